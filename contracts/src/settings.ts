@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { LOCALES } from './locales.js';
+
+// GET /api/app-settings: what the web app needs before it renders (spec: App settings).
+export const genderSchema = z.object({ id: z.number().int(), key: z.string() });
+export const menuItemSchema = z.object({
+  key: z.string(), // message key of the label, e.g. menu_email
+  path: z.string(), // route path without language prefix, e.g. /account/email
+  icon: z.string(),
+});
+export const appSettingsSchema = z.object({
+  productName: z.string(),
+  locales: z.array(z.enum(LOCALES)),
+  configs: z.object({
+    helpDomain: z.string(),
+    publicDomain: z.string(),
+    recaptchaSiteKey: z.string(),
+    captchaProvider: z.enum(['altcha', 'recaptcha', 'none']),
+    oidcAuthority: z.string(),
+    oidcClientId: z.string(),
+    maximumEmailOrPhone: z.number().int(),
+  }),
+  menu: z.array(menuItemSchema),
+  genders: z.array(genderSchema),
+  /** Server-held translations by language (merged over the bundled ones). */
+  translations: z.record(z.string(), z.record(z.string(), z.string())),
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+// Gender ids as the spec's app-settings gender list carries them.
+export const GENDERS = [
+  { id: 1, key: 'gender_male' },
+  { id: 2, key: 'gender_female' },
+  { id: 3, key: 'gender_other' },
+] as const;

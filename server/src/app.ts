@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import middie from '@fastify/middie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Mailer } from './adapters/mail/index.js';
+import type { KeyValueStore } from './adapters/kv/index.js';
+import type { SmsSender } from './adapters/sms/index.js';
+import type { Config } from './config/env.js';
+import type { Secrets } from './config/secrets.js';
+import type { Database } from './db/client.js';
+import { healthRoutes } from './features/health/routes.js';
+import { outboxRoutes } from './features/outbox/routes.js';
+import { settingsRoutes } from './features/settings/routes.js';
+import { installErrorHandler } from './lib/errors.js';
+import { loadClientsFile, portalClient } from './oidc/clients.js';
+import { createProvider } from './oidc/provider.js';
+import { webRoutes } from './web/static.js';
+
+export type AppDeps = {
+  config: Config;
+  secrets: Secrets;
+  database: Database;
+  kv: KeyValueStore;
+  mailer: Mailer;
+  sms: SmsSender;
+  log: Logger;
+};
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** The whole HTTP application. Tests build it with their own deps and drive it with app.inject. */
+export async function buildApp(deps: AppDeps, opts: { webDist?: string | false } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as unknown as FastifyBaseLogger,
+    trustProxy: true,
+  });
+  installErrorHandler(app);
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(middie);
+
+  const provider = createProvider({
+    issuer: deps.config.issuer,
+    db: deps.database.db,
+    clients: [portalClient(deps.config.publicUrl), ...(await loadClientsFile(deps.config.OIDC_CLIENTS_FILE))],
+    cookieKeys: deps.secrets.cookieKeys,
+    jwks: deps.secrets.jwks,
+    secureCookies: deps.config.publicUrl.startsWith('https:'),
+  });
+  app.decorate('oidc', provider);
+  app.use('/oidc', provider.callback());
+
+  await app.register(async (scope) => healthRoutes(scope, deps));
+  await app.register(async (scope) => settingsRoutes(scope, deps));
+  const outboxInUse = deps.mailer.kind === 'outbox' || deps.sms.kind === 'outbox';
+  if (outboxInUse && !deps.config.production) await app.register(async (scope) => outboxRoutes(scope, deps));
+
+  const webDist = opts.webDist ?? defaultWebDist;
+  if (webDist) await app.register(async (scope) => webRoutes(scope, webDist));
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ exception: { message: 'not_found' } }),
+  );
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    oidc: import('oidc-provider').default;
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.js';
+
+describe('configuration', () => {
+  it('has working defaults for an embedded start', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.issuer).toBe('http://localhost:3000/oidc');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+  });
+
+  it('names the variable that has a bad value', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('derives the issuer from PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://id.example.com/' }).issuer).toBe('https://id.example.com/oidc');
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+  });
+});

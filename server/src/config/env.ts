@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every option Portico reads from the environment, with its default and why.
+// docs/configuration.md mirrors this file; keep both in step.
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const envSchema = z.object({
+  /** development | production | test. Production refuses generated secrets. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** TCP port of the HTTP server. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Interface to listen on. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Public base URL as browsers see it; the OIDC issuer is PUBLIC_URL + /oidc. Default http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** Folder for the embedded database, generated secrets and uploads. */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://... switches from embedded PGlite to PostgreSQL (same migrations). */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** redis://... moves rate limits, caches and hub pub/sub to Redis. Without it they are in-process. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  /** smtp(s)://user:pass@host:port sends mail through SMTP; without it mail goes to the local outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /** From address of outgoing mail. */
+  MAIL_FROM: z.string().default('Portico <no-reply@portico.local>'),
+  /** HTTP endpoint of an SMS provider (POST JSON {to, text}); without it SMS goes to the local outbox. */
+  SMS_URL: z.url().optional(),
+  /** Create the demo account (demo@example.com / Portico@2026) on a new database. */
+  SEED_DEMO: bool.default(true),
+  /** Product name shown in titles and mail. */
+  PRODUCT_NAME: z.string().default('Portico'),
+  /** JSON file with an array of oidc-provider client metadata, registered beside the portal client. */
+  OIDC_CLIENTS_FILE: z.string().optional(),
+  /** Comma-separated cookie signing keys, newest first. Required in production. */
+  COOKIE_KEYS: z.string().optional(),
+  /** 32-byte key (base64) encrypting TOTP secrets at rest. Required in production. */
+  ENCRYPTION_KEY: z.string().optional(),
+  /** JSON Web Key Set (private keys) signing tokens, as JSON text. Required in production. */
+  JWKS: z.string().optional(),
+  /** Help site linked from the account home. */
+  HELP_DOMAIN: z.string().default('https://help.example.com'),
+  /** Public site linked from the account home ("about"). */
+  PUBLIC_DOMAIN: z.string().default('https://example.com'),
+  /** captcha provider: altcha (self-hosted proof of work), recaptcha, none. */
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
+  /** reCAPTCHA site key (public) and secret, used when CAPTCHA_PROVIDER=recaptcha. */
+  RECAPTCHA_SITE_KEY: z.string().default(''),
+  RECAPTCHA_SECRET: z.string().default(''),
+  /** Most e-mails or phones one user may hold of each type (MaximumEmailOrPhone). */
+  MAXIMUM_EMAIL_OR_PHONE: z.coerce.number().int().min(1).max(20).default(3),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  publicUrl: string;
+  issuer: string;
+  dataDir: string;
+  production: boolean;
+  outboxEnabled: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    ...env,
+    publicUrl,
+    issuer: `${publicUrl}/oidc`,
+    dataDir: path.resolve(env.DATA_DIR),
+    production: env.NODE_ENV === 'production',
+    outboxEnabled: !env.SMTP_URL || !env.SMS_URL,
+  };
+}

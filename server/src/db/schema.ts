@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A person's account. Sign-in names live in user_contacts. */
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  /** argon2id PHC string; null for accounts that signed up through Google/Facebook. */
+  passwordHash: text('password_hash'),
+  birthdate: date('birthdate'),
+  gender: smallint('gender'),
+  identification: text('identification'),
+  maritalStatus: smallint('marital_status'),
+  languageId: text('language_id').notNull().default('vi-VN'),
+  timezone: text('timezone').notNull().default('Asia/Saigon'),
+  bio: text('bio'),
+  avatar: text('avatar'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when the account is deleted; personal data is cleared at that moment. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+/** E-mails (type 2) and phones (type 1) of a user; confirmed ones that allow login are sign-in names. */
+export const userContacts = pgTable(
+  'user_contacts',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull(),
+    /** Normalised: e-mails lower-case, phones digits only. */
+    value: text('value').notNull(),
+    isConfirmed: boolean('is_confirmed').notNull().default(false),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    allowLogin: boolean('allow_login').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('user_contacts_user_idx').on(t.userId),
+    // A confirmed e-mail or phone belongs to one account only.
+    uniqueIndex('user_contacts_confirmed_value_uq').on(t.type, t.value).where(sql`${t.isConfirmed}`),
+    uniqueIndex('user_contacts_user_value_uq').on(t.userId, t.type, t.value),
+  ],
+);
+
+/** Everything oidc-provider stores (sessions, grants, codes, tokens, interactions), one row per model instance. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    id: text('id').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.type] }),
+    index('oidc_payloads_grant_idx').on(t.grantId),
+    index('oidc_payloads_uid_idx').on(t.uid),
+    index('oidc_payloads_user_code_idx').on(t.userCode),
+    index('oidc_payloads_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** The local outbox: every e-mail and SMS when no real transport is configured. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    code: text('code'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.id)],
+);
+
+export const schema = { users, userContacts, oidcPayloads, outboxMessages };

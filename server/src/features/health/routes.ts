@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.js';
+
+/** Liveness and readiness for load balancers and orchestrators. */
+export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get('/healthz', async () => ({ result: 'ok' }));
+
+  app.get('/readyz', async (_request, reply) => {
+    const checks = await Promise.allSettled([
+      deps.database.ping(),
+      deps.kv.kind === 'redis' ? deps.kv.ping() : Promise.resolve(),
+    ]);
+    const [database, redis] = checks.map((c) => (c.status === 'fulfilled' ? 'ok' : 'down'));
+    const ready = database === 'ok' && redis === 'ok';
+    return reply.status(ready ? 200 : 503).send({
+      result: { database, ...(deps.kv.kind === 'redis' ? { redis } : {}) },
+    });
+  });
+}

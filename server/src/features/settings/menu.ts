@@ -1,0 +1,7 @@
+import type { MenuItem } from '@portico/contracts';
+
+/**
+ * The account menu, in display order. A page joins the menu when it is built, so the menu never
+ * links to a page that does not exist yet.
+ */
+export const ACCOUNT_MENU: MenuItem[] = [];

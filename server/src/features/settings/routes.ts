@@ -1,0 +1,29 @@
+import { type AppSettings, GENDERS, LOCALES } from '@portico/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { PORTAL_CLIENT_ID } from '../../oidc/clients.js';
+import { ACCOUNT_MENU } from './menu.js';
+
+/** GET /api/app-settings: what the web app needs before it renders. Public, cacheable. */
+export async function settingsRoutes(app: FastifyInstance, { config }: AppDeps) {
+  const settings: AppSettings = {
+    productName: config.PRODUCT_NAME,
+    locales: [...LOCALES],
+    configs: {
+      helpDomain: config.HELP_DOMAIN,
+      publicDomain: config.PUBLIC_DOMAIN,
+      recaptchaSiteKey: config.CAPTCHA_PROVIDER === 'recaptcha' ? config.RECAPTCHA_SITE_KEY : '',
+      captchaProvider: config.CAPTCHA_PROVIDER,
+      oidcAuthority: config.issuer,
+      oidcClientId: PORTAL_CLIENT_ID,
+      maximumEmailOrPhone: config.MAXIMUM_EMAIL_OR_PHONE,
+    },
+    menu: ACCOUNT_MENU,
+    genders: GENDERS.map((g) => ({ ...g })),
+    translations: {},
+  };
+  app.get('/api/app-settings', async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { result: settings };
+  });
+}

@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client.js';
+import { CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, type User } from './queries.js';
+
+/** The OIDC claims of a user, by scope (profile, email, phone). */
+export async function userClaims(db: Db, user: User) {
+  const [email, phone] = await Promise.all([
+    findPrimaryContact(db, user.id, CONTACT_EMAIL),
+    findPrimaryContact(db, user.id, CONTACT_PHONE),
+  ]);
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return {
+    sub: user.id,
+    name: name || undefined,
+    given_name: user.firstName || undefined,
+    family_name: user.lastName || undefined,
+    locale: user.languageId,
+    zoneinfo: user.timezone,
+    picture: user.avatar ?? undefined,
+    email: email?.value,
+    email_verified: email ? email.isConfirmed : undefined,
+    phone_number: phone?.value,
+    phone_number_verified: phone ? phone.isConfirmed : undefined,
+  };
+}

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import { hashPassword } from '../../lib/password.js';
+import { CONTACT_EMAIL, countUsers, insertUserWithContact } from './queries.js';
+
+export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'Portico@2026', firstName: 'Demo', lastName: 'User' };
+
+/** On a new (empty) database, creates the demo account so a fresh start can be signed in to. */
+export async function seedDemoAccount(db: Db, log: Logger): Promise<boolean> {
+  if ((await countUsers(db)) > 0) return false;
+  await insertUserWithContact(
+    db,
+    {
+      id: randomUUID(),
+      firstName: DEMO_ACCOUNT.firstName,
+      lastName: DEMO_ACCOUNT.lastName,
+      passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+    },
+    { type: CONTACT_EMAIL, value: DEMO_ACCOUNT.email, isConfirmed: true },
+  );
+  log.info(`demo account created: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  return true;
+}

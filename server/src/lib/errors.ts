@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
+
+/** An error a client caused: a 4xx status, the spec's message key, and per-field keys. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly messageKey: string,
+    public readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(messageKey);
+  }
+}
+
+export const badRequest = (key: string, fieldErrors?: Record<string, string[]>) => new AppError(400, key, fieldErrors);
+export const unauthorized = (key = 'unauthorized') => new AppError(401, key);
+export const forbidden = (key = 'forbidden') => new AppError(403, key);
+export const notFound = (key = 'not_found') => new AppError(404, key);
+export const tooMany = (key = 'too_many_requests') => new AppError(429, key);
+
+/**
+ * Validates input with a contracts schema whose messages are message keys; failure is a 400
+ * with every field's keys, the first one as the exception message.
+ */
+export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input ?? {});
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.join('.') || '_';
+    const key = /^[a-z0-9_]+$/i.test(issue.message) ? issue.message : 'invalid_input';
+    (errors[field] ??= []).push(key);
+  }
+  const first = Object.values(errors)[0]?.[0] ?? 'invalid_input';
+  throw badRequest(first, errors);
+}
+
+/** Every error answers in the envelope; a 5xx never tells the client what went wrong inside. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.status)
+        .send({ exception: { message: err.messageKey }, ...(err.fieldErrors ? { errors: err.fieldErrors } : {}) });
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send({ exception: { message: 'server_error' } });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type ...).
+    return reply.status(status).send({ exception: { message: err.code ? err.code.toLowerCase() : 'bad_request' } });
+  });
+}

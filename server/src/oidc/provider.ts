@@ -1,0 +1,81 @@
+import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
+import { localePrefix, pickLocale } from '@portico/contracts';
+import type { Db } from '../db/client.js';
+import { userClaims } from '../features/users/claims.js';
+import { findUserById } from '../features/users/queries.js';
+import { createOidcAdapter } from './adapter.js';
+
+export type ProviderOptions = {
+  issuer: string;
+  db: Db;
+  clients: ClientMetadata[];
+  cookieKeys: string[];
+  jwks: { keys: Record<string, unknown>[] };
+  secureCookies: boolean;
+};
+
+// Lifetimes in seconds, set explicitly (oidc-provider warns on defaults).
+export const TTL = {
+  AccessToken: 60 * 60,
+  AuthorizationCode: 60,
+  IdToken: 60 * 60,
+  RefreshToken: 14 * 24 * 60 * 60,
+  Interaction: 60 * 60,
+  Session: 14 * 24 * 60 * 60,
+  Grant: 14 * 24 * 60 * 60,
+};
+
+export function createProvider(opts: ProviderOptions): Provider {
+  const configuration: Configuration = {
+    adapter: createOidcAdapter(opts.db),
+    clients: opts.clients,
+    jwks: opts.jwks as Configuration['jwks'],
+    cookies: {
+      keys: opts.cookieKeys,
+      long: { signed: true, sameSite: 'lax', secure: opts.secureCookies },
+      short: { signed: true, sameSite: 'lax', secure: opts.secureCookies },
+    },
+    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'given_name', 'family_name', 'locale', 'zoneinfo', 'picture'],
+      email: ['email', 'email_verified'],
+    },
+    // Relying parties read profile and e-mail claims straight from the ID token.
+    conformIdTokenClaims: false,
+    extraClientMetadata: {
+      // first_party: the portal's own products, whose consent is implied.
+      // frontchannel_logout_uri: loaded in an iframe by the logout page (OIDC Front-Channel Logout 1.0).
+      properties: ['first_party', 'frontchannel_logout_uri', 'frontchannel_logout_session_required'],
+    },
+    // Authorization code flow only (no implicit or hybrid), always with PKCE S256.
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+    },
+    rotateRefreshToken: true,
+    ttl: { ...TTL },
+    interactions: {
+      // The sign-in page lives in the web app; English when the client asks for it.
+      url: (_ctx, interaction) => {
+        const locale = pickLocale(interaction.params.ui_locales as string | undefined);
+        return `${localePrefix(locale)}/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}`;
+      },
+    },
+    findAccount: async (_ctx, sub) => {
+      const user = await findUserById(opts.db, sub);
+      if (!user) return undefined;
+      return { accountId: user.id, claims: () => userClaims(opts.db, user) };
+    },
+  };
+  const provider = new Provider(opts.issuer, configuration);
+  // Behind a load balancer the client address and scheme come from X-Forwarded-*.
+  provider.proxy = true;
+  return provider;
+}
