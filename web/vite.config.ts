@@ -16,5 +16,22 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The vendor chunk (React, router, i18next, TanStack Query, zod) is ~170 kB gzipped.
+    chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      output: {
+        // Long-lived vendor chunks (Mantine imports the rest, never the reverse: no chunk cycle).
+        manualChunks: (id) => {
+          if (!id.includes('node_modules')) return undefined;
+          if (/[\\/]node_modules[\\/]@mantine[\\/]/.test(id)) return 'mantine';
+          return 'vendor';
+        },
+      },
+      onwarn(warning, warn) {
+        // zod ships comments Rollup cannot place; harmless and not ours.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod')) return;
+        warn(warning);
+      },
+    },
   },
 });

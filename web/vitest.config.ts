@@ -1,9 +1,8 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// No React plugin needed here: JSX is compiled by Vite's built-in transform (tsconfig: react-jsx).
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,0 +1,79 @@
+import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon';
+import classes from '../../layouts/layouts.module.css';
+import { useLocale } from '../../hooks/useLocale';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { looseT } from '../../i18n/t';
+import { useSession } from '../auth/session';
+import { useAppSettings } from '../settings/useAppSettings';
+import { externalUrl, useAccountMenu } from './useAccountMenu';
+
+/** /account: welcome text, a tile per account menu entry, help and about links. */
+export function AccountHomePage() {
+  const { t } = useTranslation();
+  const tr = looseT(t);
+  const { to } = useLocale();
+  const session = useSession();
+  const { settings } = useAppSettings();
+  const menu = useAccountMenu();
+  usePageTitle('account_title');
+
+  const name = session.user?.name || t('header_account');
+  const helpUrl = externalUrl(settings.configs.helpDomain);
+  const aboutUrl = externalUrl(settings.configs.publicDomain);
+
+  return (
+    <Stack gap="xl" maw={1040} mx="auto">
+      <Paper className={classes.welcome} radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+        <Title order={1} fz={{ base: 24, sm: 30 }}>
+          {t('account_welcome', { name })}
+        </Title>
+        <Text c="dimmed" mt={6}>
+          {t('account_intro')}
+        </Text>
+      </Paper>
+
+      {menu.length > 0 ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+          {menu.map((item) => (
+            <Card key={item.path} component={Link} to={to(item.path)} withBorder radius="lg" p="lg" className={classes.tile}>
+              <ThemeIcon size={44} radius="md" variant="light" color="brand">
+                <Icon name={item.icon} size={22} />
+              </ThemeIcon>
+              <Text fw={600}>{tr(item.key)}</Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Text c="dimmed" ta="center" py="lg">
+          {t('account_menu_empty')}
+        </Text>
+      )}
+
+      {(helpUrl || aboutUrl) && (
+        <Group justify="center" gap="xl">
+          {helpUrl && (
+            <Anchor href={helpUrl} target="_blank" rel="noopener noreferrer" fw={500}>
+              <Group gap={6} wrap="nowrap">
+                <Icon name="help" size={18} />
+                {t('account_help')}
+              </Group>
+            </Anchor>
+          )}
+          {aboutUrl && (
+            <Anchor href={aboutUrl} target="_blank" rel="noopener noreferrer" fw={500}>
+              <Group gap={6} wrap="nowrap">
+                <Icon name="info" size={18} />
+                {t('account_about')}
+              </Group>
+            </Anchor>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export default AccountHomePage;

@@ -1,0 +1,19 @@
+import { type AppSettings, GENDERS, LOCALES } from '@portico/contracts';
+
+/** Built-in settings, used when GET /api/app-settings fails (the app still renders). */
+export const DEFAULT_APP_SETTINGS: AppSettings = {
+  productName: 'Portico',
+  locales: [...LOCALES],
+  configs: {
+    helpDomain: '',
+    publicDomain: '',
+    recaptchaSiteKey: '',
+    captchaProvider: 'altcha',
+    oidcAuthority: '/oidc',
+    oidcClientId: '',
+    maximumEmailOrPhone: 3,
+  },
+  menu: [],
+  genders: GENDERS.map((g) => ({ ...g })),
+  translations: {},
+};

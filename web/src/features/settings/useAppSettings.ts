@@ -1,0 +1,48 @@
+import { type AppSettings, appSettingsSchema } from '@portico/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { setEmbedOrigins } from '../../embed/bridge';
+import { mergeTranslations } from '../../i18n/setup';
+import { DEFAULT_APP_SETTINGS } from './defaults';
+
+export const APP_SETTINGS_QUERY_KEY = ['app-settings'] as const;
+
+/** configs.embedOrigins: parent origins allowed in embedded mode (not yet in the shared schema). */
+const readEmbedOrigins = (raw: unknown): string[] => {
+  const list = (raw as { configs?: { embedOrigins?: unknown } } | null)?.configs?.embedOrigins;
+  return Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string') : [];
+};
+
+/** GET /api/app-settings, validated; applies server translations and embed origins. */
+export const fetchAppSettings = async (): Promise<AppSettings> => {
+  const raw = await api.get<unknown>('/api/app-settings');
+  const settings = appSettingsSchema.parse(raw);
+  setEmbedOrigins(readEmbedOrigins(raw));
+  mergeTranslations(settings.translations);
+  return settings;
+};
+
+export interface AppSettingsState {
+  /** The server's settings, or the built-in defaults while loading or after a failure. */
+  settings: AppSettings;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+export const useAppSettings = (): AppSettingsState => {
+  const query = useQuery({
+    queryKey: APP_SETTINGS_QUERY_KEY,
+    queryFn: fetchAppSettings,
+    staleTime: 10 * 60 * 1000,
+    retry: 1,
+    // After a failure the app runs on the defaults: a newly mounted component must not
+    // refetch, which would put the query back to pending and the whole app back to the loader.
+    retryOnMount: false,
+    refetchOnWindowFocus: false,
+  });
+  return {
+    settings: query.data ?? DEFAULT_APP_SETTINGS,
+    isLoading: query.isPending,
+    isError: query.isError,
+  };
+};

@@ -1,0 +1,16 @@
+import type { MessageKey } from '@portico/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSettings } from '../features/settings/useAppSettings';
+import { looseT } from '../i18n/t';
+
+/** Title template: document.title = '<translated key> | <product name>'. */
+export const usePageTitle = (key: MessageKey, options?: Record<string, unknown>): void => {
+  const { t, i18n } = useTranslation();
+  const { settings } = useAppSettings();
+  const productName = settings.productName || 'Portico';
+  const text = looseT(t)(key, options);
+  useEffect(() => {
+    document.title = `${text} | ${productName}`;
+  }, [text, productName, i18n.language]);
+};

@@ -1,0 +1,24 @@
+import type { Locale } from '@portico/contracts';
+import { useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { useResizePoll } from '../embed/resize';
+import { KnownRoutesContext } from '../routing/knownRoutes';
+
+/**
+ * Root of one language tree (/ for vi-VN, /en-us for en-US): switches i18next and <html lang>
+ * to the locale of the URL, and runs the iframe resize poll when framed.
+ */
+export function LocaleRoot({ locale, knownPaths }: { locale: Locale; knownPaths: readonly string[] }) {
+  const { i18n } = useTranslation();
+  useLayoutEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    document.documentElement.lang = locale;
+  }, [i18n, locale]);
+  useResizePoll();
+  return (
+    <KnownRoutesContext.Provider value={knownPaths}>
+      <Outlet />
+    </KnownRoutesContext.Provider>
+  );
+}

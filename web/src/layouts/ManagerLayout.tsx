@@ -1,0 +1,99 @@
+import { AppShell, Avatar, Burger, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Icon } from '../components/Icon';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { Logo } from '../components/Logo';
+import { useAccountMenu } from '../features/account/useAccountMenu';
+import { useSession } from '../features/auth/session';
+import { useAppSettings } from '../features/settings/useAppSettings';
+import { useLocale } from '../hooks/useLocale';
+import { stripLocalePrefix } from '../i18n/locale';
+import { looseT } from '../i18n/t';
+import classes from './layouts.module.css';
+
+const initials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(-2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+
+/** Signed-in account pages: header (burger, logo, language, user) and the account menu. */
+export function ManagerLayout() {
+  const { t } = useTranslation();
+  const tr = looseT(t);
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { settings } = useAppSettings();
+  const session = useSession();
+  const menu = useAccountMenu();
+  const { to } = useLocale();
+  const { pathname } = useLocation();
+  const current = stripLocalePrefix(pathname);
+  const userName = session.user?.name || t('header_account');
+
+  useEffect(() => close(), [pathname, close]);
+
+  const isActive = (path: string) => (path === '/account' ? current === path : current === path || current.startsWith(`${path}/`));
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav_toggle')} />
+            <UnstyledButton component={Link} to={to('/account')} aria-label={settings.productName}>
+              <Logo name={settings.productName} size={32} />
+            </UnstyledButton>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            <Group gap={8} wrap="nowrap">
+              <Avatar color="brand" radius="xl" size={34} alt={userName}>
+                {session.user ? initials(session.user.name) : null}
+              </Avatar>
+              <Text fw={600} fz="sm" visibleFrom="xs" maw={160} truncate>
+                {userName}
+              </Text>
+            </Group>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" component="nav" aria-label={t('nav_account_menu')}>
+        <AppShell.Section grow component={ScrollArea}>
+          <NavLink
+            component={Link}
+            to={to('/account')}
+            label={t('menu_home')}
+            leftSection={<Icon name="home" />}
+            active={isActive('/account')}
+            className={classes.navLink}
+          />
+          {menu.map((item) => (
+            <NavLink
+              key={item.path}
+              component={Link}
+              to={to(item.path)}
+              label={tr(item.key)}
+              leftSection={<Icon name={item.icon} />}
+              active={isActive(item.path)}
+              className={classes.navLink}
+            />
+          ))}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,134 @@
+import { LOCALES, type Locale, localePrefix } from '@portico/contracts';
+import { type ComponentType, type ReactElement, Suspense } from 'react';
+import type { RouteObject } from 'react-router';
+import { PageLoader } from './components/FullPageLoader';
+import { AccountHomePage } from './features/account/AccountHomePage';
+import { RequireAuth } from './features/auth/RequireAuth';
+import { HomeRedirect } from './features/home/HomeRedirect';
+import { NotFoundPage } from './features/notfound/NotFoundPage';
+import { BareLayout, EmbeddedLayout } from './layouts/EmbeddedLayout';
+import { LocaleRoot } from './layouts/LocaleRoot';
+import { ManagerLayout } from './layouts/ManagerLayout';
+import { PublicLayout } from './layouts/PublicLayout';
+
+// THE route table. Each route is declared once, without a language prefix, and mounted twice:
+// at the root (vi-VN) and under /en-us (en-US).
+//
+// To build a page, replace its `page` (today `UnderConstruction`, the 404 page) with the real
+// component, preferably lazy so it gets its own chunk:
+//   { path: '/login', layout: 'public', auth: false, page: lazy(() => import('./features/login/LoginPage')) },
+// Every page is rendered inside <Suspense>, so React.lazy pages need nothing more.
+
+/** public: marketing banner (hidden when embedded); manager: account menu; embedded: no chrome; bare: nothing. */
+export type LayoutKind = 'public' | 'manager' | 'embedded' | 'bare';
+
+export interface AppRoute {
+  /** Path without language prefix, react-router syntax (':id'). */
+  path: string;
+  layout: LayoutKind;
+  /** Signed-in users only: anyone else goes to /login?ReturnUrl=<path>. */
+  auth: boolean;
+  /** The page; `UnderConstruction` until the issue that builds it lands. */
+  page: ComponentType;
+}
+
+/** Placeholder for pages not built yet: the 404 "under construction or does not exist" page. */
+const UnderConstruction = NotFoundPage;
+
+export const ROUTES: readonly AppRoute[] = [
+  { path: '/', layout: 'bare', auth: false, page: HomeRedirect },
+
+  // Sign-in and session (spec sign-in-and-session §2)
+  { path: '/login', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/register', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/forgot-password', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/callback', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/silent-renew', layout: 'bare', auth: false, page: UnderConstruction },
+  { path: '/logout', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/error', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/error/external-login', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/captcha', layout: 'embedded', auth: false, page: UnderConstruction },
+  { path: '/security/change-password', layout: 'manager', auth: true, page: UnderConstruction },
+
+  // Account area (spec account-area §2)
+  { path: '/account', layout: 'manager', auth: true, page: AccountHomePage },
+  { path: '/account/logout', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/email', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/phone', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/address', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/address/:id', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/info', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/language', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/change-email', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/change-phone', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/active-email', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/active-phone', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/token', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/profile', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/profile/:id', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/password', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/device', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/device/:id', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/recovery-ways', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/delete', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/set-password', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/activity', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/kyc', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/2fa', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/notification', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/order', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/point', layout: 'manager', auth: true, page: UnderConstruction },
+
+  // Embedded variants (mobile app web view / iframe)
+  { path: '/app', layout: 'embedded', auth: false, page: UnderConstruction },
+  { path: '/info', layout: 'embedded', auth: true, page: UnderConstruction },
+  { path: '/change-password', layout: 'embedded', auth: true, page: UnderConstruction },
+  { path: '/address', layout: 'embedded', auth: true, page: UnderConstruction },
+  { path: '/address/:id', layout: 'embedded', auth: true, page: UnderConstruction },
+  { path: '/delete-account', layout: 'embedded', auth: true, page: UnderConstruction },
+];
+
+const layoutElements: Record<LayoutKind, () => ReactElement> = {
+  public: () => <PublicLayout />,
+  manager: () => <ManagerLayout />,
+  embedded: () => <EmbeddedLayout />,
+  bare: () => <BareLayout />,
+};
+
+const pageElement = (Page: ComponentType): ReactElement => (
+  <Suspense fallback={<PageLoader />}>
+    <Page />
+  </Suspense>
+);
+
+/** One language tree: routes grouped under pathless layout routes, guarded per (layout, auth). */
+const localeTree = (routes: readonly AppRoute[]): RouteObject[] => {
+  const groups = new Map<string, { layout: LayoutKind; auth: boolean; children: RouteObject[] }>();
+  for (const route of routes) {
+    const id = `${route.layout}:${route.auth}`;
+    const group = groups.get(id) ?? { layout: route.layout, auth: route.auth, children: [] };
+    groups.set(id, group);
+    const element = pageElement(route.page);
+    group.children.push(route.path === '/' ? { index: true, element } : { path: route.path.slice(1), element });
+  }
+  // Fallback: anything else is a 404 in the public layout.
+  const fallback = { path: '*', element: pageElement(NotFoundPage) };
+  const publicGroup = groups.get('public:false') ?? { layout: 'public' as const, auth: false, children: [] };
+  groups.set('public:false', publicGroup);
+  publicGroup.children.push(fallback);
+
+  return [...groups.values()].map(({ layout, auth, children }) => {
+    const element = layoutElements[layout]();
+    return { element: auth ? <RequireAuth>{element}</RequireAuth> : element, children };
+  });
+};
+
+const knownPaths = ROUTES.map((route) => route.path);
+
+/** The react-router route objects: the table at '/' (vi-VN) and at '/en-us' (en-US). */
+export const buildRoutes = (routes: readonly AppRoute[] = ROUTES): RouteObject[] =>
+  LOCALES.map((locale: Locale) => ({
+    path: localePrefix(locale) || '/',
+    element: <LocaleRoot locale={locale} knownPaths={knownPaths} />,
+    children: localeTree(routes),
+  }));

@@ -1,0 +1,32 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+// Portico brand: a confident learning blue with a teal accent; rounded, friendly, legible.
+const brand: MantineColorsTuple = [
+  '#eaf2ff',
+  '#d3e2fe',
+  '#a6c4fb',
+  '#75a4f8',
+  '#4d88f5',
+  '#3477f4',
+  '#1c64f2',
+  '#0f54d8',
+  '#034ac2',
+  '#003fab',
+];
+
+const fontFamily =
+  "Inter, 'Segoe UI', system-ui, -apple-system, Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 6, dark: 4 },
+  colors: { brand },
+  fontFamily,
+  headings: { fontFamily, fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Card: { defaultProps: { shadow: 'xs' } },
+  },
+});
