@@ -26,3 +26,13 @@ describe('configuration', () => {
     expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
   });
 });
+
+describe('docs/configuration.md', () => {
+  it('lists every variable the schema reads', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { envSchema } = await import('./env.js');
+    const doc = await readFile(new URL('../../../docs/configuration.md', import.meta.url), 'utf8');
+    const missing = Object.keys(envSchema.shape).filter((name) => !doc.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+  });
+});

@@ -8,7 +8,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 export const envSchema = z.object({
-  /** development | production | test. Production refuses generated secrets. */
+  /** development, production or test. Production refuses generated secrets and hides the outbox. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** TCP port of the HTTP server. */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -49,8 +49,9 @@ export const envSchema = z.object({
   PUBLIC_DOMAIN: z.string().default('https://example.com'),
   /** captcha provider: altcha (self-hosted proof of work), recaptcha, none. */
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
-  /** reCAPTCHA site key (public) and secret, used when CAPTCHA_PROVIDER=recaptcha. */
+  /** reCAPTCHA site key (public), used when CAPTCHA_PROVIDER=recaptcha. */
   RECAPTCHA_SITE_KEY: z.string().default(''),
+  /** reCAPTCHA secret key, used when CAPTCHA_PROVIDER=recaptcha. */
   RECAPTCHA_SECRET: z.string().default(''),
   /** Most e-mails or phones one user may hold of each type (MaximumEmailOrPhone). */
   MAXIMUM_EMAIL_OR_PHONE: z.coerce.number().int().min(1).max(20).default(3),

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { createScratchDatabase } from '../server/src/db/testing.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+export type RunningServer = {
+  url: string;
+  dataDir: string;
+  /** Messages in the local outbox for one recipient, newest first. */
+  outbox(to: string): Promise<{ channel: string; to: string; subject: string; text: string; code: string | null }[]>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the real server (as `npm start` does, web app already built) on a free port with a
+ * temporary DATA_DIR, and a scratch PostgreSQL database when DATABASE_URL is set.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-e2e-'));
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const url = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: scratch?.url ?? '',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited) throw new Error('the server exited during start');
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become ready within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+
+  return {
+    url,
+    dataDir,
+    async outbox(to) {
+      const res = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(to)}`);
+      return (await res.json()).result;
+    },
+    async stop() {
+      if (!exited) {
+        const done = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+        if (!exited) child.kill('SIGKILL');
+      }
+      await scratch?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, never a downloaded browser. */
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** Where screenshots of e2e runs go (looked at by people, never asserted on). */
+export const screenshotPath = (name: string) => path.join(root, '.tmp/screenshots', `${name}.png`);
