@@ -1,13 +1,17 @@
 import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
 import { localePrefix, pickLocale } from '@portico/contracts';
+import type { KeyValueStore } from '../adapters/kv/index.js';
 import type { Db } from '../db/client.js';
+import { storeError } from '../features/errors/service.js';
 import { userClaims } from '../features/users/claims.js';
 import { findUserById } from '../features/users/queries.js';
 import { createOidcAdapter } from './adapter.js';
+import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
 
 export type ProviderOptions = {
   issuer: string;
   db: Db;
+  kv: KeyValueStore;
   clients: ClientMetadata[];
   cookieKeys: string[];
   jwks: { keys: Record<string, unknown>[] };
@@ -56,7 +60,7 @@ export function createProvider(opts: ProviderOptions): Provider {
       revocation: { enabled: true },
       introspection: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       backchannelLogout: { enabled: true },
     },
     rotateRefreshToken: true,
@@ -67,6 +71,17 @@ export function createProvider(opts: ProviderOptions): Provider {
         const locale = pickLocale(interaction.params.ui_locales as string | undefined);
         return `${localePrefix(locale)}/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}`;
       },
+    },
+    // Errors the provider cannot send back to a client go to the web app's /error page.
+    renderError: async (ctx, out) => {
+      const id = await storeError(opts.kv, {
+        error: String(out.error ?? 'server_error'),
+        errorDescription: String(out.error_description ?? ''),
+        clientId: ctx.oidc?.client?.clientId ?? String(ctx.oidc?.params?.client_id ?? ''),
+      });
+      const prefix = localePrefix(pageLocale(ctx));
+      ctx.status = 303;
+      ctx.redirect(`${prefix}/error?errorid=${id}`);
     },
     findAccount: async (_ctx, sub) => {
       const user = await findUserById(opts.db, sub);

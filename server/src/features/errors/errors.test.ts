@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+
+describe('sign-in error lookup', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sends provider errors that cannot go back to a client to /error, where the details can be looked up', async () => {
+    const res = await t.app.inject('/oidc/auth?client_id=nobody&response_type=code&scope=openid');
+    expect(res.statusCode).toBe(303);
+    const location = new URL(res.headers.location as string, 'http://localhost');
+    expect(location.pathname).toBe('/error');
+    const errorid = location.searchParams.get('errorid');
+    expect(errorid).toMatch(/^[\w-]{20,}$/);
+
+    const lookup = await t.app.inject(`/api/account/error?errorid=${errorid}`);
+    expect(lookup.statusCode).toBe(200);
+    expect(lookup.json().result).toEqual({ error: 'invalid_client', errorDescription: 'client is invalid', clientId: 'nobody' });
+  });
+
+  it('uses the English error page when the browser prefers English', async () => {
+    const res = await t.app.inject({
+      url: '/oidc/auth?client_id=nobody&response_type=code&scope=openid',
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(res.headers.location).toMatch(/^\/en-us\/error\?errorid=/);
+  });
+
+  it('answers 404 for an unknown error id and 400 without one', async () => {
+    expect((await t.app.inject('/api/account/error?errorid=nope')).statusCode).toBe(404);
+    const missing = await t.app.inject('/api/account/error');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().exception.message).toBe('not_found');
+  });
+});

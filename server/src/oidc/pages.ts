@@ -1,0 +1,78 @@
+import { messages, type Locale, pickLocale } from '@portico/contracts';
+import type { KoaContextWithOIDC } from 'oidc-provider';
+
+// The few pages oidc-provider itself renders: small, self-contained, in the reader's language.
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+export function pageLocale(ctx: KoaContextWithOIDC): Locale {
+  const uiLocales = ctx.oidc?.params?.ui_locales as string | undefined;
+  return pickLocale(uiLocales ?? ctx.get('accept-language'));
+}
+
+export const text = (locale: Locale, key: keyof (typeof messages)['vi-VN']) => messages[locale][key] as string;
+
+function page(locale: Locale, title: string, body: string, script = ''): string {
+  return `<!doctype html><html lang="${locale === 'en-US' ? 'en' : 'vi'}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font:16px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f7fb;color:#1f2937;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(15,23,42,.08);padding:2rem;max-width:380px;width:calc(100% - 2rem);text-align:center}
+h1{font-size:1.25rem;margin:0 0 1.5rem}button{font:inherit;font-weight:600;width:100%;padding:.7rem;border-radius:8px;border:0;margin:.25rem 0;cursor:pointer}
+.primary{background:#1c7ed6;color:#fff}.secondary{background:#e9ecef;color:#1f2937}iframe{display:none}</style></head>
+<body><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
+}
+
+/**
+ * End-session page. It loads the front-channel logout URI of every client in the session
+ * (OIDC Front-Channel Logout 1.0) in hidden iframes, then submits oidc-provider's logout form.
+ * With a valid id_token_hint the relying party has proven the request, so it goes on without
+ * asking; otherwise the user confirms first (a plain link must not sign anyone out).
+ */
+export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promise<void> {
+  const locale = pageLocale(ctx);
+  const session = ctx.oidc.session;
+  const frames: string[] = [];
+  for (const [clientId, authorization] of Object.entries(session?.authorizations ?? {})) {
+    const client = await ctx.oidc.provider.Client.find(clientId);
+    const uri = client?.['frontchannel_logout_uri'] as string | undefined;
+    if (!uri) continue;
+    const url = new URL(uri);
+    if (client?.['frontchannel_logout_session_required'] && authorization?.sid) {
+      url.searchParams.set('iss', ctx.oidc.issuer);
+      url.searchParams.set('sid', authorization.sid);
+    }
+    frames.push(`<iframe src="${escapeHtml(url.toString())}" title="logout"></iframe>`);
+  }
+  const confirmed = Boolean(ctx.oidc.entities.IdTokenHint);
+  const body = `<h1>${escapeHtml(text(locale, confirmed ? 'signing_out' : 'confirm_logout'))}</h1>
+${form.replace('<form ', '<form data-portico="logout" ')}
+<div id="frames"></div>
+${
+  confirmed
+    ? ''
+    : `<button class="primary" type="button" id="yes">${escapeHtml(text(locale, 'logout_yes'))}</button>
+<button class="secondary" type="submit" form="op.logoutForm">${escapeHtml(text(locale, 'logout_no'))}</button>`
+}`;
+  // Frames load only once the user has said yes, then the form is sent (at most 3 s later).
+  const script = `(function(){var f=document.getElementById('op.logoutForm');var frames=${JSON.stringify(frames)};
+function go(){var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);
+var left=frames.length,done=false;function submit(){if(!done){done=true;f.submit();}}
+if(!left)return submit();var box=document.getElementById('frames');frames.forEach(function(h){box.insertAdjacentHTML('beforeend',h);
+box.lastChild.addEventListener('load',function(){if(--left<=0)submit();});});setTimeout(submit,3000);}
+var yes=document.getElementById('yes');if(yes){yes.addEventListener('click',go);}else{go();}})();`;
+  ctx.type = 'html';
+  ctx.body = page(locale, text(locale, 'confirm_logout'), body, script);
+}
+
+/** Shown after a logout that has no post_logout_redirect_uri: back to the portal's home. */
+export async function postLogoutSuccessSource(ctx: KoaContextWithOIDC): Promise<void> {
+  const locale = pageLocale(ctx);
+  const home = locale === 'en-US' ? '/en-us/' : '/';
+  ctx.type = 'html';
+  ctx.body = page(
+    locale,
+    text(locale, 'logout_success'),
+    `<h1>${escapeHtml(text(locale, 'logout_success'))}</h1><a href="${home}"><button class="primary" type="button">${escapeHtml(text(locale, 'common_go_home'))}</button></a>`,
+  );
+}
