@@ -5,12 +5,14 @@ import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { Captcha } from './adapters/captcha/index.js';
 import type { Mailer } from './adapters/mail/index.js';
 import type { KeyValueStore } from './adapters/kv/index.js';
 import type { SmsSender } from './adapters/sms/index.js';
 import type { Config } from './config/env.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
+import { errorRoutes } from './features/errors/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
@@ -26,6 +28,7 @@ export type AppDeps = {
   kv: KeyValueStore;
   mailer: Mailer;
   sms: SmsSender;
+  captcha: Captcha;
   log: Logger;
 };
 
@@ -45,6 +48,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   const provider = createProvider({
     issuer: deps.config.issuer,
     db: deps.database.db,
+    kv: deps.kv,
     clients: [portalClient(deps.config.publicUrl), ...(await loadClientsFile(deps.config.OIDC_CLIENTS_FILE))],
     cookieKeys: deps.secrets.cookieKeys,
     jwks: deps.secrets.jwks,
@@ -55,6 +59,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
 
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));
+  await app.register(async (scope) => errorRoutes(scope, deps));
   const outboxInUse = deps.mailer.kind === 'outbox' || deps.sms.kind === 'outbox';
   if (outboxInUse && !deps.config.production) await app.register(async (scope) => outboxRoutes(scope, deps));
 

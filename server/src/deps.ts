@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { createCaptcha } from './adapters/captcha/index.js';
 import { createMailer } from './adapters/mail/index.js';
 import { openKeyValueStore } from './adapters/kv/index.js';
 import { createSmsSender } from './adapters/sms/index.js';
@@ -15,13 +16,15 @@ export async function createDeps(
 ): Promise<AppDeps> {
   const log = opts.log ?? pino({ level: config.LOG_LEVEL });
   const secrets = await loadSecrets(config);
+  const kv = openKeyValueStore(config.REDIS_URL, opts.kvPrefix);
   return {
     config,
     secrets,
     database,
-    kv: openKeyValueStore(config.REDIS_URL, opts.kvPrefix),
+    kv,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log }),
     sms: createSmsSender({ smsUrl: config.SMS_URL, db: database.db, log }),
+    captcha: createCaptcha({ config, secrets, kv }),
     log,
   };
 }

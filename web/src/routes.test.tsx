@@ -1,8 +1,8 @@
 import type { AppSettings } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from './App';
 import type { Session } from './features/auth/session';
 import { AppSettingsGate } from './features/settings/AppSettingsGate';
@@ -51,14 +51,48 @@ describe('route table', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of [
-      '/login', '/register', '/forgot-password', '/callback', '/silent-renew', '/logout', '/error',
-      '/error/external-login', '/captcha', '/account/change-email', '/account/change-phone',
-      '/account/active-email', '/account/active-phone', '/security/change-password', '/change-password',
-      '/security/set-password', '/app', '/info', '/account', '/account/logout', '/account/email',
-      '/account/phone', '/account/address', '/account/address/:id', '/account/info', '/account/language',
-      '/account/token', '/account/profile', '/account/profile/:id', '/security/password', '/security/device',
-      '/security/device/:id', '/security/recovery-ways', '/security/delete', '/security/activity',
-      '/security/kyc', '/security/2fa', '/notification', '/order', '/point', '/address', '/address/:id',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/callback',
+      '/silent-renew',
+      '/logout',
+      '/error',
+      '/error/external-login',
+      '/captcha',
+      '/account/change-email',
+      '/account/change-phone',
+      '/account/active-email',
+      '/account/active-phone',
+      '/security/change-password',
+      '/change-password',
+      '/security/set-password',
+      '/app',
+      '/info',
+      '/account',
+      '/account/logout',
+      '/account/email',
+      '/account/phone',
+      '/account/address',
+      '/account/address/:id',
+      '/account/info',
+      '/account/language',
+      '/account/token',
+      '/account/profile',
+      '/account/profile/:id',
+      '/security/password',
+      '/security/device',
+      '/security/device/:id',
+      '/security/recovery-ways',
+      '/security/delete',
+      '/security/activity',
+      '/security/kyc',
+      '/security/2fa',
+      '/notification',
+      '/order',
+      '/point',
+      '/address',
+      '/address/:id',
       '/delete-account',
     ]) {
       expect(paths, path).toContain(path);
@@ -75,7 +109,9 @@ describe('route table', () => {
 
   it('shows the 404 page in English under /en-us', async () => {
     renderAt('/en-us/xyz');
-    expect(await screen.findByRole('heading', { name: 'This page is under construction or does not exist' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'This page is under construction or does not exist' }),
+    ).toBeTruthy();
     expect(document.documentElement.lang).toBe('en-US');
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/en-us');
   });
@@ -97,7 +133,9 @@ describe('route table', () => {
     expect(await screen.findByRole('heading', { name: 'Xin chào, Lan Nguyễn' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Email' }).length).toBeGreaterThan(0);
     expect(screen.queryByText('menu_secret')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Trung tâm trợ giúp' }).getAttribute('href')).toBe('https://help.example.edu');
+    expect(screen.getByRole('link', { name: 'Trung tâm trợ giúp' }).getAttribute('href')).toBe(
+      'https://help.example.edu',
+    );
     expect(screen.getByRole('link', { name: 'Giới thiệu' }).getAttribute('href')).toBe('https://example.edu');
   });
 
@@ -105,7 +143,9 @@ describe('route table', () => {
     const failing = vi.fn(async () => new Response('oops', { status: 500 }));
     vi.stubGlobal('fetch', failing);
     renderAt('/nothing-here');
-    expect(await screen.findByRole('heading', { name: 'Trang đang được xây dựng hoặc không tồn tại' }, { timeout: 4000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Trang đang được xây dựng hoặc không tồn tại' }, { timeout: 4000 }),
+    ).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Không tìm thấy trang | Portico'));
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(failing).toHaveBeenCalledTimes(2); // one try, one retry, then no refetch loop

@@ -113,6 +113,30 @@ export const enUS: Record<keyof typeof viVN, string> = {
   email_fake: 'This e-mail address does not exist or cannot receive mail. Please use another one.',
   account_is_delete: 'This account has been deleted. Please use another e-mail address.',
 
+  // ---- Sign-in protection, one-time codes and sessions (server answers) --------------------
+  otp_invalid: 'The verification code is incorrect.',
+  otp_expired: 'The verification code has expired. Please request a new one.',
+  otp_too_many_attempts: 'Too many wrong tries. Please request a new code.',
+  invalid_otp: 'The verification code must contain digits only.',
+  too_many_requests: 'Too many requests. Please try again in a few minutes.',
+  account_locked: 'This account is temporarily locked after too many failed sign-ins. Please try again later.',
+  login_session_expired: 'The sign-in session has expired. Please start signing in again.',
+  unauthorized: 'Your session has expired. Please sign in again.',
+  otp_method_email: 'Get a code by e-mail',
+  otp_method_phone: 'Get a code by text message',
+
+  // ---- One-time code messages (e-mail and SMS) ----------------------------------------------
+  mail_code_subject: '{{product}} verification code: {{code}}',
+  mail_code_text:
+    'Your verification code is {{code}}. It is valid for {{minutes}} minutes. Do not share it with anyone. If you did not ask for a code, ignore this message.',
+  sms_code_text: '{{product}}: your verification code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
+
+  // ---- Activity log entries -------------------------------------------------------------------
+  activity_sign_in: 'Signed in with {{method}} on {{device}} (IP {{ip}})',
+  activity_logout_all: 'Signed out of all devices',
+  sign_in_method_password: 'password',
+  sign_in_method_otp: 'a verification code',
+
   // ---- Sign-in and session: success and confirmation messages --------------------------------
   enter_security_code: 'Please enter the security code that was sent to you.',
   code_has_been_sent: 'The verification code has been sent.',
@@ -185,4 +209,8 @@ export const enUS: Record<keyof typeof viVN, string> = {
   phone_noti_add: 'The phone number has been added.',
   phone_noti_verify: 'The phone number has been verified.',
   link_remove_success: 'The account link has been removed.',
+  // OIDC pages rendered by the server
+  signing_out: 'Signing you out...',
+  logout_yes: 'Yes, sign me out',
+  logout_no: 'No, stay signed in',
 };

@@ -89,8 +89,7 @@ export const viVN = {
   error_password_empty: 'Vui lòng nhập mật khẩu.',
   error_current_password_empty: 'Vui lòng nhập mật khẩu hiện tại.',
   error_new_password_empty: 'Vui lòng nhập mật khẩu mới.',
-  error_password_invalid:
-    'Mật khẩu phải có ít nhất 6 ký tự, trong đó có ít nhất 1 chữ số và 1 ký tự đặc biệt.',
+  error_password_invalid: 'Mật khẩu phải có ít nhất 6 ký tự, trong đó có ít nhất 1 chữ số và 1 ký tự đặc biệt.',
   error_confirm_new_password_empty: 'Vui lòng nhập lại mật khẩu mới.',
   error_confirm_new_password: 'Mật khẩu nhập lại không khớp.',
   error_account_empty: 'Vui lòng nhập email.',
@@ -113,12 +112,35 @@ export const viVN = {
   email_fake: 'Email không tồn tại hoặc không nhận được thư. Vui lòng dùng email khác.',
   account_is_delete: 'Tài khoản này đã bị xóa. Vui lòng dùng email khác.',
 
+  // ---- Sign-in protection, one-time codes and sessions (server answers) --------------------
+  otp_invalid: 'Mã xác minh không đúng.',
+  otp_expired: 'Mã xác minh đã hết hạn. Vui lòng gửi lại mã mới.',
+  otp_too_many_attempts: 'Bạn đã nhập sai quá nhiều lần. Vui lòng gửi lại mã mới.',
+  invalid_otp: 'Mã xác minh chỉ gồm chữ số.',
+  too_many_requests: 'Bạn thao tác quá nhiều lần. Vui lòng thử lại sau ít phút.',
+  account_locked: 'Tài khoản tạm thời bị khóa do đăng nhập sai quá nhiều lần. Vui lòng thử lại sau.',
+  login_session_expired: 'Phiên đăng nhập đã hết hạn. Vui lòng bắt đầu đăng nhập lại.',
+  unauthorized: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+  otp_method_email: 'Nhận mã qua email',
+  otp_method_phone: 'Nhận mã qua số điện thoại',
+
+  // ---- One-time code messages (e-mail and SMS) ----------------------------------------------
+  mail_code_subject: 'Mã xác minh {{product}}: {{code}}',
+  mail_code_text:
+    'Mã xác minh của bạn là {{code}}. Mã có hiệu lực trong {{minutes}} phút. Không chia sẻ mã này với bất kỳ ai. Nếu bạn không yêu cầu mã, hãy bỏ qua thư này.',
+  sms_code_text: '{{product}}: mã xác minh của bạn là {{code}}, hiệu lực {{minutes}} phút. Không chia sẻ mã này.',
+
+  // ---- Activity log entries -------------------------------------------------------------------
+  activity_sign_in: 'Đăng nhập bằng {{method}} trên {{device}} (IP {{ip}})',
+  activity_logout_all: 'Đăng xuất khỏi tất cả thiết bị',
+  sign_in_method_password: 'mật khẩu',
+  sign_in_method_otp: 'mã xác minh',
+
   // ---- Sign-in and session: success and confirmation messages --------------------------------
   enter_security_code: 'Vui lòng nhập mã bảo mật đã được gửi cho bạn.',
   code_has_been_sent: 'Mã xác minh đã được gửi.',
   change_password_success: 'Đổi mật khẩu thành công.',
-  change_password_success_auto_login:
-    'Đổi mật khẩu thành công, bạn sẽ được đăng nhập tự động với mật khẩu mới!',
+  change_password_success_auto_login: 'Đổi mật khẩu thành công, bạn sẽ được đăng nhập tự động với mật khẩu mới!',
   set_password_success: 'Đặt mật khẩu thành công.',
   change_email_success: 'Đổi email thành công.',
   change_phone_success: 'Đổi số điện thoại thành công.',
@@ -185,4 +207,8 @@ export const viVN = {
   phone_noti_add: 'Thêm số điện thoại thành công.',
   phone_noti_verify: 'Xác minh số điện thoại thành công.',
   link_remove_success: 'Hủy liên kết thành công.',
+  // OIDC pages rendered by the server
+  signing_out: 'Đang đăng xuất...',
+  logout_yes: 'Có, đăng xuất',
+  logout_no: 'Không, giữ đăng nhập',
 } as const;

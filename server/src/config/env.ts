@@ -53,6 +53,32 @@ export const envSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().default(''),
   /** reCAPTCHA secret key, used when CAPTCHA_PROVIDER=recaptcha. */
   RECAPTCHA_SECRET: z.string().default(''),
+  /** ALTCHA proof-of-work difficulty: the largest number a browser may have to try. */
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  /** Seconds an ALTCHA challenge stays solvable; a solved one is accepted once within that time. */
+  ALTCHA_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(600),
+  /** Consecutive failed sign-ins (per account name, and per IP) after which the captcha is required. */
+  LOGIN_CAPTCHA_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Seconds a run of consecutive failed sign-ins is remembered (a success clears it earlier). */
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Failed sign-ins for one account within LOGIN_LOCK_WINDOW_SECONDS that lock it until the window ends. */
+  LOGIN_LOCK_FAILURES: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Length in seconds of the account-lock counting window. */
+  LOGIN_LOCK_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Seconds a one-time code stays valid. */
+  OTP_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+  /** Wrong tries after which a one-time code is void. */
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Seconds before a new code may be sent to the same address for the same purpose. */
+  OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Codes sent to one e-mail or phone within OTP_TARGET_WINDOW_SECONDS. */
+  OTP_SENDS_PER_TARGET: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Length in seconds of the per-address send window. */
+  OTP_TARGET_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
+  /** Codes requested from one IP address within OTP_IP_WINDOW_SECONDS. */
+  OTP_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Length in seconds of the per-IP send window. */
+  OTP_IP_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Most e-mails or phones one user may hold of each type (MaximumEmailOrPhone). */
   MAXIMUM_EMAIL_OR_PHONE: z.coerce.number().int().min(1).max(20).default(3),
   /** pino log level. */

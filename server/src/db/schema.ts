@@ -98,4 +98,90 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_to_idx').on(t.to, t.id)],
 );
 
-export const schema = { users, userContacts, oidcPayloads, outboxMessages };
+/**
+ * One-time codes of every flow (login, register, forgot password, two-factor, contact changes).
+ * One live code per purpose and address; only its HMAC is stored.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    /** Normalised e-mail or phone the code was sent to. */
+    target: text('target').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Start of the resend cooldown. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('verification_codes_purpose_target_uq').on(t.purpose, t.target)],
+);
+
+/** A browser or app a user signed in from, tied to the provider session it started. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** oidc-provider Session uid; known once the browser resumes the authorization. */
+    sessionUid: text('session_uid'),
+    /** The interaction the sign-in completed, used to find this row when the session appears. */
+    interactionUid: text('interaction_uid'),
+    /** 1 desktop, 2 phone. */
+    deviceType: smallint('device_type').notNull(),
+    deviceName: text('device_name').notNull().default(''),
+    browser: text('browser').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    region: text('region'),
+    loginTime: timestamp('login_time', { withTimezone: true }).notNull().defaultNow(),
+    lastActionTime: timestamp('last_action_time', { withTimezone: true }).notNull().defaultNow(),
+    loggedOutAt: timestamp('logged_out_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('devices_user_idx').on(t.userId, t.loginTime),
+    index('devices_session_idx').on(t.sessionUid),
+    index('devices_interaction_idx').on(t.interactionUid),
+  ],
+);
+
+/** What happened to an account: a message key and its parameters, rendered in the reader's language. */
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    params: jsonb('params').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activity_logs_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Something shown right after sign-in when the login URL carries campaignId. */
+export const campaigns = pgTable('campaigns', {
+  id: serial('id').primaryKey(),
+  /** 1 go to the URL in data, 2 show data as an HTML popup (sanitized on write). */
+  action: smallint('action').notNull(),
+  data: text('data').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const schema = {
+  users,
+  userContacts,
+  oidcPayloads,
+  outboxMessages,
+  verificationCodes,
+  devices,
+  activityLogs,
+  campaigns,
+};

@@ -5,7 +5,10 @@ import { ApiError, api, errorText, setTokenGetter } from './client';
 const t = i18n.getFixedT('en-US');
 
 const respond = (status: number, body: unknown) =>
-  vi.fn(async (_url: string, _init: RequestInit) => new Response(body === undefined ? null : JSON.stringify(body), { status }));
+  vi.fn(
+    async (_url: string, _init: RequestInit) =>
+      new Response(body === undefined ? null : JSON.stringify(body), { status }),
+  );
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,7 +22,9 @@ describe('api client', () => {
     setTokenGetter(() => 'tok123');
     await i18n.changeLanguage('en-US');
 
-    await expect(api.post('/api/things', { a: 1 }, { query: { page: 2, skip: undefined } })).resolves.toEqual({ ok: true });
+    await expect(api.post('/api/things', { a: 1 }, { query: { page: 2, skip: undefined } })).resolves.toEqual({
+      ok: true,
+    });
 
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/things?page=2');
@@ -46,7 +51,11 @@ describe('api client', () => {
     );
     const error = await api.post('/api/login', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ messageKey: 'validation_error', status: 400, errors: { username: ['error_username_empty'] } });
+    expect(error).toMatchObject({
+      messageKey: 'validation_error',
+      status: 400,
+      errors: { username: ['error_username_empty'] },
+    });
   });
 
   it('maps failures without an envelope to generic keys', async () => {

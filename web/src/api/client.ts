@@ -117,7 +117,11 @@ export async function apiFetch<T>(method: string, path: string, options: Request
   }
 
   if (isApiError(payload)) {
-    throw new ApiError(payload.exception?.message || statusMessageKey(response.status), payload.errors ?? {}, response.status);
+    throw new ApiError(
+      payload.exception?.message || statusMessageKey(response.status),
+      payload.errors ?? {},
+      response.status,
+    );
   }
   if (!response.ok) throw new ApiError(statusMessageKey(response.status), {}, response.status);
   if (payload && typeof payload === 'object' && 'result' in payload) return (payload as { result: T }).result;
@@ -128,7 +132,8 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiFetch<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiFetch<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiFetch<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiFetch<T>('PATCH', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiFetch<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiFetch<T>('DELETE', path, options),
 };
 

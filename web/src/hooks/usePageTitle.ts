@@ -6,11 +6,11 @@ import { looseT } from '../i18n/t';
 
 /** Title template: document.title = '<translated key> | <product name>'. */
 export const usePageTitle = (key: MessageKey, options?: Record<string, unknown>): void => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { settings } = useAppSettings();
   const productName = settings.productName || 'Portico';
   const text = looseT(t)(key, options);
   useEffect(() => {
     document.title = `${text} | ${productName}`;
-  }, [text, productName, i18n.language]);
+  }, [text, productName]);
 };

@@ -7,8 +7,7 @@ const EN_PREFIX = /^\/en-us(?=\/|$)/i;
 /** Key under which the chosen language code is kept in localStorage. */
 export const LANGUAGE_STORAGE_KEY = 'languageCode';
 
-export const localeFromPath = (pathname: string): Locale =>
-  EN_PREFIX.test(pathname) ? 'en-US' : DEFAULT_LOCALE;
+export const localeFromPath = (pathname: string): Locale => (EN_PREFIX.test(pathname) ? 'en-US' : DEFAULT_LOCALE);
 
 /** The path without its language prefix: '/en-us/account' -> '/account', '/en-us' -> '/'. */
 export const stripLocalePrefix = (pathname: string): string => {

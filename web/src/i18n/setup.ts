@@ -7,8 +7,7 @@ import { localeFromPath } from './locale';
 // prefix decides the language (LocaleRoot calls i18n.changeLanguage), and server-held
 // translations from app settings are merged in by mergeTranslations().
 
-const initialLocale: Locale =
-  typeof window === 'undefined' ? DEFAULT_LOCALE : localeFromPath(window.location.pathname);
+const initialLocale: Locale = typeof window === 'undefined' ? DEFAULT_LOCALE : localeFromPath(window.location.pathname);
 
 void i18n.use(initReactI18next).init({
   resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: messages[l] }])),

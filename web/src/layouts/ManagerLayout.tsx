@@ -1,6 +1,5 @@
 import { AppShell, Avatar, Burger, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Icon } from '../components/Icon';
@@ -35,9 +34,8 @@ export function ManagerLayout() {
   const current = stripLocalePrefix(pathname);
   const userName = session.user?.name || t('header_account');
 
-  useEffect(() => close(), [pathname, close]);
-
-  const isActive = (path: string) => (path === '/account' ? current === path : current === path || current.startsWith(`${path}/`));
+  const isActive = (path: string) =>
+    path === '/account' ? current === path : current === path || current.startsWith(`${path}/`);
 
   return (
     <AppShell
@@ -76,6 +74,7 @@ export function ManagerLayout() {
             leftSection={<Icon name="home" />}
             active={isActive('/account')}
             className={classes.navLink}
+            onClick={close}
           />
           {menu.map((item) => (
             <NavLink
@@ -86,6 +85,7 @@ export function ManagerLayout() {
               leftSection={<Icon name={item.icon} />}
               active={isActive(item.path)}
               className={classes.navLink}
+              onClick={close}
             />
           ))}
         </AppShell.Section>

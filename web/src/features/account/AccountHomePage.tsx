@@ -2,10 +2,10 @@ import { Anchor, Card, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
-import classes from '../../layouts/layouts.module.css';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
+import classes from '../../layouts/layouts.module.css';
 import { useSession } from '../auth/session';
 import { useAppSettings } from '../settings/useAppSettings';
 import { externalUrl, useAccountMenu } from './useAccountMenu';
@@ -36,13 +36,23 @@ export function AccountHomePage() {
       </Paper>
 
       {menu.length > 0 ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
           {menu.map((item) => (
-            <Card key={item.path} component={Link} to={to(item.path)} withBorder radius="lg" p="lg" className={classes.tile}>
-              <ThemeIcon size={44} radius="md" variant="light" color="brand">
-                <Icon name={item.icon} size={22} />
-              </ThemeIcon>
-              <Text fw={600}>{tr(item.key)}</Text>
+            <Card
+              key={item.path}
+              component={Link}
+              to={to(item.path)}
+              withBorder
+              radius="lg"
+              p="md"
+              className={classes.tile}
+            >
+              <Group gap="md" wrap="nowrap">
+                <ThemeIcon size={44} radius="md" variant="light" color="brand">
+                  <Icon name={item.icon} size={22} />
+                </ThemeIcon>
+                <Text fw={600}>{tr(item.key)}</Text>
+              </Group>
             </Card>
           ))}
         </SimpleGrid>

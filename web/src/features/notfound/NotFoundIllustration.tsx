@@ -4,7 +4,14 @@ import { useId } from 'react';
 export function NotFoundIllustration({ width = 360 }: { width?: number }) {
   const clip = useId();
   return (
-    <svg width={width} viewBox="0 0 360 240" role="presentation" aria-hidden="true" focusable="false" style={{ maxWidth: '100%', height: 'auto' }}>
+    <svg
+      width={width}
+      viewBox="0 0 360 240"
+      role="presentation"
+      aria-hidden="true"
+      focusable="false"
+      style={{ maxWidth: '100%', height: 'auto' }}
+    >
       <defs>
         <clipPath id={clip}>
           <rect x="86" y="142" width="188" height="28" rx="6" />
@@ -45,8 +52,20 @@ export function NotFoundIllustration({ width = 360 }: { width?: number }) {
       <polygon points="296,200 322,200 312,150 306,150" fill="#fb923c" />
       <polygon points="300.5,182 317.5,182 315.5,172 302.5,172" fill="#fff" />
       {/* open book */}
-      <path d="M30 196c12-7 26-7 38 0v12c-12-7-26-7-38 0z" fill="#fff" stroke="#1d4ed8" strokeWidth="2" strokeLinejoin="round" />
-      <path d="M106 196c-12-7-26-7-38 0v12c12-7 26-7 38 0z" fill="#fff" stroke="#1d4ed8" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="M30 196c12-7 26-7 38 0v12c-12-7-26-7-38 0z"
+        fill="#fff"
+        stroke="#1d4ed8"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <path
+        d="M106 196c-12-7-26-7-38 0v12c12-7 26-7 38 0z"
+        fill="#fff"
+        stroke="#1d4ed8"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
