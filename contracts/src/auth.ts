@@ -9,7 +9,7 @@ export const AUTH_PATHS = {
   loginSendOtp: '/api/account/login/send-otp', // POST
   loginByOtp: '/api/account/login/otp', // POST
   interaction: '/api/account/interaction', // GET /:uid, POST /:uid/consent, POST /:uid/abort
-  captchaChallenge: '/api/captcha/challenge', // GET
+  captchaChallenge: '/api/captcha/challenge', // GET: the bare AltchaChallenge (no envelope, for the widget's challengeurl); 404 unless CAPTCHA_PROVIDER=altcha
   errorLookup: '/api/account/error', // GET ?errorid=
   me: '/api/account/me', // GET, bearer
   logoutAll: '/api/account/logout-all', // POST, bearer: ends every session, revokes refresh tokens
@@ -50,7 +50,7 @@ export const otpCode = (emptyKey: string) =>
   z
     .string({ error: emptyKey })
     .trim()
-    .min(1, emptyKey)
+    .min(1, { error: emptyKey, abort: true })
     .max(6, 'invalid_otp')
     .regex(/^\d+$/, 'invalid_otp');
 
@@ -107,3 +107,23 @@ export type CurrentUser = {
 
 /** Failure keys the login page reacts to (spec §8). */
 export const CAPTCHA_ERRORS = ['error_multi_time', 'captcha_invalid', 'captcha_error_empty'] as const;
+
+/** GET /api/captcha/challenge (ALTCHA): the widget solves it and submits the base64 payload as `captcha`. */
+export type AltchaChallenge = {
+  algorithm: string;
+  challenge: string;
+  maxnumber?: number;
+  salt: string;
+  signature: string;
+};
+
+/** Failure keys of the sign-in and code APIs beyond the spec's (all in the message catalogs). */
+export const SIGN_IN_ERRORS = [
+  'login_invalid_info',
+  'account_locked',
+  'login_session_expired',
+  'otp_invalid',
+  'otp_expired',
+  'otp_too_many_attempts',
+  'too_many_requests',
+] as const;

@@ -12,9 +12,14 @@ import type { SmsSender } from './adapters/sms/index.js';
 import type { Config } from './config/env.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
+import { accountRoutes } from './features/account/routes.js';
+import { authRoutes } from './features/auth/routes.js';
 import { errorRoutes } from './features/errors/routes.js';
+import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
+import { passwordRoutes } from './features/password/routes.js';
+import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { installErrorHandler } from './lib/errors.js';
 import { loadClientsFile, portalClient } from './oidc/clients.js';
@@ -60,6 +65,12 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));
   await app.register(async (scope) => errorRoutes(scope, deps));
+  await app.register(async (scope) => authRoutes(scope, deps));
+  await app.register(async (scope) => accountRoutes(scope, deps));
+  await app.register(async (scope) => registerRoutes(scope, deps));
+  await app.register(async (scope) => updateInfoRoutes(scope, deps));
+  await app.register(async (scope) => forgotPasswordRoutes(scope, deps));
+  await app.register(async (scope) => passwordRoutes(scope, deps));
   const outboxInUse = deps.mailer.kind === 'outbox' || deps.sms.kind === 'outbox';
   if (outboxInUse && !deps.config.production) await app.register(async (scope) => outboxRoutes(scope, deps));
 

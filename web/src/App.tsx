@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { OidcSessionProvider } from './features/auth/OidcSession';
 import { ANONYMOUS, type Session, SessionProvider } from './features/auth/session';
 import { AppSettingsGate } from './features/settings/AppSettingsGate';
 import i18n from './i18n/setup';
@@ -49,7 +50,9 @@ export function App() {
   return (
     <AppProviders queryClient={queryClient}>
       <AppSettingsGate>
-        <RouterProvider router={router} />
+        <OidcSessionProvider>
+          <RouterProvider router={router} />
+        </OidcSessionProvider>
       </AppSettingsGate>
     </AppProviders>
   );

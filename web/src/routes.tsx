@@ -1,5 +1,5 @@
 import { LOCALES, type Locale, localePrefix } from '@portico/contracts';
-import { type ComponentType, type ReactElement, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoader } from './components/FullPageLoader';
 import { AccountHomePage } from './features/account/AccountHomePage';
@@ -39,20 +39,32 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/', layout: 'bare', auth: false, page: HomeRedirect },
 
   // Sign-in and session (spec sign-in-and-session §2)
-  { path: '/login', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/login', layout: 'public', auth: false, page: lazy(() => import('./features/login/LoginPage')) },
   { path: '/register', layout: 'public', auth: false, page: UnderConstruction },
   { path: '/forgot-password', layout: 'public', auth: false, page: UnderConstruction },
-  { path: '/callback', layout: 'public', auth: false, page: UnderConstruction },
-  { path: '/silent-renew', layout: 'bare', auth: false, page: UnderConstruction },
-  { path: '/logout', layout: 'public', auth: false, page: UnderConstruction },
-  { path: '/error', layout: 'public', auth: false, page: UnderConstruction },
-  { path: '/error/external-login', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/callback', layout: 'public', auth: false, page: lazy(() => import('./features/auth/CallbackPage')) },
+  { path: '/silent-renew', layout: 'bare', auth: false, page: lazy(() => import('./features/auth/SilentRenewPage')) },
+  { path: '/logout', layout: 'public', auth: false, page: lazy(() => import('./features/logout/LogoutPage')) },
+  { path: '/error', layout: 'public', auth: false, page: lazy(() => import('./features/errors/ErrorPage')) },
+  {
+    path: '/error/external-login',
+    layout: 'public',
+    auth: false,
+    page: lazy(() => import('./features/errors/ExternalLoginHelpPage')),
+  },
+  // Login entry: signed in -> ReturnUrl; else silent sign-in, else the full sign-in redirect.
+  { path: '/signin', layout: 'public', auth: false, page: lazy(() => import('./features/auth/LoginEntry')) },
   { path: '/captcha', layout: 'embedded', auth: false, page: UnderConstruction },
   { path: '/security/change-password', layout: 'manager', auth: true, page: UnderConstruction },
 
   // Account area (spec account-area §2)
   { path: '/account', layout: 'manager', auth: true, page: AccountHomePage },
-  { path: '/account/logout', layout: 'manager', auth: true, page: UnderConstruction },
+  {
+    path: '/account/logout',
+    layout: 'manager',
+    auth: true,
+    page: lazy(() => import('./features/logout/AccountLogoutPage')),
+  },
   { path: '/account/email', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/phone', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/address', layout: 'manager', auth: true, page: UnderConstruction },
@@ -63,7 +75,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/account/change-phone', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/active-email', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/active-phone', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/token', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/token', layout: 'manager', auth: true, page: lazy(() => import('./features/account/TokenPage')) },
   { path: '/account/profile', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/profile/:id', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/security/password', layout: 'manager', auth: true, page: UnderConstruction },

@@ -17,7 +17,24 @@ export async function createScratchDatabase(baseUrl: string): Promise<{ url: str
   await admin(`create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  const drop = async () => {
+    // pool.end() resolves before its sockets have closed; a forced drop racing them makes pg emit
+    // an unhandled "terminating connection" error, so wait (briefly) for them to go first.
+    for (let i = 0; i < 50; i++) {
+      const client = new pg.default.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        const active = 'select count(*)::int as n from pg_stat_activity where datname = $1';
+        const { rows } = await client.query(active, [name]);
+        if (rows[0].n === 0) break;
+      } finally {
+        await client.end();
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await admin(`drop database if exists ${name} with (force)`);
+  };
+  return { url: url.toString(), drop };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { oidcPayloads } from '../db/schema.js';
 
@@ -51,3 +51,46 @@ export const deleteByGrantId = (db: Db, grantId: string) =>
 
 export const deleteExpiredPayloads = (db: Db) =>
   db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`));
+
+const accountIs = (accountId: string) => sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
+
+/** The newest live grant an account gave a client, to reuse consent already given. */
+export const findLatestGrantId = async (db: Db, accountId: string, clientId: string): Promise<string | undefined> => {
+  const [row] = await db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(
+      and(
+        eq(oidcPayloads.type, 'Grant'),
+        accountIs(accountId),
+        sql`${oidcPayloads.payload}->>'clientId' = ${clientId}`,
+        alive(),
+      ),
+    )
+    .orderBy(sql`${oidcPayloads.expiresAt} desc nulls first`)
+    .limit(1);
+  return row?.id;
+};
+
+/** Ends every provider session of an account; answers the sessions' uids. */
+export const deleteSessionsOfAccount = async (db: Db, accountId: string): Promise<string[]> => {
+  const rows = await db
+    .delete(oidcPayloads)
+    .where(and(eq(oidcPayloads.type, 'Session'), accountIs(accountId)))
+    .returning({ uid: oidcPayloads.uid });
+  return rows.map((r) => r.uid).filter((uid): uid is string => !!uid);
+};
+
+/** Revokes every grant of an account with everything issued under it (codes, access and refresh tokens). */
+export const deleteGrantsOfAccount = async (db: Db, accountId: string): Promise<number> => {
+  const grants = db
+    .select({ id: oidcPayloads.id })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.type, 'Grant'), accountIs(accountId)));
+  const ids = (await grants).map((g) => g.id);
+  if (ids.length === 0) return 0;
+  await db
+    .delete(oidcPayloads)
+    .where(or(inArray(oidcPayloads.grantId, ids), and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, ids))));
+  return ids.length;
+};

@@ -16,6 +16,13 @@ export const setTokenGetter = (getter: TokenGetter | null): void => {
   tokenGetter = getter ?? (() => null);
 };
 
+let unauthorizedHandler: (() => void) | null = null;
+
+/** Plugged by the auth layer: called when a call that carried a bearer token answers 401. */
+export const setUnauthorizedHandler = (handler: (() => void) | null): void => {
+  unauthorizedHandler = handler;
+};
+
 /** The browser's IANA time zone, Asia/Saigon when unknown. */
 export const currentTimezone = (): string => {
   try {
@@ -115,6 +122,9 @@ export async function apiFetch<T>(method: string, path: string, options: Request
   } catch {
     payload = undefined;
   }
+
+  // The server no longer accepts our token (expired, revoked, session ended): sign out locally.
+  if (response.status === 401 && token) unauthorizedHandler?.();
 
   if (isApiError(payload)) {
     throw new ApiError(

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changePasswordInput,
+  isValidPassword,
+  PASSWORD_MAX_LENGTH,
+  passwordPairErrors,
+  passwordStrength,
+  DETAILS_PASSWORD_KEYS,
+  setPasswordInput,
+} from './password.js';
+
+const keysOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+
+describe('password rule', () => {
+  it('needs 6 to 200 characters with a digit and a special character', () => {
+    expect(isValidPassword('ab1!cd')).toBe(true);
+    expect(isValidPassword('ab1!c')).toBe(false); // 5 characters
+    expect(isValidPassword(`a1!${'x'.repeat(PASSWORD_MAX_LENGTH - 3)}`)).toBe(true); // 200
+    expect(isValidPassword(`a1!${'x'.repeat(PASSWORD_MAX_LENGTH - 2)}`)).toBe(false); // 201
+    expect(isValidPassword('abcdef!')).toBe(false); // no digit
+    expect(isValidPassword('abcdef1')).toBe(false); // no special character
+  });
+
+  it('allows only letters, digits and !@#$%^&*', () => {
+    for (const special of '!@#$%^&*') expect(isValidPassword(`Abc12${special}`), special).toBe(true);
+    for (const other of [' ', '-', '_', '~', '(', '.', 'é', 'đ']) expect(isValidPassword(`Abc12!${other}`), other).toBe(false);
+  });
+});
+
+describe('passwordStrength (spec §5)', () => {
+  it('is 0 when empty', () => expect(passwordStrength('')).toBe(0));
+
+  it('is 1 below 6 characters, whatever they are', () => {
+    expect(passwordStrength('a')).toBe(1);
+    expect(passwordStrength('Ab1!x')).toBe(1); // 5, all four kinds
+  });
+
+  it('is 1 from 6 characters when weak (fewer than two of upper, lower, digit)', () => {
+    expect(passwordStrength('abcdef')).toBe(1);
+    expect(passwordStrength('ABCDEF')).toBe(1);
+    expect(passwordStrength('123456')).toBe(1);
+    expect(passwordStrength('abcde!')).toBe(1); // lower + special is not two of upper/lower/digit
+  });
+
+  it('is 2 from 6 characters with any two of upper, lower, digit', () => {
+    expect(passwordStrength('abcDEF')).toBe(2);
+    expect(passwordStrength('abc123')).toBe(2);
+    expect(passwordStrength('ABC123')).toBe(2);
+    expect(passwordStrength('Abc12!')).toBe(2); // all four but only 6 long
+    expect(passwordStrength('Abc123!')).toBe(2); // all four but 7 long
+    expect(passwordStrength('abcdefg1!')).toBe(2); // 9 long, no upper case
+  });
+
+  it('is 3 at exactly 8 characters with upper, lower, digit and special', () => {
+    expect(passwordStrength('Abcd123!')).toBe(3);
+  });
+
+  it('is 4 when the same is longer than 8', () => {
+    expect(passwordStrength('Abcd1234!')).toBe(4);
+    expect(passwordStrength(`Ab1!${'x'.repeat(100)}`)).toBe(4);
+  });
+});
+
+describe('password pair rules', () => {
+  const fields = { password: 'password', repeat: 'rePassword' };
+  it('reports in order: empty, invalid, repeat empty, mismatch; trimmed', () => {
+    expect(passwordPairErrors('', '', DETAILS_PASSWORD_KEYS, fields)).toEqual([
+      { field: 'password', key: 'error_password_empty' },
+      { field: 'rePassword', key: 'error_repassword_empty' },
+    ]);
+    expect(passwordPairErrors('abc', 'x', DETAILS_PASSWORD_KEYS, fields)).toEqual([
+      { field: 'password', key: 'error_password_invalid' },
+      { field: 'rePassword', key: 'error_confirm_new_password' },
+    ]);
+    expect(passwordPairErrors('  Abc12! ', 'Abc12!', DETAILS_PASSWORD_KEYS, fields)).toEqual([]);
+    expect(passwordPairErrors('Abc12!', 'Abc12!', DETAILS_PASSWORD_KEYS, fields, () => false)).toEqual([
+      { field: 'password', key: 'error_password_invalid' },
+    ]);
+  });
+
+  it('change-password keys, current password first, then the method', () => {
+    expect(keysOf(changePasswordInput().safeParse({}))).toEqual([
+      'currentpassword:error_current_password_empty',
+      'newpassword:error_new_password_empty',
+      'confirmnewpassword:error_confirm_new_password_empty',
+      'OtpType:please_select_method_receive_2fa_code',
+    ]);
+    expect(
+      keysOf(changePasswordInput().safeParse({ currentpassword: 'x', newpassword: 'short', confirmnewpassword: 'other', OtpType: 'email', otp: '12a' })),
+    ).toEqual(['newpassword:error_password_invalid', 'confirmnewpassword:error_confirm_new_password', 'otp:invalid_otp']);
+    const ok = changePasswordInput().parse({
+      currentpassword: ' Old1! ',
+      newpassword: ' New12! ',
+      confirmnewpassword: 'New12!',
+      OtpType: 'phone',
+    });
+    expect(ok).toEqual({ currentpassword: 'Old1!', newpassword: 'New12!', otp: '', otpType: 'phone', logoutAll: false });
+  });
+
+  it('set-password uses the new-password keys', () => {
+    expect(keysOf(setPasswordInput().safeParse({ password: '', rePassword: '' }))).toEqual([
+      'password:error_new_password_empty',
+      'rePassword:error_confirm_new_password_empty',
+    ]);
+    expect(keysOf(setPasswordInput().safeParse({ password: 'Abc12!', rePassword: 'Abc12@' }))).toEqual([
+      'rePassword:error_confirm_new_password',
+    ]);
+  });
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { otpCode } from './auth.js';
+import { DEFAULT_TIMEZONE } from './locales.js';
+import {
+  DETAILS_PASSWORD_KEYS,
+  type FieldError,
+  optionalText,
+  type PasswordAcceptance,
+  PASSWORD_MAX_LENGTH,
+  passwordPairErrors,
+  reportErrors,
+} from './password.js';
+import { EMAIL_PATTERN } from './rules.js';
+import { GENDERS } from './settings.js';
+
+// Registration and update-info (spec sign-in §2 Register page, Update-info form; §4, §5, §7).
+
+export const REGISTER_PATHS = {
+  checkProcess: '/api/account/register/check-process-regist', // POST {username} -> {times} | 400
+  sendOtp: '/api/account/register/check-username-and-send-otp', // POST {username, captcha} -> {times}
+  resendOtp: '/api/account/register/resend-otp', // POST {username} -> {times}
+  checkOtp: '/api/account/register/check-registration-otp-and-add-user', // POST {username, otp} -> {token}
+  register: '/api/account/register', // POST RegisterInput -> {username}
+  updateInfo: '/api/account/update-info', // PUT UpdateInfoInput, bearer -> {ok: true}
+} as const;
+
+// ---- Birth date (spec §3, §9) ----------------------------------------------------------------
+
+export const BIRTH_YEAR_MIN = 1900;
+/** The latest birth year the picker offers: the current year minus 5. */
+export const birthYearMax = (now: Date = new Date()): number => now.getFullYear() - 5;
+/** The form's default: 1 January five years ago, as YYYY-MM-DD. */
+export const defaultBirthdate = (now: Date = new Date()): string => `${birthYearMax(now)}-01-01`;
+
+/** The birth-date rule: required, a real YYYY-MM-DD date, year 1900 to the current year minus 5. */
+export function birthdateError(value: string, now: Date = new Date()): string | null {
+  const v = value.trim();
+  if (!v) return 'error_birth_date_empty';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return 'error_birth_date_invalid';
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return 'error_birth_date_invalid';
+  }
+  if (year < BIRTH_YEAR_MIN || year > birthYearMax(now)) return 'error_birth_year_invalid';
+  return null;
+}
+
+/** A gender id of the app-settings list, or null. */
+export const genderId = (value: unknown): number | null => {
+  const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+  return GENDERS.some((g) => g.id === id) ? (id as number) : null;
+};
+
+/** An IANA time zone the runtime knows, else the default (Asia/Saigon). */
+export function timezoneOr(value: string | undefined, fallback: string = DEFAULT_TIMEZONE): string {
+  const tz = value?.trim();
+  if (!tz || tz.length > 64) return fallback;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    return fallback;
+  }
+}
+
+// ---- The details form (register step 3 and update-info) --------------------------------------
+
+export const NAME_MAX_LENGTH = 50;
+
+export type DetailsValues = {
+  firstName: string;
+  lastName: string;
+  password: string;
+  rePassword: string;
+  birthdate: string;
+  gender?: unknown;
+};
+
+/**
+ * The details rules in the spec's order: first name, last name, password, password strength,
+ * repeat password, match, birth date, gender. Names and passwords are trimmed. With
+ * `passwordOptional`, empty password fields are allowed (update-info of an account that keeps
+ * its current password). `accept` is the server's common-password check.
+ */
+export function detailsErrors(
+  v: DetailsValues,
+  opts: { passwordOptional?: boolean; accept?: PasswordAcceptance; now?: Date } = {},
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const first = v.firstName.trim();
+  const last = v.lastName.trim();
+  if (!first) errors.push({ field: 'firstName', key: 'error_first_name_empty' });
+  else if (first.length > NAME_MAX_LENGTH) errors.push({ field: 'firstName', key: 'error_name_too_long' });
+  if (!last) errors.push({ field: 'lastName', key: 'error_last_name_empty' });
+  else if (last.length > NAME_MAX_LENGTH) errors.push({ field: 'lastName', key: 'error_name_too_long' });
+  const skipPassword = opts.passwordOptional && !v.password.trim() && !v.rePassword.trim();
+  if (!skipPassword) {
+    errors.push(
+      ...passwordPairErrors(v.password, v.rePassword, DETAILS_PASSWORD_KEYS, { password: 'password', repeat: 'rePassword' }, opts.accept),
+    );
+  }
+  const birth = birthdateError(v.birthdate, opts.now);
+  if (birth) errors.push({ field: 'birthdate', key: birth });
+  if (genderId(v.gender) === null) errors.push({ field: 'gender', key: 'error_gender_empty' });
+  return errors;
+}
+
+const detailsShape = {
+  firstName: optionalText(500),
+  lastName: optionalText(500),
+  password: optionalText(PASSWORD_MAX_LENGTH + 100),
+  rePassword: optionalText(PASSWORD_MAX_LENGTH + 100),
+  birthdate: optionalText(40),
+  gender: z.union([z.number(), z.string().max(10), z.null()]).optional(),
+  /** The browser's IANA zone; unknown or missing zones become Asia/Saigon. */
+  timezone: z.string().max(100).optional(),
+};
+
+const cleanDetails = <T extends DetailsValues & { timezone?: string }>(v: T) => ({
+  firstName: v.firstName.trim(),
+  lastName: v.lastName.trim(),
+  password: v.password.trim(),
+  birthdate: v.birthdate.trim(),
+  gender: genderId(v.gender) as number,
+  timezone: timezoneOr(v.timezone),
+});
+
+// ---- Register step 1 and 2 ----------------------------------------------------------------------
+
+/** Registration is by e-mail only: required (error_account_empty), a valid address (error_email_invalid). */
+export const registerEmailErrors = (username: string): FieldError[] => {
+  const v = username.trim();
+  if (!v) return [{ field: 'username', key: 'error_account_empty' }];
+  if (!v.includes('@') || v.length > 254 || !EMAIL_PATTERN.test(v)) return [{ field: 'username', key: 'error_email_invalid' }];
+  return [];
+};
+
+const registerEmail = z
+  .string({ error: 'error_account_empty' })
+  .max(1000, 'error_email_invalid')
+  .optional()
+  .default('')
+  .superRefine((v, ctx) => {
+    for (const e of registerEmailErrors(v)) ctx.addIssue({ code: 'custom', message: e.key });
+  })
+  .transform((v) => v.trim().toLowerCase());
+
+export const registerUsernameInput = z.object({ username: registerEmail });
+export type RegisterUsernameInput = z.input<typeof registerUsernameInput>;
+
+export const registerSendOtpInput = z.object({
+  username: registerEmail,
+  /** Captcha answer: an ALTCHA payload or a reCAPTCHA token. */
+  captcha: z.string().max(8192).optional(),
+});
+export type RegisterSendOtpInput = z.input<typeof registerSendOtpInput>;
+
+export const registerCheckOtpInput = z.object({
+  username: registerEmail,
+  otp: otpCode('please_enter_verification_code'),
+});
+export type RegisterCheckOtpInput = z.input<typeof registerCheckOtpInput>;
+
+/** { times }: seconds until a new code may be sent (the page's countdown). */
+export type RegisterTimesAnswer = { times: number };
+/** The single-use registration token step 3 sends back (valid 30 minutes). */
+export type RegisterOtpAnswer = { token: string };
+
+// ---- Register step 3 ----------------------------------------------------------------------------
+
+export const registerInput = (opts: { accept?: PasswordAcceptance; now?: Date } = {}) =>
+  z
+    .object({ username: registerEmail, token: z.string().max(200).optional().default(''), ...detailsShape })
+    .superRefine((v, ctx) => {
+      if (!v.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'register_session_expired' });
+      reportErrors(ctx, detailsErrors(v, opts));
+    })
+    .transform((v) => ({ username: v.username, token: v.token, ...cleanDetails(v) }));
+export type RegisterInput = z.input<ReturnType<typeof registerInput>>;
+export type RegisterAnswer = { username: string };
+
+// ---- Update-info --------------------------------------------------------------------------------
+
+/**
+ * PUT update-info, for an account that must complete its info (isRegister). The password pair is
+ * required when the account has none yet (it becomes the first password); an account that
+ * already has a password leaves both fields empty.
+ */
+export const updateInfoInput = (opts: { passwordRequired: boolean; accept?: PasswordAcceptance; now?: Date }) =>
+  z
+    .object(detailsShape)
+    .superRefine((v, ctx) => reportErrors(ctx, detailsErrors(v, { ...opts, passwordOptional: !opts.passwordRequired })))
+    .transform((v) => cleanDetails(v));
+export type UpdateInfoInput = z.input<ReturnType<typeof updateInfoInput>>;
+export type UpdateInfoAnswer = { ok: true };

@@ -1,0 +1,42 @@
+import type { CurrentUser } from '@portico/contracts';
+import type { AppDeps } from '../../app.js';
+import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
+import { ACTIVITY } from '../activity/actions.js';
+import { insertActivity } from '../activity/queries.js';
+import { markUserDevicesLoggedOut } from '../devices/queries.js';
+import { CONTACT_EMAIL, findPrimaryContact, type User } from '../users/queries.js';
+
+/** GET /api/account/me: who the bearer token belongs to. */
+export async function describeCurrentUser({ database }: AppDeps, user: User): Promise<CurrentUser> {
+  const email = await findPrimaryContact(database.db, user.id, CONTACT_EMAIL);
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  return {
+    sub: user.id,
+    name: fullName || email?.value || user.id,
+    full_name: fullName,
+    avatar: user.avatar,
+    email: email?.value ?? null,
+    // Social sign-in arrives in a later issue; every account is local until then.
+    idp: 'local',
+    default_language: user.languageId,
+  };
+}
+
+/**
+ * Signs the user out everywhere: every provider session ends (browsers must sign in again,
+ * prompt=none answers login_required), every grant is revoked with its access and refresh
+ * tokens, the devices are marked logged out, and the activity log says so. One transaction.
+ */
+export async function logoutAll(
+  { database }: AppDeps,
+  user: User,
+  ip: string,
+): Promise<{ sessions: number; grants: number }> {
+  return database.db.transaction(async (tx) => {
+    const sessions = await deleteSessionsOfAccount(tx, user.id);
+    const grants = await deleteGrantsOfAccount(tx, user.id);
+    await markUserDevicesLoggedOut(tx, user.id, new Date());
+    await insertActivity(tx, { userId: user.id, action: ACTIVITY.logoutAll, params: { ip } });
+    return { sessions: sessions.length, grants };
+  });
+}

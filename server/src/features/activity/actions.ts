@@ -1,0 +1,6 @@
+// Activity-log actions: each is a message key of the contracts catalogs, rendered later in the
+// reader's language from its params (never stored as HTML).
+export const ACTIVITY = {
+  signIn: 'activity_sign_in',
+  logoutAll: 'activity_logout_all',
+} as const;

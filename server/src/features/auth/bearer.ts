@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { unauthorized } from '../../lib/errors.js';
+import { touchDevice } from '../devices/service.js';
+import { findUserById, type User } from '../users/queries.js';
+import { isFirstParty } from './interaction.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user of an account API call (set by requireUser). */
+    user: User | null;
+  }
+}
+
+const bearerOf = (request: FastifyRequest): string | undefined => {
+  const match = /^Bearer ([\w.~+/-]+=*)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+};
+
+/**
+ * A preHandler for the account APIs: the `Authorization: Bearer` access token must be one this
+ * provider issued to a first-party client (the portal), unexpired and not revoked (revocation
+ * deletes it from storage, so the refusal is immediate), for a live account. Anything else is
+ * 401 unauthorized.
+ */
+export function createRequireUser(scope: FastifyInstance, deps: AppDeps) {
+  if (!scope.hasRequestDecorator('user')) scope.decorateRequest('user', null);
+  return async function requireUser(request: FastifyRequest) {
+    const value = bearerOf(request);
+    const token = value ? await scope.oidc.AccessToken.find(value) : undefined;
+    if (!token || token.isExpired || !token.accountId || !token.clientId) throw unauthorized();
+    // Third-party relying parties get tokens for their own APIs, never for the account area.
+    if (!isFirstParty(await scope.oidc.Client.find(token.clientId))) throw unauthorized();
+    const user = await findUserById(deps.database.db, token.accountId);
+    if (!user) throw unauthorized();
+    request.user = user;
+    await touchDevice(deps, token.sessionUid);
+  };
+}
+
+/** The user requireUser set; for handlers behind it. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

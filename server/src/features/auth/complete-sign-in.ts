@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { LoginAnswer } from '@portico/contracts';
+import type Provider from 'oidc-provider';
+import type { AppDeps } from '../../app.js';
+import { ACTIVITY } from '../activity/actions.js';
+import { insertActivity } from '../activity/queries.js';
+import { campaignFor } from '../campaigns/service.js';
+import { insertDevice } from '../devices/queries.js';
+import { describeUserAgent } from '../devices/user-agent.js';
+import { consentFor, finishInteraction, type Interaction } from './interaction.js';
+
+/** Every way to sign in; later issues add qr, prompt, google, facebook and the second factors. */
+export type SignInMethod = 'password' | 'otp';
+
+// RFC 8176 authentication method references, as the ID token's amr claim reports them.
+const AMR: Record<SignInMethod, string> = { password: 'pwd', otp: 'otp' };
+
+/** Who is calling, as the sign-in routes see it. */
+export type ClientInfo = { ip: string; userAgent: string; region: string | null };
+
+export type SignInCompletion = {
+  interaction: Interaction;
+  userId: string;
+  method: SignInMethod;
+  rememberMachine: boolean;
+  client: ClientInfo;
+  campaignId?: unknown;
+};
+
+/**
+ * The one path that finishes a sign-in, whatever the method: it stores the login (and, when
+ * implied, the consent) on the OIDC interaction, records the device and the activity entry, and
+ * answers where the browser goes next. The browser follows redirectUrl with its own resume
+ * cookie, which is what binds this result to the browser that started the authorization.
+ */
+export async function completeSignIn(deps: AppDeps, provider: Provider, input: SignInCompletion): Promise<LoginAnswer> {
+  const { interaction, userId, method, client } = input;
+  const db = deps.database.db;
+  const consent = await consentFor(provider, db, interaction, userId);
+  await finishInteraction(interaction, {
+    login: { accountId: userId, remember: input.rememberMachine, amr: [AMR[method]] },
+    ...(consent ? { consent } : {}),
+  });
+
+  const device = describeUserAgent(client.userAgent);
+  await db.transaction(async (tx) => {
+    await insertDevice(tx, {
+      id: randomUUID(),
+      userId,
+      interactionUid: interaction.uid,
+      ...device,
+      ip: client.ip,
+      region: client.region,
+    });
+    await insertActivity(tx, {
+      userId,
+      action: ACTIVITY.signIn,
+      params: { method, device: [device.deviceName, device.browser].filter(Boolean).join(' · '), ip: client.ip },
+    });
+  });
+
+  return {
+    isOk: true,
+    isRegister: false,
+    redirectUrl: interaction.returnTo,
+    userInfo: null,
+    userCampagin: await campaignFor(db, input.campaignId),
+    requiresTwoFactor: false,
+    userId,
+  };
+}

@@ -1,0 +1,43 @@
+import type { AppDeps } from '../../app.js';
+
+/**
+ * Failed sign-in counters in the shared key-value store.
+ * - consecutive failures per account and per IP: at the threshold the captcha is required
+ *   (isErrorMulti); a success clears both;
+ * - failures per account in a fixed window: at the limit the account is locked until the window ends.
+ * `subject` names the account (its id, or the typed name when no account has it, so unknown names
+ * behave exactly like known ones).
+ */
+export function createLoginLimits({ kv, config }: AppDeps) {
+  const accountKey = (subject: string) => `login:fail:a:${subject}`;
+  const ipKey = (ip: string) => `login:fail:ip:${ip}`;
+  const lockKey = (subject: string) => `login:lock:${subject}`;
+  const count = async (key: string) => Number((await kv.get(key)) ?? 0);
+  const threshold = config.LOGIN_CAPTCHA_AFTER_FAILURES;
+
+  return {
+    async captchaRequired(subject: string, ip: string): Promise<boolean> {
+      const [byAccount, byIp] = await Promise.all([count(accountKey(subject)), count(ipKey(ip))]);
+      return byAccount >= threshold || byIp >= threshold;
+    },
+
+    async isLocked(subject: string): Promise<boolean> {
+      return (await count(lockKey(subject))) >= config.LOGIN_LOCK_FAILURES;
+    },
+
+    /** Counts a failure; answers whether the captcha is now required. */
+    async recordFailure(subject: string, ip: string): Promise<boolean> {
+      const window = config.LOGIN_FAILURE_WINDOW_SECONDS;
+      const [byAccount, byIp] = await Promise.all([
+        kv.incr(accountKey(subject), window),
+        kv.incr(ipKey(ip), window),
+        kv.incr(lockKey(subject), config.LOGIN_LOCK_WINDOW_SECONDS),
+      ]);
+      return byAccount >= threshold || byIp >= threshold;
+    },
+
+    async recordSuccess(subject: string, ip: string): Promise<void> {
+      await Promise.all([kv.del(accountKey(subject)), kv.del(ipKey(ip))]);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import {
+  type LoginAnswer,
+  type LoginCheckAnswer,
+  loginByOtpInput,
+  loginCheckInput,
+  loginInput,
+  normalizeLoginName,
+  type OtpMethod,
+  type SendOtpAnswer,
+  sendLoginOtpInput,
+} from '@portico/contracts';
+import type Provider from 'oidc-provider';
+import type { AppDeps } from '../../app.js';
+import { AppError, badRequest, parseInput } from '../../lib/errors.js';
+import { localeOf } from '../../lib/i18n.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName, type User } from '../users/queries.js';
+import { createVerificationService } from '../verification/service.js';
+import { type ClientInfo, completeSignIn } from './complete-sign-in.js';
+import { findInteraction, interactionUidOf } from './interaction.js';
+import { createLoginLimits } from './login-limits.js';
+
+// Unknown accounts still cost one argon2 verification, so timing does not tell them apart.
+let dummyHash: Promise<string> | undefined;
+const timingDummy = () => (dummyHash ??= hashPassword('portico-timing-equaliser'));
+
+/** Sign-in by password and by one-time code (spec sign-in §4, §5, §7 "Login"). */
+export function createAuthService(deps: AppDeps, provider: Provider) {
+  const db = deps.database.db;
+  const limits = createLoginLimits(deps);
+  const codes = createVerificationService(deps);
+
+  async function lookUp(username: string) {
+    const name = normalizeLoginName(username);
+    const user = await findUserByLoginName(db, name.kind === 'email' ? CONTACT_EMAIL : CONTACT_PHONE, name.value);
+    return { name, user, subject: user ? `u:${user.id}` : `n:${name.value}` };
+  }
+
+  const interactionFor = (returnUrl: string) =>
+    findInteraction(provider, interactionUidOf(returnUrl, deps.config.publicUrl));
+
+  async function checkCaptcha(answer: string | undefined, ip: string) {
+    if (deps.captcha.kind === 'none') return;
+    if (!answer) throw badRequest('captcha_error_empty', { captcha: ['captcha_error_empty'] });
+    if (!(await deps.captcha.verify(answer, ip))) throw badRequest('captcha_invalid', { captcha: ['captcha_invalid'] });
+  }
+
+  const locked = () => new AppError(429, 'account_locked');
+
+  return {
+    async loginCheck(client: ClientInfo, body: unknown): Promise<LoginCheckAnswer> {
+      const { userName } = parseInput(loginCheckInput, body);
+      const { subject } = await lookUp(userName);
+      // loginByOTP would be true only for an existing account without a password; answering it
+      // would tell anyone whether an account exists, so the page always starts on the password tab.
+      return { loginByOTP: false, isErrorMulti: await limits.captchaRequired(subject, client.ip) };
+    },
+
+    async loginWithPassword(client: ClientInfo, body: unknown, campaignId: unknown): Promise<LoginAnswer> {
+      const input = parseInput(loginInput, body);
+      const interaction = await interactionFor(input.returnUrl);
+      const { user, subject } = await lookUp(input.username);
+      if (await limits.isLocked(subject)) throw locked();
+      if (await limits.captchaRequired(subject, client.ip)) await checkCaptcha(input.captcha, client.ip);
+
+      const ok = await verifyPassword(user?.passwordHash ?? (await timingDummy()), input.password);
+      if (!ok || !user?.passwordHash) {
+        const captchaNow = await limits.recordFailure(subject, client.ip);
+        throw badRequest(captchaNow ? 'error_multi_time' : 'login_invalid_info');
+      }
+      await limits.recordSuccess(subject, client.ip);
+      return completeSignIn(deps, provider, {
+        interaction,
+        userId: user.id,
+        method: 'password',
+        rememberMachine: input.rememberMachine,
+        client,
+        campaignId,
+      });
+    },
+
+    /** Ways to receive a sign-in code for this username: by its own kind, whether or not it has an account. */
+    otpSupport(query: unknown): OtpMethod[] {
+      const { userName } = parseInput(loginCheckInput, query);
+      return normalizeLoginName(userName).kind === 'email'
+        ? [{ type: 'email', title: 'otp_method_email' }]
+        : [{ type: 'phone', title: 'otp_method_phone' }];
+    },
+
+    /** Same answer whether or not the name belongs to an account; a code goes out only when it does. */
+    async sendLoginOtp(client: ClientInfo, body: unknown): Promise<SendOtpAnswer> {
+      const { username } = parseInput(sendLoginOtpInput, body);
+      const { name, user } = await lookUp(username);
+      return user
+        ? codes.issue('login', name.value, { userId: user.id, locale: localeOf(user.languageId), ip: client.ip })
+        : codes.pretendIssue('login', name.value, { ip: client.ip });
+    },
+
+    async loginWithOtp(client: ClientInfo, body: unknown, campaignId: unknown): Promise<LoginAnswer> {
+      const input = parseInput(loginByOtpInput, body);
+      const interaction = await interactionFor(input.returnUrl);
+      const { name, user, subject } = await lookUp(input.username);
+      if (await limits.isLocked(subject)) throw locked();
+      let signedIn: User;
+      try {
+        const { userId } = await codes.verify('login', name.value, input.otp);
+        // The address may have changed hands since the code was sent.
+        if (!user || userId !== user.id) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
+        signedIn = user;
+      } catch (err) {
+        // Wrong codes count towards the captcha and the lock like wrong passwords.
+        await limits.recordFailure(subject, client.ip);
+        throw err;
+      }
+      await limits.recordSuccess(subject, client.ip);
+      return completeSignIn(deps, provider, {
+        interaction,
+        userId: signedIn.id,
+        method: 'otp',
+        rememberMachine: input.rememberMachine,
+        client,
+        campaignId,
+      });
+    },
+  };
+}

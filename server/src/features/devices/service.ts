@@ -1,0 +1,34 @@
+import type Provider from 'oidc-provider';
+import type { AppDeps } from '../../app.js';
+import { linkDeviceToSession, markSessionsLoggedOut, touchDevices } from './queries.js';
+
+const TOUCH_EVERY_SECONDS = 60;
+
+/**
+ * Ties recorded devices to provider sessions: a device is written when a sign-in completes
+ * (keyed by its interaction); when the browser resumes that interaction the provider knows the
+ * session, and when the session ends at the end-session endpoint the device is marked logged out.
+ */
+export function trackDeviceSessions(provider: Provider, { database, log }: AppDeps) {
+  const run = (what: string, work: Promise<unknown>) =>
+    work.catch((err: unknown) => log.error({ err }, `device tracking: ${what} failed`));
+
+  provider.on('interaction.ended', (ctx) => {
+    const interactionUid = ctx.oidc.entities.Interaction?.uid;
+    const sessionUid = ctx.oidc.session?.uid;
+    if (interactionUid && sessionUid) run('link', linkDeviceToSession(database.db, interactionUid, sessionUid));
+  });
+  provider.on('end_session.success', (ctx) => {
+    const session = ctx.oidc.session as { uid?: string; destroyed?: boolean } | undefined;
+    if (session?.uid && session.destroyed) run('logout', markSessionsLoggedOut(database.db, [session.uid], new Date()));
+  });
+}
+
+/** Records that a session's tokens were used, at most once a minute per session. */
+export async function touchDevice({ database, kv }: AppDeps, sessionUid: string | undefined) {
+  if (!sessionUid) return;
+  // The kv counter spares the database a write on every API call.
+  if ((await kv.incr(`device:touch:${sessionUid}`, TOUCH_EVERY_SECONDS)) !== 1) return;
+  const now = new Date();
+  await touchDevices(database.db, sessionUid, now, new Date(now.getTime() - TOUCH_EVERY_SECONDS * 1000));
+}

@@ -1,0 +1,194 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutboxMessages } from '../../adapters/outbox/queries.js';
+import { activityLogs, oidcPayloads, verificationCodes } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import {
+  bearer,
+  codeOf,
+  exchangeCode,
+  followRedirects,
+  postJson,
+  refresh,
+  signInWithPassword,
+  startAuthorization,
+} from '../../testing/oidc-flow.js';
+import { createUser, TEST_PASSWORD } from '../../testing/users.js';
+
+const P = '/api/account/forgot-password';
+const NEW_PASSWORD = 'Moi12345!';
+
+describe('forgot password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ OTP_SENDS_PER_IP: '10000', OTP_SENDS_PER_TARGET: '100' });
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.deps.database.db;
+  const codeFor = async (to: string) => (await listOutboxMessages(db(), to, 1))[0]?.code ?? '';
+  const mails = async (to: string) => (await listOutboxMessages(db(), to, 100)).length;
+  const send = (username: string) => postJson(t.app, P, { username });
+  const checkProcess = (username: string) => postJson(t.app, `${P}/check-process`, { username });
+  const checkOtp = (username: string, otp: string) => postJson(t.app, `${P}/check-otp`, { username, otp });
+  const reset = (body: Record<string, unknown>) => postJson(t.app, `${P}/reset-password`, body);
+  const error = (res: { statusCode: number; json(): { exception: { message: string } } }) => {
+    expect(res.statusCode).toBe(400);
+    return res.json().exception.message;
+  };
+  const me = (token: string) => t.app.inject({ url: '/api/account/me', headers: bearer(token) });
+  const canSignIn = async (username: string, password: string) => {
+    const flow = await startAuthorization(t.app);
+    return (await postJson(t.app, '/api/account/login', { username, password, returnUrl: flow.returnUrl })).statusCode === 200;
+  };
+  /** Steps 1 and 2: the reset token. */
+  const tokenFor = async (username: string, to = username) => {
+    expect((await send(username)).statusCode).toBe(200);
+    const res = await checkOtp(username, await codeFor(to));
+    expect(res.statusCode).toBe(200);
+    return res.json().result.message as string;
+  };
+  const afterCooldown = (target: string) =>
+    db().update(verificationCodes).set({ lastSentAt: new Date(Date.now() - 61_000) }).where(eq(verificationCodes.target, target));
+
+  it('checks the username with the login keys', async () => {
+    expect(error(await send(''))).toBe('error_username_empty');
+    expect(error(await send('bad@'))).toBe('error_email_invalid');
+    expect(error(await checkProcess(''))).toBe('error_username_empty');
+  });
+
+  it('answers alike whether or not the account exists; a code goes only to a real account', async () => {
+    await createUser(db(), { email: 'real@example.com' });
+    const known = await send('real@example.com');
+    const unknown = await send('ghost@example.com');
+    expect(known.json()).toEqual({ result: { times: 60 } });
+    expect(unknown.json()).toEqual(known.json());
+    expect(await codeFor('real@example.com')).toMatch(/^\d{6}$/);
+    expect(await mails('ghost@example.com')).toBe(0);
+    // Resume check, resend and wrong codes behave the same too.
+    for (const name of ['real@example.com', 'ghost@example.com']) {
+      const times = (await checkProcess(name)).json().result.times;
+      expect(times, name).toBeGreaterThan(55);
+      expect((await postJson(t.app, `${P}/resend-otp`, { username: name })).json().result.times).toBeGreaterThan(55);
+    }
+    expect(await mails('real@example.com')).toBe(1);
+    const wrong = (await codeFor('real@example.com')) === '000000' ? '111111' : '000000';
+    const sequence = async (name: string) => {
+      const keys: string[] = [];
+      for (let i = 0; i < 6; i++) keys.push(error(await checkOtp(name, wrong)));
+      keys.push(error(await checkProcess(name)));
+      return keys;
+    };
+    const real = await sequence('real@example.com');
+    expect(real).toEqual([...Array(4).fill('otp_invalid'), 'otp_too_many_attempts', 'otp_too_many_attempts', 'process_not_in_progress']);
+    expect(await sequence('ghost@example.com')).toEqual(real);
+    // Nothing requested: not in progress, for both.
+    await createUser(db(), { email: 'idle@example.com' });
+    expect(error(await checkProcess('idle@example.com'))).toBe('process_not_in_progress');
+    expect(error(await checkProcess('nobody-idle@example.com'))).toBe('process_not_in_progress');
+  });
+
+  it('checks the code: required, digits, expiry, single use; a phone gets it by SMS', async () => {
+    await createUser(db(), { phone: '0912000222' });
+    expect((await send('+84912000222')).statusCode).toBe(200);
+    const code = await codeFor('0912000222');
+    expect(code).toMatch(/^\d{6}$/);
+    expect(error(await checkOtp('0912000222', ''))).toBe('otp_required');
+    expect(error(await checkOtp('0912000222', '12ab'))).toBe('invalid_otp');
+    await db().update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.target, '0912000222'));
+    expect(error(await checkOtp('0912000222', code))).toBe('otp_expired');
+    expect(error(await checkProcess('0912000222'))).toBe('process_not_in_progress');
+    await afterCooldown('0912000222');
+    await send('0912000222');
+    const second = await codeFor('0912000222');
+    const ok = await checkOtp('0912000222', second);
+    expect(ok.json().result.message).toMatch(/^[\w-]{40,}$/);
+    expect(error(await checkOtp('0912000222', second))).toBe('otp_invalid');
+  });
+
+  it('validates the new password and the token; the token is single use and bound to its account', async () => {
+    await createUser(db(), { email: 'mai@example.com' });
+    await createUser(db(), { email: 'other@example.com' });
+    const token = await tokenFor('mai@example.com');
+    const base = { username: 'mai@example.com', token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD };
+    expect(error(await reset({ ...base, password: '', rePassword: '' }))).toBe('error_password_empty');
+    expect(error(await reset({ ...base, password: 'abcdef', rePassword: 'abcdef' }))).toBe('error_password_invalid');
+    expect(error(await reset({ ...base, password: '1qaz@wsx', rePassword: '1qaz@wsx' }))).toBe('error_password_invalid'); // common
+    expect(error(await reset({ ...base, rePassword: '' }))).toBe('error_repassword_empty');
+    expect(error(await reset({ ...base, rePassword: 'Moi12345@' }))).toBe('error_confirm_new_password');
+    expect(error(await reset({ ...base, token: '' }))).toBe('password_reset_token_invalid');
+    expect(error(await reset({ ...base, token: 'forged-token' }))).toBe('password_reset_token_invalid');
+    // Bound to the account it was issued for.
+    expect(error(await reset({ ...base, username: 'other@example.com' }))).toBe('password_reset_token_invalid');
+    expect(await canSignIn('other@example.com', TEST_PASSWORD)).toBe(true);
+
+    expect((await reset(base)).json()).toEqual({ result: { ok: true } });
+    expect(error(await reset({ ...base, password: 'Khac1234!', rePassword: 'Khac1234!' }))).toBe('password_reset_token_invalid');
+    expect(await canSignIn('mai@example.com', NEW_PASSWORD)).toBe(true);
+    expect(await canSignIn('mai@example.com', TEST_PASSWORD)).toBe(false);
+  });
+
+  it('a token used by two racing resets works once', async () => {
+    await createUser(db(), { email: 'racer@example.com' });
+    const token = await tokenFor('racer@example.com');
+    const body = { username: 'racer@example.com', token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD };
+    const answers = await Promise.all([reset(body), reset(body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+  });
+
+  it('ends every existing session of the account: refresh and access tokens stop working', async () => {
+    const user = await createUser(db(), { email: 'hung@example.com' });
+    const credentials = { username: 'hung@example.com', password: TEST_PASSWORD };
+    const laptop = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    const phone = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    expect((await me(laptop.tokens.access_token)).statusCode).toBe(200);
+
+    const token = await tokenFor('hung@example.com');
+    expect((await reset({ username: 'hung@example.com', token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD })).statusCode).toBe(200);
+
+    for (const { tokens, flow } of [laptop, phone]) {
+      const refreshed = await refresh(t.app, flow, tokens.refresh_token!);
+      expect(refreshed.statusCode).toBe(400);
+      expect(refreshed.json().error).toBe('invalid_grant');
+      expect((await me(tokens.access_token)).statusCode).toBe(401);
+    }
+    const silent = await startAuthorization(t.app, { jar: laptop.flow.jar, params: { prompt: 'none' } });
+    expect(new URL(silent.location).searchParams.get('error')).toBe('login_required');
+    const sessions = await db().select().from(oidcPayloads).where(and(eq(oidcPayloads.type, 'Session')));
+    expect(sessions.filter((s) => (s.payload as { accountId?: string }).accountId === user.id)).toEqual([]);
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
+    expect(log.map((l) => l.action)).toContain('activity_password_reset');
+  });
+
+  it('with the login interaction as returnUrl, signs the user in without the password travelling in a URL', async () => {
+    const user = await createUser(db(), { email: 'auto@example.com' });
+    const flow = await startAuthorization(t.app);
+    const token = await tokenFor('auto@example.com');
+    const res = await reset({
+      username: 'auto@example.com',
+      token,
+      password: NEW_PASSWORD,
+      rePassword: NEW_PASSWORD,
+      returnUrl: flow.returnUrl,
+    });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json().result;
+    expect(answer).toMatchObject({ isOk: true, requiresTwoFactor: false, userId: user.id });
+    expect(answer.redirectUrl).not.toContain(NEW_PASSWORD);
+    const location = await followRedirects(t.app, flow, answer.redirectUrl);
+    const tokens = await exchangeCode(t.app, flow, codeOf(location));
+    const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString());
+    expect(claims.sub).toBe(user.id);
+    // An expired or unknown interaction still resets; the page then signs in normally.
+    const again = await tokenFor('auto@example.com');
+    await afterCooldown('auto@example.com');
+    const plain = await reset({
+      username: 'auto@example.com',
+      token: again,
+      password: 'Lan2nua!@',
+      rePassword: 'Lan2nua!@',
+      returnUrl: '/oidc/interaction/unknown-interaction-uid',
+    });
+    expect(plain.json()).toEqual({ result: { ok: true } });
+  });
+});

@@ -1,0 +1,110 @@
+import {
+  type ChangePasswordAnswer,
+  changePasswordInput,
+  maskLoginName,
+  type OtpType,
+  type PasswordOtpMethod,
+  type RequirePasswordAnswer,
+  setPasswordInput,
+} from '@portico/contracts';
+import type { AppDeps } from '../../app.js';
+import { AppError, badRequest, parseInput } from '../../lib/errors.js';
+import { localeOf } from '../../lib/i18n.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { insertActivity } from '../activity/queries.js';
+import { createLoginLimits } from '../auth/login-limits.js';
+import { CONTACT_EMAIL, CONTACT_PHONE, type User } from '../users/queries.js';
+import { createVerificationService } from '../verification/service.js';
+import { PASSWORD_ACTIVITY } from './activity.js';
+import { acceptPassword } from './policy.js';
+import { findConfirmedPrimaryContact, setFirstPasswordHash, setPasswordHash } from './queries.js';
+import { type CurrentSession, endSessions } from './sessions.js';
+
+const CONTACT_TYPE: Record<OtpType, number> = { email: CONTACT_EMAIL, phone: CONTACT_PHONE };
+const METHOD_KEY: Record<OtpType, string> = { email: 'otp_method_email', phone: 'otp_method_phone' };
+
+export type Caller = { ip: string; session: CurrentSession };
+
+/** Change password with a code, and set a first password (spec sign-in §2 Change password page, §4, §5, §7). */
+export function createPasswordService(deps: AppDeps) {
+  const db = deps.database.db;
+  const codes = createVerificationService(deps);
+  // Wrong current passwords count towards the same account lock as wrong sign-ins.
+  const limits = createLoginLimits(deps);
+  const subjectOf = (user: User) => `u:${user.id}`;
+
+  async function methodTarget(user: User, type: OtpType) {
+    const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[type]);
+    if (!contact) {
+      throw badRequest('please_select_method_receive_2fa_code', { OtpType: ['please_select_method_receive_2fa_code'] });
+    }
+    return contact.value;
+  }
+
+  return {
+    /** Where the change-password code can go: the confirmed primary e-mail and phone, masked. */
+    async otpMethods(user: User): Promise<PasswordOtpMethod[]> {
+      const methods: PasswordOtpMethod[] = [];
+      for (const type of ['email', 'phone'] as const) {
+        const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[type]);
+        if (contact) methods.push({ type, staticKey: METHOD_KEY[type], value: maskLoginName(contact.value) });
+      }
+      return methods;
+    },
+
+    /** Whether changing the password needs the current one: false for accounts without a password (social sign-up). */
+    requirePassword(user: User): RequirePasswordAnswer {
+      return { required: !!user.passwordHash };
+    },
+
+    /**
+     * Step 1 (empty otp): checks the form and the current password, sends a code to the chosen
+     * method, answers { times }. Step 2 (otp): checks them again and the code, sets the new
+     * password; with logoutAll every other session of the account ends (this one stays).
+     * Two-factor sign-in does not exist yet, so the code step is always used.
+     */
+    async changePassword(user: User, body: unknown, caller: Caller): Promise<ChangePasswordAnswer> {
+      if (!user.passwordHash) throw badRequest('password_not_set');
+      const input = parseInput(changePasswordInput({ accept: acceptPassword }), body);
+      const subject = subjectOf(user);
+      if (await limits.isLocked(subject)) throw new AppError(429, 'account_locked');
+      if (!(await verifyPassword(user.passwordHash, input.currentpassword))) {
+        await limits.recordFailure(subject, caller.ip);
+        throw badRequest('invalid_password', { currentpassword: ['invalid_password'] });
+      }
+      const target = await methodTarget(user, input.otpType);
+      if (!input.otp) return codes.issue('change_password', target, {
+          userId: user.id,
+          locale: localeOf(user.languageId),
+          ip: caller.ip,
+        });
+
+      const { userId } = await codes.verify('change_password', target, input.otp);
+      if (userId !== user.id) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
+      await limits.recordSuccess(subject, caller.ip);
+      const hash = await hashPassword(input.newpassword);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, user.id, hash);
+        if (input.logoutAll) await endSessions(tx, user.id, caller.session);
+        await insertActivity(tx, {
+          userId: user.id,
+          action: PASSWORD_ACTIVITY.changed,
+          params: { ip: caller.ip, logoutAll: input.logoutAll },
+        });
+      });
+      return { ok: true };
+    },
+
+    /** The first password of an account that has none; refused once one exists. */
+    async setPassword(user: User, body: unknown, caller: Caller): Promise<{ ok: true }> {
+      if (user.passwordHash) throw badRequest('password_already_set');
+      const input = parseInput(setPasswordInput({ accept: acceptPassword }), body);
+      const hash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        if (!(await setFirstPasswordHash(tx, user.id, hash))) throw badRequest('password_already_set');
+        await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.set, params: { ip: caller.ip } });
+      });
+      return { ok: true };
+    },
+  };
+}

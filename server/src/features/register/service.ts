@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type Locale,
+  type RegisterAnswer,
+  type RegisterOtpAnswer,
+  type RegisterTimesAnswer,
+  registerCheckOtpInput,
+  registerInput,
+  registerSendOtpInput,
+  registerUsernameInput,
+  type UpdateInfoAnswer,
+  updateInfoInput,
+} from '@portico/contracts';
+import type { AppDeps } from '../../app.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { badRequest, parseInput } from '../../lib/errors.js';
+import { createOneTimeTokens } from '../../lib/one-time-token.js';
+import { hashPassword } from '../../lib/password.js';
+import { insertActivity } from '../activity/queries.js';
+import { PASSWORD_ACTIVITY } from '../password/activity.js';
+import { acceptPassword } from '../password/policy.js';
+import { codeInProgress } from '../password/progress.js';
+import { setFirstPasswordHash } from '../password/queries.js';
+import { CONTACT_EMAIL, type User } from '../users/queries.js';
+import { findCode } from '../verification/queries.js';
+import { createVerificationService } from '../verification/service.js';
+import { findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
+import { isDisposableEmail } from './disposable.js';
+
+/** Who is calling: for send limits, captcha scoring, the mail's language and the new account's language. */
+export type RegisterCaller = { ip: string; locale: Locale };
+
+type RegistrationToken = { email: string };
+
+const usernameError = (key: string) => badRequest(key, { username: [key] });
+const notInProgress = () => badRequest('process_not_in_progress', { username: ['process_not_in_progress'] });
+const sessionExpired = () => badRequest('register_session_expired', { token: ['register_session_expired'] });
+
+/**
+ * Registration by e-mail (spec sign-in §2 Register page, §4 Register, §5, §7 Register): a code to
+ * the address, then a single-use registration token, then the details. No account row exists
+ * until the last step, so a half-finished registration never blocks a later one.
+ */
+export function createRegisterService(deps: AppDeps) {
+  const { config, kv } = deps;
+  const db = deps.database.db;
+  const codes = createVerificationService(deps);
+  const tokens = createOneTimeTokens<RegistrationToken>(kv, 'register:token');
+
+  /** email_already when a live account has the address confirmed; account_is_delete when a deleted one still holds it. */
+  async function assertEmailFree(email: string) {
+    const holder = await findConfirmedHolder(db, CONTACT_EMAIL, email);
+    if (holder) throw usernameError(holder.deleted ? 'account_is_delete' : 'email_already');
+  }
+
+  async function checkCaptcha(answer: string | undefined, ip: string) {
+    if (deps.captcha.kind === 'none') return;
+    if (!answer) throw badRequest('captcha_error_empty', { captcha: ['captcha_error_empty'] });
+    if (!(await deps.captcha.verify(answer, ip))) throw badRequest('captcha_invalid', { captcha: ['captcha_invalid'] });
+  }
+
+  return {
+    /** The page's resume check: { times } while the e-mail's code can still be tried, else 400. */
+    async checkProcess(body: unknown): Promise<RegisterTimesAnswer> {
+      const { username } = parseInput(registerUsernameInput, body);
+      await assertEmailFree(username);
+      if (!(await codeInProgress(deps, 'register', username))) throw notInProgress();
+      return { times: await codes.cooldown('register', username) };
+    },
+
+    /** Step 1: e-mail only; disposable domains answer email_fake; the captcha; then the code. */
+    async sendOtp(caller: RegisterCaller, body: unknown): Promise<RegisterTimesAnswer> {
+      const { username, captcha } = parseInput(registerSendOtpInput, body);
+      if (isDisposableEmail(username)) throw usernameError('email_fake');
+      await checkCaptcha(captcha, caller.ip);
+      await assertEmailFree(username);
+      return codes.issue('register', username, { locale: caller.locale, ip: caller.ip });
+    },
+
+    /** Step 2's resend: only for an e-mail whose registration was started (the captcha was passed then). */
+    async resendOtp(caller: RegisterCaller, body: unknown): Promise<RegisterTimesAnswer> {
+      const { username } = parseInput(registerUsernameInput, body);
+      await assertEmailFree(username);
+      const row = await findCode(db, 'register', username);
+      if (!row || row.consumedAt) throw notInProgress();
+      return codes.issue('register', username, { locale: caller.locale, ip: caller.ip });
+    },
+
+    /** Step 2: the code, once; answers the registration token step 3 sends back. Creates no account. */
+    async checkOtp(body: unknown): Promise<RegisterOtpAnswer> {
+      const { username, otp } = parseInput(registerCheckOtpInput, body);
+      await assertEmailFree(username);
+      await codes.verify('register', username, otp);
+      return { token: await tokens.issue({ email: username }, config.REGISTRATION_TOKEN_TTL_SECONDS) };
+    },
+
+    /**
+     * Step 3: the details, in the spec's order; then the account and its confirmed primary e-mail
+     * in one transaction. Two registrations racing for one address: the unique index on confirmed
+     * contacts decides and the other answers email_already.
+     */
+    async register(caller: RegisterCaller, body: unknown): Promise<RegisterAnswer> {
+      const input = parseInput(registerInput({ accept: acceptPassword }), body);
+      const token = await tokens.peek(input.token);
+      if (!token || token.email !== input.username) throw sessionExpired();
+      await assertEmailFree(input.username);
+      if (!(await tokens.consume(input.token))) throw sessionExpired();
+      const id = randomUUID();
+      const passwordHash = await hashPassword(input.password);
+      try {
+        await db.transaction(async (tx) => {
+          await insertRegisteredUser(
+            tx,
+            {
+              id,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              passwordHash,
+              birthdate: input.birthdate,
+              gender: input.gender,
+              timezone: input.timezone,
+              languageId: caller.locale,
+            },
+            { type: CONTACT_EMAIL, value: input.username },
+          );
+          await insertActivity(tx, { userId: id, action: PASSWORD_ACTIVITY.register, params: { ip: caller.ip } });
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw usernameError('email_already');
+        throw err;
+      }
+      return { username: input.username };
+    },
+
+    /**
+     * Update-info (account update) for an account that must complete its info: the same rules.
+     * An account without a password sets its first one here; one that has a password keeps it.
+     */
+    async updateInfo(user: User, body: unknown, ip: string): Promise<UpdateInfoAnswer> {
+      const hasPassword = !!user.passwordHash;
+      const raw = (body ?? {}) as { password?: unknown; rePassword?: unknown };
+      const given = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+      if (hasPassword && (given(raw.password) || given(raw.rePassword))) {
+        throw badRequest('password_already_set', { password: ['password_already_set'] });
+      }
+      const input = parseInput(updateInfoInput({ passwordRequired: !hasPassword, accept: acceptPassword }), body);
+      const passwordHash = hasPassword ? undefined : await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await updateUserInfo(tx, user.id, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          birthdate: input.birthdate,
+          gender: input.gender,
+          timezone: input.timezone,
+        });
+        await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.infoUpdated, params: { ip } });
+        if (passwordHash) {
+          if (!(await setFirstPasswordHash(tx, user.id, passwordHash))) throw badRequest('password_already_set');
+          await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.set, params: { ip } });
+        }
+      });
+      return { ok: true };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Locale } from '@portico/contracts';
+import type { AppDeps } from '../../app.js';
+import { type AppError, badRequest, tooMany } from '../../lib/errors.js';
+import { translate } from '../../lib/i18n.js';
+import { deriveKey } from '../../lib/keys.js';
+import { consumeCode, countAttempt, findCode, upsertCode } from './queries.js';
+
+/** Every flow that proves control of an e-mail or phone with a one-time code. */
+export type VerificationPurpose =
+  | 'login'
+  | 'register'
+  | 'forgot_password'
+  | 'two_factor'
+  | 'change_contact'
+  | 'activate_contact'
+  | 'change_password'
+  | 'delete_account';
+
+export type IssueOptions = { userId?: string | null; locale?: Locale; ip?: string };
+export type IssueAnswer = { times: number };
+
+const secondsBetween = (later: Date, earlier: Date) =>
+  Math.max(0, Math.ceil((later.getTime() - earlier.getTime()) / 1000));
+
+/**
+ * One verification-code service for every code flow: 6-digit codes, stored as an HMAC, with an
+ * expiry, a try limit, a resend cooldown and send limits per address and per IP.
+ * `now` is injectable so tests can move time.
+ */
+export function createVerificationService(deps: AppDeps, opts: { now?: () => Date } = {}) {
+  const { config, database, kv, mailer, sms } = deps;
+  const db = database.db;
+  const now = opts.now ?? (() => new Date());
+  const key = deriveKey(deps.secrets.encryptionKey, 'verification-codes');
+  // Purpose and target are part of the MAC, so a code never counts for another flow or address.
+  const hash = (purpose: string, target: string, code: string) =>
+    createHmac('sha256', key).update(`${purpose}\n${target}\n${code}`).digest('base64url');
+
+  /** Counts a send against the address and the IP; throws 429 too_many_requests past a limit. */
+  async function limitSends(target: string, ip: string | undefined) {
+    const perTarget = await kv.incr(`vc:sends:t:${target}`, config.OTP_TARGET_WINDOW_SECONDS);
+    if (perTarget > config.OTP_SENDS_PER_TARGET) throw tooMany();
+    if (ip) {
+      const perIp = await kv.incr(`vc:sends:ip:${ip}`, config.OTP_IP_WINDOW_SECONDS);
+      if (perIp > config.OTP_SENDS_PER_IP) throw tooMany();
+    }
+  }
+
+  /** Seconds until a new code may be sent for (purpose, target); 0 when one may be sent now. */
+  async function cooldown(purpose: VerificationPurpose, target: string): Promise<number> {
+    const row = await findCode(db, purpose, target);
+    if (!row || row.consumedAt) return 0;
+    return secondsBetween(new Date(row.lastSentAt.getTime() + config.OTP_RESEND_SECONDS * 1000), now());
+  }
+
+  async function deliver(target: string, code: string, locale: Locale) {
+    const params = { code, product: config.PRODUCT_NAME, minutes: Math.round(config.OTP_TTL_SECONDS / 60) };
+    if (target.includes('@')) {
+      await mailer.send({
+        to: target,
+        subject: translate(locale, 'mail_code_subject', params),
+        text: translate(locale, 'mail_code_text', params),
+        code,
+      });
+    } else {
+      await sms.send({ to: target, text: translate(locale, 'sms_code_text', params), code });
+    }
+  }
+
+  return {
+    cooldown,
+
+    /** Sends a new code unless the last one is still in its cooldown; answers the seconds until a resend. */
+    async issue(purpose: VerificationPurpose, target: string, options: IssueOptions = {}): Promise<IssueAnswer> {
+      const waiting = await cooldown(purpose, target);
+      if (waiting > 0) return { times: waiting };
+      await limitSends(target, options.ip);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const t = now();
+      const stored = await upsertCode(
+        db,
+        {
+          purpose,
+          target,
+          userId: options.userId ?? null,
+          codeHash: hash(purpose, target, code),
+          expiresAt: new Date(t.getTime() + config.OTP_TTL_SECONDS * 1000),
+          now: t,
+        },
+        new Date(t.getTime() - config.OTP_RESEND_SECONDS * 1000),
+      );
+      // Lost a race with a concurrent send: that one's code is the live one.
+      if (!stored) return { times: await cooldown(purpose, target) };
+      await deliver(target, code, options.locale ?? 'vi-VN');
+      return { times: config.OTP_RESEND_SECONDS };
+    },
+
+    /**
+     * Answers exactly like issue() but sends nothing: used when the address belongs to no account,
+     * so the answer (and its cooldown on a second call) does not tell whether it does.
+     */
+    async pretendIssue(purpose: VerificationPurpose, target: string, options: IssueOptions = {}): Promise<IssueAnswer> {
+      const marker = `vc:decoy:${purpose}:${target}`;
+      const waiting = await kv.ttl(marker);
+      if (waiting > 0) return { times: waiting };
+      await limitSends(target, options.ip);
+      if (config.OTP_RESEND_SECONDS > 0) await kv.set(marker, '1', config.OTP_RESEND_SECONDS);
+      return { times: config.OTP_RESEND_SECONDS };
+    },
+
+    /**
+     * Accepts the live code for (purpose, target) once. Every try counts; wrong, used, expired
+     * and exhausted codes answer otp_invalid, otp_expired or otp_too_many_attempts.
+     */
+    async verify(purpose: VerificationPurpose, target: string, code: string): Promise<{ userId: string | null }> {
+      const t = now();
+      const row = await countAttempt(db, purpose, target, t, config.OTP_MAX_ATTEMPTS);
+      if (!row) {
+        const current = await findCode(db, purpose, target);
+        if (!current || current.consumedAt) throw otpError('otp_invalid');
+        if (current.expiresAt <= t) throw otpError('otp_expired');
+        throw otpError('otp_too_many_attempts');
+      }
+      const expected = Buffer.from(row.codeHash);
+      const given = Buffer.from(hash(purpose, target, code.trim()));
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        throw otpError(row.attempts >= config.OTP_MAX_ATTEMPTS ? 'otp_too_many_attempts' : 'otp_invalid');
+      }
+      if (!(await consumeCode(db, row.id, t))) throw otpError('otp_invalid');
+      return { userId: row.userId };
+    },
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;
+
+const otpError = (key: string): AppError => badRequest(key, { otp: [key] });

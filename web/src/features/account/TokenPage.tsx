@@ -1,0 +1,72 @@
+import { Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon';
+import { useLocale } from '../../hooks/useLocale';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useAuth } from '../auth/OidcSession';
+
+/** /account/token: the current access token with a copy button (for developers and support). */
+export function TokenPage() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  const user = useAuth()?.user ?? null;
+  usePageTitle('token_title');
+  const token = user?.access_token ?? '';
+  const expires = user?.expires_at ? new Date(user.expires_at * 1000) : null;
+
+  return (
+    <Stack gap="lg" maw={880} mx="auto">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {t('token_title')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('token_intro')}
+        </Text>
+      </div>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text fw={600} id="access-token-label">
+              {t('token_label')}
+            </Text>
+            <CopyButton value={token} timeout={2000}>
+              {({ copied, copy }) => (
+                <Button
+                  size="compact-md"
+                  variant={copied ? 'filled' : 'light'}
+                  color={copied ? 'teal' : 'brand'}
+                  onClick={copy}
+                  disabled={!token}
+                  leftSection={<Icon name="key" size={16} />}
+                >
+                  {copied ? t('token_copied') : t('token_copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Code
+            block
+            aria-labelledby="access-token-label"
+            data-testid="access-token"
+            style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', fontSize: 13, maxHeight: 320, overflow: 'auto' }}
+          >
+            {token || t('token_none')}
+          </Code>
+          {expires && (
+            <Text fz="sm" c="dimmed">
+              {t('token_expires', {
+                time: expires.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' }),
+              })}
+            </Text>
+          )}
+          <Text fz="sm" c="orange.8">
+            {t('token_warning')}
+          </Text>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+export default TokenPage;

@@ -1,0 +1,87 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { AUTH_PATHS, type ErrorLookupAnswer } from '@portico/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { api } from '../../api/client';
+import { Icon } from '../../components/Icon';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { KeyboardIllustration } from './KeyboardIllustration';
+
+/** The errorid value from a query string that begins with errorid= (spec §2). */
+export const errorIdFrom = (search: string): string | null => new URLSearchParams(search).get('errorid');
+
+/** /error?errorid=...: the provider's sign-in error, with the clear-cache hint and a way back. */
+export function ErrorPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const errorId = errorIdFrom(search);
+  usePageTitle('errorpage_title');
+  const lookup = useQuery({
+    queryKey: ['sign-in-error', errorId],
+    queryFn: () =>
+      api.get<ErrorLookupAnswer>(AUTH_PATHS.errorLookup, { query: { errorid: errorId }, credentials: 'include' }),
+    enabled: Boolean(errorId),
+    retry: false,
+  });
+
+  const description = lookup.data?.errorDescription || lookup.data?.error;
+
+  return (
+    <Center>
+      <Paper withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 'xl' }} maw={560} w="100%">
+        <Stack gap="lg">
+          <Group gap="md" wrap="nowrap" align="flex-start">
+            <ThemeIcon size={48} radius="xl" color="red" variant="light">
+              <Icon name="info" size={26} />
+            </ThemeIcon>
+            <Stack gap={4}>
+              <Title order={1} fz={{ base: 22, sm: 26 }}>
+                {t('errorpage_title')}
+              </Title>
+              <Text c="dimmed" fz="sm">
+                {t('errorpage_intro')}
+              </Text>
+            </Stack>
+          </Group>
+
+          {lookup.isLoading ? (
+            <Loader type="dots" size="sm" aria-label={t('app_loading')} />
+          ) : (
+            <Alert color="red" variant="light" title={t('errorpage_description')}>
+              <Stack gap={6}>
+                <Text fz="sm" style={{ wordBreak: 'break-word' }} data-testid="error-description">
+                  {description || t('errorpage_unknown')}
+                </Text>
+                {lookup.data?.clientId && (
+                  <Text fz="sm">
+                    {t('errorpage_client_id')}{' '}
+                    <Text span ff="monospace" fw={600}>
+                      {lookup.data.clientId}
+                    </Text>
+                  </Text>
+                )}
+              </Stack>
+            </Alert>
+          )}
+
+          <Stack gap="sm" align="center">
+            <Text fw={600} ta="center">
+              {t('error_clear_cache_hint')}
+            </Text>
+            <KeyboardIllustration label={t('errorpage_keys_label')} />
+            <Text fz="sm" c="dimmed" ta="center">
+              {t('errorpage_keys_text')}
+            </Text>
+          </Stack>
+
+          <Button variant="light" onClick={() => window.history.back()} leftSection={<span aria-hidden="true">←</span>}>
+            {t('common_back')}
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}
+
+export default ErrorPage;

@@ -1,0 +1,168 @@
+import { Alert, Anchor, Center, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { InteractionDetails } from '@portico/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '../../api/client';
+import { Icon } from '../../components/Icon';
+import { useLocale } from '../../hooks/useLocale';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { LoginEntry, wantedPath } from '../auth/LoginEntry';
+import { answerConsent, getInteraction } from './api';
+import { ConsentScreen } from './ConsentScreen';
+import { LoginForm } from './LoginForm';
+import { interactionUid, isHideRegisterMessage, isInAppBrowser, isSessionExpired, readLoginQuery } from './logic';
+import classes from './login.module.css';
+import { RestartSignIn } from './RestartSignIn';
+
+/**
+ * /login. With a provider interaction in ReturnUrl (`/oidc/interaction/<uid>`): the consent
+ * screen or the sign-in card. Without one (opened directly, or ReturnUrl=/account): the login
+ * entry, i.e. straight to ReturnUrl when signed in, else the portal's own sign-in.
+ */
+export function LoginPage() {
+  const [search] = useSearchParams();
+  const query = readLoginQuery(search);
+  const uid = interactionUid(query.returnUrl);
+  usePageTitle('login_title');
+  if (!uid) return <LoginEntry wanted={wantedPath(search)} />;
+  return <InteractionView key={uid} uid={uid} />;
+}
+
+export default LoginPage;
+
+function Card({ children }: { children: ReactNode }) {
+  return (
+    <Center>
+      <Paper className={classes.card} withBorder radius="lg" shadow="md" p={{ base: 'lg', sm: 32 }}>
+        {children}
+      </Paper>
+    </Center>
+  );
+}
+
+function InteractionView({ uid }: { uid: string }) {
+  const { t } = useTranslation();
+  const interaction = useQuery({
+    queryKey: ['interaction', uid],
+    queryFn: () => getInteraction(uid),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  if (interaction.isPending) {
+    return (
+      <Card>
+        <Center py="xl" role="status" aria-label={t('app_loading')}>
+          <Loader type="dots" />
+        </Center>
+      </Card>
+    );
+  }
+  if (interaction.isError) {
+    return (
+      <Card>
+        <RestartSignIn
+          message={isSessionExpired(interaction.error) ? t('login_session_expired') : errorText(interaction.error, t)}
+        />
+      </Card>
+    );
+  }
+  const details = interaction.data;
+  if (details.prompt === 'consent') {
+    return (
+      <Card>{details.client.firstParty ? <AutoConsent details={details} /> : <ConsentScreen details={details} />}</Card>
+    );
+  }
+  return <LoginCard details={details} />;
+}
+
+/** First-party clients need no consent screen: approve and continue. */
+function AutoConsent({ details }: { details: InteractionDetails }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    answerConsent(details.uid, true).then(
+      ({ redirectUrl }) => window.location.assign(redirectUrl),
+      (err: unknown) => setError(errorText(err, t)),
+    );
+  }, [details.uid, t]);
+  if (error) return <RestartSignIn message={error} />;
+  return (
+    <Center py="xl" role="status" aria-label={t('app_loading')}>
+      <Loader type="dots" />
+    </Center>
+  );
+}
+
+/** The sign-in card: login / register tabs, the steps, the in-app browser warning. */
+function LoginCard({ details }: { details: InteractionDetails }) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { to } = useLocale();
+  const query = readLoginQuery(search);
+  const [hideRegister, setHideRegister] = useState(query.hideRegister);
+  const [inApp] = useState(() => typeof navigator !== 'undefined' && isInAppBrowser(navigator.userAgent));
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (isHideRegisterMessage(event.data)) setHideRegister(true);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  const clientName = details.client.clientName || details.client.clientId;
+
+  return (
+    <Card>
+      <Stack gap="lg">
+        {!hideRegister && (
+          <Tabs
+            value="login"
+            onChange={(value) => {
+              if (value === 'register') navigate(`${to('/register')}${window.location.search}`);
+            }}
+            variant="pills"
+            radius="xl"
+            classNames={{ list: classes.modeTabs }}
+          >
+            <Tabs.List grow>
+              <Tabs.Tab value="login">{t('login_tab')}</Tabs.Tab>
+              <Tabs.Tab value="register">{t('register_tab')}</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+        )}
+
+        <Stack gap={4}>
+          <Title order={1} fz={{ base: 24, sm: 26 }}>
+            {t('login_heading')}
+          </Title>
+          <Text c="dimmed" fz="sm">
+            {t('login_continue_to', { client: clientName })}
+          </Text>
+        </Stack>
+
+        {inApp && (
+          <Alert color="yellow" variant="light" title={t('login_inapp_title')} icon={<Icon name="info" />}>
+            <Text fz="sm">{t('login_inapp_text')}</Text>
+            <Anchor component={Link} to={to('/error/external-login')} fz="sm" fw={600}>
+              {t('login_inapp_help')}
+            </Anchor>
+          </Alert>
+        )}
+
+        <LoginForm details={details} query={query} />
+
+        <Anchor component={Link} to={to('/error/external-login')} fz="sm" ta="center" hiddenFrom="sm" c="dimmed">
+          {t('login_social_trouble')}
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}

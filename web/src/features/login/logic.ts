@@ -1,0 +1,91 @@
+import { CAMPAIGN_ACTIONS, CAPTCHA_ERRORS, type LoginAnswer, type LoginCheckAnswer } from '@portico/contracts';
+import { ApiError } from '../../api/client';
+
+// The login page's rules, free of React so they can be tested on their own.
+
+export type LoginMethod = 'password' | 'otp';
+
+export interface LoginQuery {
+  /** The ReturnUrl the provider sent (`/oidc/interaction/<uid>`), or a portal path. */
+  returnUrl: string;
+  username: string;
+  password: string;
+  campaignId: string;
+  hideRegister: boolean;
+}
+
+export const readLoginQuery = (search: URLSearchParams): LoginQuery => {
+  const hide = search.get('hideRegister');
+  return {
+    returnUrl: search.get('ReturnUrl') ?? search.get('returnUrl') ?? '',
+    username: search.get('username') ?? '',
+    password: search.get('password') ?? '',
+    campaignId: search.get('campaignId') ?? '',
+    hideRegister: hide !== null && hide !== 'false' && hide !== '0',
+  };
+};
+
+/** The uid of a provider interaction ReturnUrl (`/oidc/interaction/<uid>`), else null. */
+export const interactionUid = (returnUrl: string): string | null =>
+  /^\/oidc\/interaction\/([A-Za-z0-9_-]+)\/?$/.exec(returnUrl)?.[1] ?? null;
+
+/** The query without the credentials of an auto-login (they must not stay in the address bar). */
+export const withoutCredentials = (search: URLSearchParams): string => {
+  const next = new URLSearchParams(search);
+  next.delete('username');
+  next.delete('password');
+  const text = next.toString();
+  return text ? `?${text}` : '';
+};
+
+/** Step 2 after the login check: the method to open and whether the captcha is needed. */
+export const afterLoginCheck = (answer: LoginCheckAnswer): { method: LoginMethod; captcha: boolean } => ({
+  method: answer.loginByOTP ? 'otp' : 'password',
+  captcha: Boolean(answer.isErrorMulti),
+});
+
+/** error_multi_time, captcha_invalid, captcha_error_empty make the captcha appear (spec §8). */
+export const needsCaptcha = (error: unknown): boolean =>
+  error instanceof ApiError && (CAPTCHA_ERRORS as readonly string[]).includes(error.messageKey);
+
+export const isSessionExpired = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  (error.messageKey === 'login_session_expired' || (error.status === 404 && error.messageKey === 'error_not_found'));
+
+export type AnswerAction =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'campaign-url'; url: string }
+  | { kind: 'campaign-popup'; html: string; next: string }
+  | { kind: 'register' }
+  | { kind: 'two-factor' }
+  | { kind: 'failed'; messageKey: 'login_invalid_info' };
+
+/**
+ * What a login answer leads to (spec §4): isRegister -> the register form; requiresTwoFactor ->
+ * step 3; isOk -> the campaign action, else the redirect URL unless it is / or empty, else home.
+ * No answer, or not ok: login_invalid_info.
+ */
+export const actionForAnswer = (answer: LoginAnswer | null | undefined, home: string): AnswerAction => {
+  if (!answer) return { kind: 'failed', messageKey: 'login_invalid_info' };
+  if (answer.isRegister) return { kind: 'register' };
+  if (answer.requiresTwoFactor) return { kind: 'two-factor' };
+  if (!answer.isOk) return { kind: 'failed', messageKey: 'login_invalid_info' };
+  const next = answer.redirectUrl && answer.redirectUrl !== '/' ? answer.redirectUrl : home;
+  const campaign = answer.userCampagin;
+  if (campaign?.data) {
+    if (campaign.loggedInAction === CAMPAIGN_ACTIONS.goToUrl) return { kind: 'campaign-url', url: campaign.data };
+    if (campaign.loggedInAction === CAMPAIGN_ACTIONS.htmlPopup) {
+      return { kind: 'campaign-popup', html: campaign.data, next };
+    }
+  }
+  return { kind: 'redirect', url: next };
+};
+
+/** In-app browsers (Facebook, Messenger, Instagram, Zalo, LINE, Android web views). */
+export const isInAppBrowser = (userAgent: string): boolean =>
+  /FBAN|FBAV|FB_IAB|FBIOS|Instagram|Zalo|\bLine\/|; wv\)|MicroMessenger|TikTok|musical_ly/i.test(userAgent);
+
+/** A window message asking to hide the register tab: 'hide-register' or { type: 'hide-register' }. */
+export const isHideRegisterMessage = (data: unknown): boolean =>
+  data === 'hide-register' ||
+  (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'hide-register');
