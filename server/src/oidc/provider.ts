@@ -41,7 +41,8 @@ export function createProvider(opts: ProviderOptions): Provider {
     },
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: {
-      openid: ['sub'],
+      // amr / auth_time: how and when the user signed in (pwd, otp ...), for clients that step up.
+      openid: ['sub', 'amr', 'auth_time'],
       profile: ['name', 'given_name', 'family_name', 'locale', 'zoneinfo', 'picture'],
       email: ['email', 'email_verified'],
     },
@@ -57,7 +58,8 @@ export function createProvider(opts: ProviderOptions): Provider {
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      // A client may revoke only tokens issued to itself.
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       introspection: { enabled: true },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
@@ -82,6 +84,20 @@ export function createProvider(opts: ProviderOptions): Provider {
       const prefix = localePrefix(pageLocale(ctx));
       ctx.status = 303;
       ctx.redirect(`${prefix}/error?errorid=${id}`);
+    },
+    // First-party clients never ask for consent: a user signed in to one of them is granted
+    // what any other first-party client asks for, so SSO between them stays silent.
+    loadExistingGrant: async (ctx) => {
+      const { provider, client, session } = ctx.oidc;
+      const grantId = ctx.oidc.result?.consent?.grantId || (client && session?.grantIdFor(client.clientId));
+      const grant = grantId ? await provider.Grant.find(grantId) : undefined;
+      if (!client || !session?.accountId || client.metadata().first_party !== true) return grant;
+      const firstPartyGrant = grant ?? new provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      firstPartyGrant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
+      const claims = [...ctx.oidc.requestParamClaims];
+      if (claims.length) firstPartyGrant.addOIDCClaims(claims);
+      await firstPartyGrant.save();
+      return firstPartyGrant;
     },
     findAccount: async (_ctx, sub) => {
       const user = await findUserById(opts.db, sub);
