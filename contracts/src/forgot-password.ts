@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { otpCode, usernameSchema } from './auth.js';
-import { DETAILS_PASSWORD_KEYS, optionalText, PASSWORD_MAX_LENGTH, type PasswordAcceptance, passwordPairErrors, reportErrors } from './password.js';
+import { type LoginAnswer, otpCode, usernameSchema } from './auth.js';
+import {
+  DETAILS_PASSWORD_KEYS,
+  optionalText,
+  PASSWORD_MAX_LENGTH,
+  type PasswordAcceptance,
+  passwordPairErrors,
+  reportErrors,
+} from './password.js';
 
 // Forgot password (spec sign-in §2 Forgot password page, §4, §5, §7 "Forgot password").
 
@@ -41,8 +48,16 @@ export const resetPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =
       if (!v.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'password_reset_token_invalid' });
       reportErrors(
         ctx,
-        passwordPairErrors(v.password, v.rePassword, DETAILS_PASSWORD_KEYS, { password: 'password', repeat: 'rePassword' }, opts.accept),
+        passwordPairErrors(
+          v.password,
+          v.rePassword,
+          DETAILS_PASSWORD_KEYS,
+          { password: 'password', repeat: 'rePassword' },
+          opts.accept,
+        ),
       );
     })
     .transform((v) => ({ username: v.username, token: v.token, password: v.password.trim(), returnUrl: v.returnUrl }));
 export type ResetPasswordInput = z.input<ReturnType<typeof resetPasswordInput>>;
+/** A LoginAnswer (follow redirectUrl to finish signing in) when returnUrl named a live interaction, else { ok: true }. */
+export type ResetPasswordAnswer = LoginAnswer | { ok: true };

@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './forgot-password.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   changePasswordInput,
+  DETAILS_PASSWORD_KEYS,
   isValidPassword,
   PASSWORD_MAX_LENGTH,
   passwordPairErrors,
   passwordStrength,
-  DETAILS_PASSWORD_KEYS,
   setPasswordInput,
 } from './password.js';
 
@@ -24,7 +24,8 @@ describe('password rule', () => {
 
   it('allows only letters, digits and !@#$%^&*', () => {
     for (const special of '!@#$%^&*') expect(isValidPassword(`Abc12${special}`), special).toBe(true);
-    for (const other of [' ', '-', '_', '~', '(', '.', 'é', 'đ']) expect(isValidPassword(`Abc12!${other}`), other).toBe(false);
+    for (const other of [' ', '-', '_', '~', '(', '.', 'é', 'đ'])
+      expect(isValidPassword(`Abc12!${other}`), other).toBe(false);
   });
 });
 
@@ -87,15 +88,33 @@ describe('password pair rules', () => {
       'OtpType:please_select_method_receive_2fa_code',
     ]);
     expect(
-      keysOf(changePasswordInput().safeParse({ currentpassword: 'x', newpassword: 'short', confirmnewpassword: 'other', OtpType: 'email', otp: '12a' })),
-    ).toEqual(['newpassword:error_password_invalid', 'confirmnewpassword:error_confirm_new_password', 'otp:invalid_otp']);
+      keysOf(
+        changePasswordInput().safeParse({
+          currentpassword: 'x',
+          newpassword: 'short',
+          confirmnewpassword: 'other',
+          OtpType: 'email',
+          otp: '12a',
+        }),
+      ),
+    ).toEqual([
+      'newpassword:error_password_invalid',
+      'confirmnewpassword:error_confirm_new_password',
+      'otp:invalid_otp',
+    ]);
     const ok = changePasswordInput().parse({
       currentpassword: ' Old1! ',
       newpassword: ' New12! ',
       confirmnewpassword: 'New12!',
       OtpType: 'phone',
     });
-    expect(ok).toEqual({ currentpassword: 'Old1!', newpassword: 'New12!', otp: '', otpType: 'phone', logoutAll: false });
+    expect(ok).toEqual({
+      currentpassword: 'Old1!',
+      newpassword: 'New12!',
+      otp: '',
+      otpType: 'phone',
+      logoutAll: false,
+    });
   });
 
   it('set-password uses the new-password keys', () => {

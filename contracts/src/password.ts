@@ -173,9 +173,14 @@ export const setPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =>
     .superRefine((v, ctx) =>
       reportErrors(
         ctx,
-        passwordPairErrors(v.password, v.rePassword, NEW_PASSWORD_KEYS, { password: 'password', repeat: 'rePassword' }, opts.accept),
+        passwordPairErrors(
+          v.password,
+          v.rePassword,
+          NEW_PASSWORD_KEYS,
+          { password: 'password', repeat: 'rePassword' },
+          opts.accept,
+        ),
       ),
     )
     .transform((v) => ({ password: v.password.trim() }));
 export type SetPasswordInput = z.input<ReturnType<typeof setPasswordInput>>;
-

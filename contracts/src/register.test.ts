@@ -30,10 +30,22 @@ describe('birth date', () => {
 });
 
 describe('details rules', () => {
-  const valid = { firstName: 'An', lastName: 'Nguyễn', password: 'Abc12!', rePassword: 'Abc12!', birthdate: '2000-05-01', gender: 1 };
+  const valid = {
+    firstName: 'An',
+    lastName: 'Nguyễn',
+    password: 'Abc12!',
+    rePassword: 'Abc12!',
+    birthdate: '2000-05-01',
+    gender: 1,
+  };
 
   it('reports every rule in the spec order', () => {
-    expect(detailsErrors({ firstName: ' ', lastName: '', password: '', rePassword: '', birthdate: '', gender: undefined }, { now: NOW })).toEqual([
+    expect(
+      detailsErrors(
+        { firstName: ' ', lastName: '', password: '', rePassword: '', birthdate: '', gender: undefined },
+        { now: NOW },
+      ),
+    ).toEqual([
       { field: 'firstName', key: 'error_first_name_empty' },
       { field: 'lastName', key: 'error_last_name_empty' },
       { field: 'password', key: 'error_password_empty' },
@@ -41,12 +53,12 @@ describe('details rules', () => {
       { field: 'birthdate', key: 'error_birth_date_empty' },
       { field: 'gender', key: 'error_gender_empty' },
     ]);
-    expect(detailsErrors({ ...valid, password: 'abcdef', rePassword: 'x', gender: 9 }, { now: NOW }).map((e) => e.key)).toEqual([
-      'error_password_invalid',
-      'error_confirm_new_password',
-      'error_gender_empty',
+    expect(
+      detailsErrors({ ...valid, password: 'abcdef', rePassword: 'x', gender: 9 }, { now: NOW }).map((e) => e.key),
+    ).toEqual(['error_password_invalid', 'error_confirm_new_password', 'error_gender_empty']);
+    expect(detailsErrors({ ...valid, firstName: 'x'.repeat(51) }, { now: NOW })).toEqual([
+      { field: 'firstName', key: 'error_name_too_long' },
     ]);
-    expect(detailsErrors({ ...valid, firstName: 'x'.repeat(51) }, { now: NOW })).toEqual([{ field: 'firstName', key: 'error_name_too_long' }]);
     expect(detailsErrors({ ...valid, gender: '2' }, { now: NOW })).toEqual([]);
   });
 
@@ -59,7 +71,13 @@ describe('details rules', () => {
       password: ' Abc12! ',
       timezone: 'Mars/Olympus',
     });
-    expect(parsed).toMatchObject({ username: 'an@example.com', firstName: 'An', password: 'Abc12!', gender: 1, timezone: 'Asia/Saigon' });
+    expect(parsed).toMatchObject({
+      username: 'an@example.com',
+      firstName: 'An',
+      password: 'Abc12!',
+      gender: 1,
+      timezone: 'Asia/Saigon',
+    });
     expect(keysOf(registerInput({ now: NOW }).safeParse({ ...valid, username: '0912345678' }))).toEqual([
       'username:error_email_invalid',
       'token:register_session_expired',
@@ -68,7 +86,9 @@ describe('details rules', () => {
 
   it('step 1 accepts e-mails only', () => {
     expect(keysOf(registerSendOtpInput.safeParse({}))).toEqual(['username:error_account_empty']);
-    expect(keysOf(registerSendOtpInput.safeParse({ username: '0912345678' }))).toEqual(['username:error_email_invalid']);
+    expect(keysOf(registerSendOtpInput.safeParse({ username: '0912345678' }))).toEqual([
+      'username:error_email_invalid',
+    ]);
     expect(keysOf(registerSendOtpInput.safeParse({ username: 'a@b' }))).toEqual(['username:error_email_invalid']);
     expect(registerSendOtpInput.parse({ username: 'A@B.vn' }).username).toBe('a@b.vn');
   });

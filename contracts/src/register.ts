@@ -5,8 +5,8 @@ import {
   DETAILS_PASSWORD_KEYS,
   type FieldError,
   optionalText,
-  type PasswordAcceptance,
   PASSWORD_MAX_LENGTH,
+  type PasswordAcceptance,
   passwordPairErrors,
   reportErrors,
 } from './password.js';
@@ -98,7 +98,13 @@ export function detailsErrors(
   const skipPassword = opts.passwordOptional && !v.password.trim() && !v.rePassword.trim();
   if (!skipPassword) {
     errors.push(
-      ...passwordPairErrors(v.password, v.rePassword, DETAILS_PASSWORD_KEYS, { password: 'password', repeat: 'rePassword' }, opts.accept),
+      ...passwordPairErrors(
+        v.password,
+        v.rePassword,
+        DETAILS_PASSWORD_KEYS,
+        { password: 'password', repeat: 'rePassword' },
+        opts.accept,
+      ),
     );
   }
   const birth = birthdateError(v.birthdate, opts.now);
@@ -133,7 +139,8 @@ const cleanDetails = <T extends DetailsValues & { timezone?: string }>(v: T) => 
 export const registerEmailErrors = (username: string): FieldError[] => {
   const v = username.trim();
   if (!v) return [{ field: 'username', key: 'error_account_empty' }];
-  if (!v.includes('@') || v.length > 254 || !EMAIL_PATTERN.test(v)) return [{ field: 'username', key: 'error_email_invalid' }];
+  if (!v.includes('@') || v.length > 254 || !EMAIL_PATTERN.test(v))
+    return [{ field: 'username', key: 'error_email_invalid' }];
   return [];
 };
 

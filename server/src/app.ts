@@ -9,10 +9,18 @@ import type { Captcha } from './adapters/captcha/index.js';
 import type { Mailer } from './adapters/mail/index.js';
 import type { KeyValueStore } from './adapters/kv/index.js';
 import type { SmsSender } from './adapters/sms/index.js';
+import type { FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config/env.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
+import { activityRoutes } from './features/activity/routes.js';
+import { contactRoutes } from './features/contacts/routes.js';
+import { deleteAccountRoutes } from './features/delete-account/routes.js';
+import { deviceRoutes } from './features/devices/routes.js';
+import { profileRoutes } from './features/profile/routes.js';
+import { recoveryRoutes } from './features/recovery/routes.js';
+import { uploadRoutes } from './features/uploads/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { errorRoutes } from './features/errors/routes.js';
 import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
@@ -34,6 +42,7 @@ export type AppDeps = {
   mailer: Mailer;
   sms: SmsSender;
   captcha: Captcha;
+  storage: FileStorage;
   log: Logger;
 };
 
@@ -71,6 +80,14 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => updateInfoRoutes(scope, deps));
   await app.register(async (scope) => forgotPasswordRoutes(scope, deps));
   await app.register(async (scope) => passwordRoutes(scope, deps));
+  // Account area I (issue 5): e-mails and phones, personal info, devices, recovery, delete, activity.
+  await app.register(async (scope) => contactRoutes(scope, deps));
+  await app.register(async (scope) => profileRoutes(scope, deps));
+  await app.register(async (scope) => deviceRoutes(scope, deps));
+  await app.register(async (scope) => recoveryRoutes(scope, deps));
+  await app.register(async (scope) => deleteAccountRoutes(scope, deps));
+  await app.register(async (scope) => activityRoutes(scope, deps));
+  await app.register(async (scope) => uploadRoutes(scope, deps));
   const outboxInUse = deps.mailer.kind === 'outbox' || deps.sms.kind === 'outbox';
   if (outboxInUse && !deps.config.production) await app.register(async (scope) => outboxRoutes(scope, deps));
 

@@ -3,6 +3,7 @@ import { createCaptcha } from './adapters/captcha/index.js';
 import { createMailer } from './adapters/mail/index.js';
 import { openKeyValueStore } from './adapters/kv/index.js';
 import { createSmsSender } from './adapters/sms/index.js';
+import { createFileStorage } from './adapters/storage/index.js';
 import type { AppDeps } from './app.js';
 import type { Config } from './config/env.js';
 import { loadSecrets } from './config/secrets.js';
@@ -25,6 +26,7 @@ export async function createDeps(
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log }),
     sms: createSmsSender({ smsUrl: config.SMS_URL, db: database.db, log }),
     captcha: createCaptcha({ config, secrets, kv }),
+    storage: createFileStorage({ dataDir: config.dataDir }),
     log,
   };
 }

@@ -61,6 +61,22 @@ export const userContacts = pgTable(
   ],
 );
 
+/** Claims of a user beyond the users columns: default language/time zone, social links, recovery ways. */
+export const userClaims = pgTable(
+  'user_claims',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    claimType: text('claim_type').notNull(),
+    claimValue: text('claim_value').notNull(),
+    createdAt: createdAt(),
+  },
+  // Every claim type in use is single-valued per user.
+  (t) => [uniqueIndex('user_claims_user_type_uq').on(t.userId, t.claimType), index('user_claims_type_value_idx').on(t.claimType, t.claimValue)],
+);
+
 /** Everything oidc-provider stores (sessions, grants, codes, tokens, interactions), one row per model instance. */
 export const oidcPayloads = pgTable(
   'oidc_payloads',
@@ -178,6 +194,7 @@ export const campaigns = pgTable('campaigns', {
 export const schema = {
   users,
   userContacts,
+  userClaims,
   oidcPayloads,
   outboxMessages,
   verificationCodes,

@@ -94,3 +94,32 @@ export const deleteGrantsOfAccount = async (db: Db, accountId: string): Promise<
     .where(or(inArray(oidcPayloads.grantId, ids), and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, ids))));
   return ids.length;
 };
+
+/** Ends one provider session of an account by its uid; answers the grant ids it held (empty when there was none). */
+export const deleteSessionByUid = async (db: Db, accountId: string, uid: string): Promise<string[]> => {
+  const rows = await db
+    .delete(oidcPayloads)
+    .where(and(eq(oidcPayloads.type, 'Session'), eq(oidcPayloads.uid, uid), accountIs(accountId)))
+    .returning({ payload: oidcPayloads.payload });
+  const grants = new Set<string>();
+  for (const { payload } of rows) {
+    const authorizations = (payload as { authorizations?: Record<string, { grantId?: string }> }).authorizations ?? {};
+    for (const a of Object.values(authorizations)) if (a.grantId) grants.add(a.grantId);
+  }
+  return [...grants];
+};
+
+/** Revokes grants of an account by id, with everything issued under them (codes, access and refresh tokens). */
+export const deleteGrantsById = async (db: Db, accountId: string, ids: string[]): Promise<void> => {
+  if (ids.length === 0) return;
+  const owned = (
+    await db
+      .select({ id: oidcPayloads.id })
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, ids), accountIs(accountId)))
+  ).map((g) => g.id);
+  if (owned.length === 0) return;
+  await db
+    .delete(oidcPayloads)
+    .where(or(inArray(oidcPayloads.grantId, owned), and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, owned))));
+};

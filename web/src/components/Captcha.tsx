@@ -3,7 +3,6 @@ import { AUTH_PATHS } from '@portico/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
 import { currentLocale } from '../i18n/setup';
 import { altchaPayload, isAltchaChallenge } from './captchaPayload';
 import { Icon } from './Icon';
@@ -32,6 +31,17 @@ export function Captcha({ provider, siteKey, onChange, error }: CaptchaProps) {
   return <AltchaCheckbox onChange={onChange} error={error} />;
 }
 
+/** The ALTCHA challenge: served raw (the ALTCHA convention) or in the API's { result } envelope. */
+const fetchChallenge = async (): Promise<unknown> => {
+  const response = await fetch(AUTH_PATHS.captchaChallenge, {
+    headers: { Accept: 'application/json' },
+    cache: 'no-store',
+  });
+  if (!response.ok) throw new Error(`challenge ${response.status}`);
+  const body = (await response.json()) as { result?: unknown } | null;
+  return body && typeof body === 'object' && 'result' in body ? body.result : body;
+};
+
 type AltchaState = 'idle' | 'solving' | 'verified' | 'failed';
 
 function AltchaCheckbox({ onChange, error }: Omit<CaptchaProps, 'provider' | 'siteKey'>) {
@@ -46,7 +56,7 @@ function AltchaCheckbox({ onChange, error }: Omit<CaptchaProps, 'provider' | 'si
   const verify = async () => {
     setState('solving');
     try {
-      const challenge = await api.get<unknown>(AUTH_PATHS.captchaChallenge);
+      const challenge = await fetchChallenge();
       if (!isAltchaChallenge(challenge)) throw new Error('bad challenge');
       const { controller, promise } = solveChallenge(
         challenge.challenge,

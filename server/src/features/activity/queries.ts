@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { activityLogs } from '../../db/schema.js';
 
@@ -9,3 +9,18 @@ export const insertActivity = (db: Db, entry: NewActivity) => db.insert(activity
 
 export const listActivity = (db: Db, userId: string, limit = 50) =>
   db.select().from(activityLogs).where(eq(activityLogs.userId, userId)).orderBy(desc(activityLogs.id)).limit(limit);
+
+/** One page of a user's activity, newest first, with the total count. */
+export const listActivityPage = async (db: Db, userId: string, offset: number, limit: number) => {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.userId, userId))
+      .orderBy(desc(activityLogs.createdAt), desc(activityLogs.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(activityLogs).where(eq(activityLogs.userId, userId)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+};

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { devices } from '../../db/schema.js';
 
@@ -35,3 +35,31 @@ export const markUserDevicesLoggedOut = (db: Db, userId: string, now: Date) =>
     .where(and(eq(devices.userId, userId), isNull(devices.loggedOutAt)));
 
 export const listDevices = (db: Db, userId: string) => db.select().from(devices).where(eq(devices.userId, userId));
+
+/** The user's devices, signed in (loggedOut false, newest action first) or logged out (newest logout first). */
+export const listUserDevices = (db: Db, userId: string, loggedOut: boolean) =>
+  db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.userId, userId), loggedOut ? isNotNull(devices.loggedOutAt) : isNull(devices.loggedOutAt)))
+    .orderBy(loggedOut ? desc(devices.loggedOutAt) : desc(devices.lastActionTime))
+    .limit(100);
+
+/** One device of the user; another user's device is never found. */
+export const findUserDevice = async (db: Db, userId: string, id: string): Promise<Device | undefined> => {
+  const [row] = await db
+    .select()
+    .from(devices)
+    .where(and(eq(devices.userId, userId), eq(devices.id, id)))
+    .limit(1);
+  return row;
+};
+
+export const markDeviceLoggedOut = (db: Db, id: string, now: Date) =>
+  db
+    .update(devices)
+    .set({ loggedOutAt: now })
+    .where(and(eq(devices.id, id), isNull(devices.loggedOutAt)));
+
+export const listSessionDevices = (db: Db, sessionUid: string) =>
+  db.select().from(devices).where(eq(devices.sessionUid, sessionUid));

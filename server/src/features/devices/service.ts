@@ -1,6 +1,8 @@
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../app.js';
-import { linkDeviceToSession, markSessionsLoggedOut, touchDevices } from './queries.js';
+import { insertActivity } from '../activity/queries.js';
+import { DEVICE_ACTIVITY } from './activity.js';
+import { linkDeviceToSession, listSessionDevices, markSessionsLoggedOut, touchDevices } from './queries.js';
 
 const TOUCH_EVERY_SECONDS = 60;
 
@@ -20,8 +22,18 @@ export function trackDeviceSessions(provider: Provider, { database, log }: AppDe
   });
   provider.on('end_session.success', (ctx) => {
     const session = ctx.oidc.session as { uid?: string; destroyed?: boolean } | undefined;
-    if (session?.uid && session.destroyed) run('logout', markSessionsLoggedOut(database.db, [session.uid], new Date()));
+    if (session?.uid && session.destroyed) run('logout', signedOut(database.db, session.uid));
   });
+}
+
+/** A browser signed out at the end-session endpoint: its devices are marked and the activity log says so. */
+async function signedOut(db: AppDeps['database']['db'], sessionUid: string) {
+  const ended = await listSessionDevices(db, sessionUid);
+  await markSessionsLoggedOut(db, [sessionUid], new Date());
+  for (const d of ended.filter((row) => !row.loggedOutAt)) {
+    const device = [d.deviceName, d.browser].filter(Boolean).join(' · ');
+    await insertActivity(db, { userId: d.userId, action: DEVICE_ACTIVITY.signOut, params: { device, ip: d.ip } });
+  }
 }
 
 /** Records that a session's tokens were used, at most once a minute per session. */

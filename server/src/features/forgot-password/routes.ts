@@ -7,7 +7,9 @@ import { createForgotPasswordService } from './service.js';
 /** Forgot-password API of the forgot-password page (public). */
 export async function forgotPasswordRoutes(app: FastifyInstance, deps: AppDeps) {
   const forgot = createForgotPasswordService(deps, app.oidc);
-  app.post(FORGOT_PASSWORD_PATHS.checkProcess, async (request) => ({ result: await forgot.checkProcess(request.body) }));
+  app.post(FORGOT_PASSWORD_PATHS.checkProcess, async (request) => ({
+    result: await forgot.checkProcess(request.body),
+  }));
   for (const path of [FORGOT_PASSWORD_PATHS.send, FORGOT_PASSWORD_PATHS.resendOtp]) {
     app.post(path, async (request) => ({ result: await forgot.send(request.body, request.ip) }));
   }

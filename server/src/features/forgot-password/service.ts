@@ -3,19 +3,20 @@ import {
   type ForgotPasswordTimesAnswer,
   forgotPasswordCheckOtpInput,
   forgotPasswordUsernameInput,
-  type LoginAnswer,
   normalizeLoginName,
+  type ResetPasswordAnswer,
   resetPasswordInput,
 } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../app.js';
-import { badRequest, parseInput } from '../../lib/errors.js';
+import { AppError, badRequest, parseInput } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { createOneTimeTokens } from '../../lib/one-time-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../activity/queries.js';
 import { type ClientInfo, completeSignIn } from '../auth/complete-sign-in.js';
 import { findInteraction, type Interaction, interactionUidOf } from '../auth/interaction.js';
+import { findUserByRecoveryClaim } from '../claims/queries.js';
 import { PASSWORD_ACTIVITY } from '../password/activity.js';
 import { acceptPassword } from '../password/policy.js';
 import { codeInProgress } from '../password/progress.js';
@@ -40,7 +41,7 @@ const notInProgress = () => badRequest('process_not_in_progress', { username: ['
  *
  * No answer tells whether an account exists: for unknown names nothing is sent, but the resume
  * check, the countdown and the code check's messages (invalid, too many tries, expired) behave as
- * they would for a real code. Recovery e-mails and phones do not exist yet; only sign-in names count.
+ * they would for a real code. Besides sign-in names, an account's recovery e-mail or phone (claims) finds it.
  */
 export function createForgotPasswordService(deps: AppDeps, provider: Provider, opts: { now?: () => Date } = {}) {
   const { config, kv } = deps;
@@ -53,7 +54,14 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
 
   async function lookUp(username: string) {
     const name = normalizeLoginName(username);
-    const user = await findUserByLoginName(db, name.kind === 'email' ? CONTACT_EMAIL : CONTACT_PHONE, name.value);
+    // A sign-in name first; else the account whose recovery e-mail / phone it is (the code goes there).
+    const user =
+      (await findUserByLoginName(db, name.kind === 'email' ? CONTACT_EMAIL : CONTACT_PHONE, name.value)) ??
+      (await findUserByRecoveryClaim(
+        db,
+        name.kind === 'email' ? 'email_recovery' : 'phone_number_recovery',
+        name.value,
+      ));
     return { target: name.value, user };
   }
 
@@ -123,7 +131,7 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
      * page carries a live sign-in interaction, the user is then signed in through the one sign-in
      * completion path and the answer is a LoginAnswer; otherwise { ok: true }.
      */
-    async resetPassword(client: ClientInfo, body: unknown): Promise<LoginAnswer | { ok: true }> {
+    async resetPassword(client: ClientInfo, body: unknown): Promise<ResetPasswordAnswer> {
       const input = parseInput(resetPasswordInput({ accept: acceptPassword }), body);
       const token = await tokens.peek(input.token);
       const { target, user } = await lookUp(input.username);
@@ -141,7 +149,19 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
         await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.reset, params: { ip: client.ip } });
       });
       if (!interaction) return { ok: true };
-      return completeSignIn(deps, provider, { interaction, userId: user.id, method: 'password', rememberMachine: true, client });
+      try {
+        return await completeSignIn(deps, provider, {
+          interaction,
+          userId: user.id,
+          method: 'password',
+          rememberMachine: true,
+          client,
+        });
+      } catch (err) {
+        // The sign-in expired meanwhile: the password is reset all the same; the page signs in anew.
+        if (err instanceof AppError && err.messageKey === 'login_session_expired') return { ok: true };
+        throw err;
+      }
     },
   };
 }

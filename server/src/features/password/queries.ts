@@ -51,12 +51,20 @@ export const deleteOtherSessions = async (db: Db, accountId: string, keepSession
 };
 
 /** Revokes every grant of an account but `keepGrantId`, with its codes, access and refresh tokens. */
-export const deleteOtherGrants = async (db: Db, accountId: string, keepGrantId: string | undefined): Promise<number> => {
+export const deleteOtherGrants = async (
+  db: Db,
+  accountId: string,
+  keepGrantId: string | undefined,
+): Promise<number> => {
   const grants = await db
     .select({ id: oidcPayloads.id })
     .from(oidcPayloads)
     .where(
-      and(eq(oidcPayloads.type, 'Grant'), accountIs(accountId), keepGrantId ? ne(oidcPayloads.id, keepGrantId) : undefined),
+      and(
+        eq(oidcPayloads.type, 'Grant'),
+        accountIs(accountId),
+        keepGrantId ? ne(oidcPayloads.id, keepGrantId) : undefined,
+      ),
     );
   const ids = grants.map((g) => g.id);
   if (ids.length === 0) return 0;

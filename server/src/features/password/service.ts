@@ -73,7 +73,8 @@ export function createPasswordService(deps: AppDeps) {
         throw badRequest('invalid_password', { currentpassword: ['invalid_password'] });
       }
       const target = await methodTarget(user, input.otpType);
-      if (!input.otp) return codes.issue('change_password', target, {
+      if (!input.otp)
+        return codes.issue('change_password', target, {
           userId: user.id,
           locale: localeOf(user.languageId),
           ip: caller.ip,

@@ -12,7 +12,10 @@ const load = () =>
 
 /** True when the address's domain (or, for wildcard entries, a parent domain) is a disposable-mail domain. */
 export function isDisposableEmail(email: string): boolean {
-  const domain = email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+  const domain = email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
   if (!domain) return false;
   const { exact, wildcard } = load();
   if (exact.has(domain) || wildcard.has(domain)) return true;

@@ -4,7 +4,11 @@ import { userContacts, users } from '../../db/schema.js';
 import type { NewUser } from '../users/queries.js';
 
 /** Who holds a confirmed e-mail or phone: a live account, a deleted one, or nobody (undefined). */
-export const findConfirmedHolder = async (db: Db, type: number, value: string): Promise<{ deleted: boolean } | undefined> => {
+export const findConfirmedHolder = async (
+  db: Db,
+  type: number,
+  value: string,
+): Promise<{ deleted: boolean } | undefined> => {
   const [row] = await db
     .select({ deletedAt: users.deletedAt })
     .from(userContacts)
@@ -15,7 +19,11 @@ export const findConfirmedHolder = async (db: Db, type: number, value: string): 
 };
 
 /** A new account with its confirmed, primary sign-in e-mail (or phone). */
-export const insertRegisteredUser = async (db: Db, user: NewUser & { id: string }, contact: { type: number; value: string }) => {
+export const insertRegisteredUser = async (
+  db: Db,
+  user: NewUser & { id: string },
+  contact: { type: number; value: string },
+) => {
   await db.insert(users).values(user);
   await db
     .insert(userContacts)

@@ -3,6 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { activityLogs, userContacts, users, verificationCodes } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
@@ -15,7 +16,6 @@ import {
   startAuthorization,
 } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import { isDisposableEmail } from './disposable.js';
 import { insertRegisteredUser } from './queries.js';
 
@@ -52,10 +52,16 @@ describe('registration', () => {
     postJson(t.app, `${P}/check-username-and-send-otp`, { username, captcha: await captcha(), ...extra });
   const codeFor = async (to: string) => (await listOutboxMessages(db(), to, 1))[0]?.code ?? '';
   const mails = async (to: string) => (await listOutboxMessages(db(), to, 100)).length;
-  const checkOtp = (username: string, otp: string) => postJson(t.app, `${P}/check-registration-otp-and-add-user`, { username, otp });
+  const checkOtp = (username: string, otp: string) =>
+    postJson(t.app, `${P}/check-registration-otp-and-add-user`, { username, otp });
   const checkProcess = (username: string) => postJson(t.app, `${P}/check-process-regist`, { username });
   const accountsWith = async (email: string) =>
-    (await db().select().from(userContacts).where(and(eq(userContacts.type, 2), eq(userContacts.value, email)))).length;
+    (
+      await db()
+        .select()
+        .from(userContacts)
+        .where(and(eq(userContacts.type, 2), eq(userContacts.value, email)))
+    ).length;
   const error = (res: { statusCode: number; json(): { exception: { message: string } } }) => {
     expect(res.statusCode).toBe(400);
     return res.json().exception.message;
@@ -72,7 +78,10 @@ describe('registration', () => {
     expect(error(await send(''))).toBe('error_account_empty');
     expect(error(await send('0912345678'))).toBe('error_email_invalid');
     const bad = await send('not-an-email@');
-    expect(bad.json()).toEqual({ exception: { message: 'error_email_invalid' }, errors: { username: ['error_email_invalid'] } });
+    expect(bad.json()).toEqual({
+      exception: { message: 'error_email_invalid' },
+      errors: { username: ['error_email_invalid'] },
+    });
   });
 
   it('answers email_fake for disposable domains (the maintained list, wildcards too)', async () => {
@@ -87,11 +96,20 @@ describe('registration', () => {
   it('needs the captcha: missing, wrong and reused answers are refused', async () => {
     const missing = await postJson(t.app, `${P}/check-username-and-send-otp`, { username: 'cap@example.com' });
     expect(error(missing)).toBe('captcha_error_empty');
-    const wrong = await postJson(t.app, `${P}/check-username-and-send-otp`, { username: 'cap@example.com', captcha: 'bm9wZQ==' });
+    const wrong = await postJson(t.app, `${P}/check-username-and-send-otp`, {
+      username: 'cap@example.com',
+      captcha: 'bm9wZQ==',
+    });
     expect(error(wrong)).toBe('captcha_invalid');
     const answer = await captcha();
-    expect((await postJson(t.app, `${P}/check-username-and-send-otp`, { username: 'cap@example.com', captcha: answer })).statusCode).toBe(200);
-    const reused = await postJson(t.app, `${P}/check-username-and-send-otp`, { username: 'cap2@example.com', captcha: answer });
+    expect(
+      (await postJson(t.app, `${P}/check-username-and-send-otp`, { username: 'cap@example.com', captcha: answer }))
+        .statusCode,
+    ).toBe(200);
+    const reused = await postJson(t.app, `${P}/check-username-and-send-otp`, {
+      username: 'cap2@example.com',
+      captcha: answer,
+    });
     expect(error(reused)).toBe('captcha_invalid');
   });
 
@@ -120,7 +138,10 @@ describe('registration', () => {
     expect(await mails(email)).toBe(1);
     // After the cooldown a resend sends a new code, and the old one stops working.
     const old = await codeFor(email);
-    await db().update(verificationCodes).set({ lastSentAt: new Date(Date.now() - 61_000) }).where(eq(verificationCodes.target, email));
+    await db()
+      .update(verificationCodes)
+      .set({ lastSentAt: new Date(Date.now() - 61_000) })
+      .where(eq(verificationCodes.target, email));
     expect((await checkProcess(email)).json()).toEqual({ result: { times: 0 } });
     expect((await postJson(t.app, `${P}/resend-otp`, { username: email })).json()).toEqual({ result: { times: 60 } });
     expect(await mails(email)).toBe(2);
@@ -145,14 +166,23 @@ describe('registration', () => {
     expect(error(await checkProcess(email))).toBe('process_not_in_progress');
 
     // A new code (after the cooldown); then let it expire.
-    await db().update(verificationCodes).set({ lastSentAt: new Date(Date.now() - 61_000) }).where(eq(verificationCodes.target, email));
+    await db()
+      .update(verificationCodes)
+      .set({ lastSentAt: new Date(Date.now() - 61_000) })
+      .where(eq(verificationCodes.target, email));
     await postJson(t.app, `${P}/resend-otp`, { username: email });
     const second = await codeFor(email);
-    await db().update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.target, email));
+    await db()
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.target, email));
     expect(error(await checkOtp(email, second))).toBe('otp_expired');
     expect(error(await checkProcess(email))).toBe('process_not_in_progress');
 
-    await db().update(verificationCodes).set({ lastSentAt: new Date(Date.now() - 61_000) }).where(eq(verificationCodes.target, email));
+    await db()
+      .update(verificationCodes)
+      .set({ lastSentAt: new Date(Date.now() - 61_000) })
+      .where(eq(verificationCodes.target, email));
     await postJson(t.app, `${P}/resend-otp`, { username: email });
     const third = await codeFor(email);
     const ok = await checkOtp(email, third);
@@ -200,9 +230,18 @@ describe('registration', () => {
   it('creates the account with a confirmed primary e-mail once; the token is single use; the user can sign in', async () => {
     const email = 'lan@example.com';
     const token = await tokenFor(email);
-    expect(error(await postJson(t.app, P, { username: email, token: 'forged', ...details }))).toBe('register_session_expired');
-    expect(error(await postJson(t.app, P, { username: 'other@example.com', token, ...details }))).toBe('register_session_expired');
-    const res = await postJson(t.app, P, { username: 'LAN@example.com', token, ...details }, { 'accept-language': 'en-US' });
+    expect(error(await postJson(t.app, P, { username: email, token: 'forged', ...details }))).toBe(
+      'register_session_expired',
+    );
+    expect(error(await postJson(t.app, P, { username: 'other@example.com', token, ...details }))).toBe(
+      'register_session_expired',
+    );
+    const res = await postJson(
+      t.app,
+      P,
+      { username: 'LAN@example.com', token, ...details },
+      { 'accept-language': 'en-US' },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: { username: email } });
     expect(error(await postJson(t.app, P, { username: email, token, ...details }))).toBe('register_session_expired');
@@ -233,14 +272,19 @@ describe('registration', () => {
     await send(email); // abandoned at step 2
     expect(await accountsWith(email)).toBe(0);
     // Later: a new code, verified, then abandoned at step 3 with a live token.
-    await db().update(verificationCodes).set({ lastSentAt: new Date(Date.now() - 61_000) }).where(eq(verificationCodes.target, email));
+    await db()
+      .update(verificationCodes)
+      .set({ lastSentAt: new Date(Date.now() - 61_000) })
+      .where(eq(verificationCodes.target, email));
     await send(email);
     const abandoned = await checkOtp(email, await codeFor(email));
     expect(abandoned.statusCode).toBe(200);
     expect(await accountsWith(email)).toBe(0);
     const token = await tokenFor(email);
     expect((await postJson(t.app, P, { username: email, token, ...details })).statusCode).toBe(200);
-    expect(error(await postJson(t.app, P, { username: email, token: abandoned.json().result.token, ...details }))).toBe('email_already');
+    expect(error(await postJson(t.app, P, { username: email, token: abandoned.json().result.token, ...details }))).toBe(
+      'email_already',
+    );
   });
 
   it('two registrations racing for one e-mail: one account, the other gets email_already', async () => {
@@ -275,7 +319,12 @@ describe('update-info', () => {
 
   const db = () => t.deps.database.db;
   const update = (token: string | undefined, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: '/api/account/update-info', payload: body, headers: token ? bearer(token) : {} });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/account/update-info',
+      payload: body,
+      headers: token ? bearer(token) : {},
+    });
   const info = { firstName: 'Minh', lastName: 'Phạm', birthdate: '1995-03-04', gender: 1, timezone: 'Asia/Bangkok' };
 
   /** A bearer token for an account without a password, signed in by a one-time code. */
@@ -283,7 +332,11 @@ describe('update-info', () => {
     const flow = await startAuthorization(t.app);
     await postJson(t.app, '/api/account/login/send-otp', { username: email });
     const code = (await listOutboxMessages(db(), email, 1))[0]!.code!;
-    const res = await postJson(t.app, '/api/account/login/otp', { username: email, otp: code, returnUrl: flow.returnUrl });
+    const res = await postJson(t.app, '/api/account/login/otp', {
+      username: email,
+      otp: code,
+      returnUrl: flow.returnUrl,
+    });
     const location = await followRedirects(t.app, flow, res.json().result.redirectUrl);
     return exchangeCode(t.app, flow, codeOf(location));
   }
@@ -300,23 +353,36 @@ describe('update-info', () => {
       exception: { message: 'error_password_empty' },
       errors: { password: ['error_password_empty'], rePassword: ['error_repassword_empty'] },
     });
-    expect((await update(tokens.access_token, { ...info, firstName: '' })).json().exception.message).toBe('error_first_name_empty');
-    expect((await update(tokens.access_token, { ...info, password: 'Mat1khau!', rePassword: 'x' })).json().exception.message).toBe(
-      'error_confirm_new_password',
+    expect((await update(tokens.access_token, { ...info, firstName: '' })).json().exception.message).toBe(
+      'error_first_name_empty',
     );
+    expect(
+      (await update(tokens.access_token, { ...info, password: 'Mat1khau!', rePassword: 'x' })).json().exception.message,
+    ).toBe('error_confirm_new_password');
     const res = await update(tokens.access_token, { ...info, password: ' Mat1khau! ', rePassword: 'Mat1khau!' });
     expect(res.json()).toEqual({ result: { ok: true } });
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ firstName: 'Minh', lastName: 'Phạm', birthdate: '1995-03-04', gender: 1, timezone: 'Asia/Bangkok' });
-    expect((await signInWithPassword(t.app, { username: 'social@example.com', password: 'Mat1khau!' })).tokens).toBeTruthy();
+    expect(row).toMatchObject({
+      firstName: 'Minh',
+      lastName: 'Phạm',
+      birthdate: '1995-03-04',
+      gender: 1,
+      timezone: 'Asia/Bangkok',
+    });
+    expect(
+      (await signInWithPassword(t.app, { username: 'social@example.com', password: 'Mat1khau!' })).tokens,
+    ).toBeTruthy();
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
-    expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['activity_info_updated', 'activity_password_set']));
+    expect(log.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['activity_info_updated', 'activity_password_set']),
+    );
   });
 
   it('an account with a password keeps it; only its own row changes', async () => {
     const a = await createUser(db(), { email: 'ann@example.com', firstName: 'Ann' });
     const b = await createUser(db(), { email: 'bob@example.com', firstName: 'Bob' });
-    const tokenB = (await signInWithPassword(t.app, { username: 'bob@example.com', password: TEST_PASSWORD })).tokens.access_token;
+    const tokenB = (await signInWithPassword(t.app, { username: 'bob@example.com', password: TEST_PASSWORD })).tokens
+      .access_token;
     const refused = await update(tokenB, { ...info, password: 'Khac123!', rePassword: 'Khac123!' });
     expect(refused.json().exception.message).toBe('password_already_set');
     expect((await update(tokenB, { ...info, gender: 7 })).json().exception.message).toBe('error_gender_empty');
@@ -326,6 +392,8 @@ describe('update-info', () => {
     const [rowB] = await db().select().from(users).where(eq(users.id, b.id));
     expect(rowA!.firstName).toBe('Ann');
     expect(rowB!.firstName).toBe('Bobby');
-    expect((await signInWithPassword(t.app, { username: 'bob@example.com', password: TEST_PASSWORD })).tokens).toBeTruthy();
+    expect(
+      (await signInWithPassword(t.app, { username: 'bob@example.com', password: TEST_PASSWORD })).tokens,
+    ).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { pickLocale, REGISTER_PATHS } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
 import { createRequireUser, currentUser } from '../auth/bearer.js';
-import { type RegisterCaller, createRegisterService } from './service.js';
+import { createRegisterService, type RegisterCaller } from './service.js';
 
 const callerOf = (request: FastifyRequest): RegisterCaller => ({
   ip: request.ip,
@@ -13,10 +13,16 @@ const callerOf = (request: FastifyRequest): RegisterCaller => ({
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
   const register = createRegisterService(deps);
   app.post(REGISTER_PATHS.checkProcess, async (request) => ({ result: await register.checkProcess(request.body) }));
-  app.post(REGISTER_PATHS.sendOtp, async (request) => ({ result: await register.sendOtp(callerOf(request), request.body) }));
-  app.post(REGISTER_PATHS.resendOtp, async (request) => ({ result: await register.resendOtp(callerOf(request), request.body) }));
+  app.post(REGISTER_PATHS.sendOtp, async (request) => ({
+    result: await register.sendOtp(callerOf(request), request.body),
+  }));
+  app.post(REGISTER_PATHS.resendOtp, async (request) => ({
+    result: await register.resendOtp(callerOf(request), request.body),
+  }));
   app.post(REGISTER_PATHS.checkOtp, async (request) => ({ result: await register.checkOtp(request.body) }));
-  app.post(REGISTER_PATHS.register, async (request) => ({ result: await register.register(callerOf(request), request.body) }));
+  app.post(REGISTER_PATHS.register, async (request) => ({
+    result: await register.register(callerOf(request), request.body),
+  }));
 }
 
 /** Update-info, behind the bearer token. */

@@ -24,8 +24,8 @@ import { setFirstPasswordHash } from '../password/queries.js';
 import { CONTACT_EMAIL, type User } from '../users/queries.js';
 import { findCode } from '../verification/queries.js';
 import { createVerificationService } from '../verification/service.js';
-import { findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
 import { isDisposableEmail } from './disposable.js';
+import { findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
 
 /** Who is calling: for send limits, captcha scoring, the mail's language and the new account's language. */
 export type RegisterCaller = { ip: string; locale: Locale };

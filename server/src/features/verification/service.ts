@@ -14,6 +14,7 @@ export type VerificationPurpose =
   | 'two_factor'
   | 'change_contact'
   | 'activate_contact'
+  | 'delete_contact'
   | 'change_password'
   | 'delete_account';
 

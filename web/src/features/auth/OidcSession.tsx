@@ -105,11 +105,16 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
       const idToken = (user ?? (await manager.getUser().catch(() => null)))?.id_token;
       setLeaving(true);
       clearSignInStorage();
-      await manager.signoutRedirect({
-        id_token_hint: idToken,
-        post_logout_redirect_uri: postLogoutRedirectUri(locale),
-        extraQueryParams: { ui_locales: locale },
-      });
+      try {
+        await manager.signoutRedirect({
+          id_token_hint: idToken,
+          post_logout_redirect_uri: postLogoutRedirectUri(locale),
+          extraQueryParams: { ui_locales: locale },
+        });
+      } catch (error) {
+        setLeaving(false); // metadata unreachable: stay on the page, now signed out locally
+        throw error;
+      }
     },
     [manager, user],
   );

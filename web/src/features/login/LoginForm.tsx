@@ -314,7 +314,10 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
       siteKey={settings.configs.recaptchaSiteKey}
       onChange={(value) => {
         setCaptcha(value);
-        if (value) setErrors(({ captcha: _drop, ...rest }) => rest);
+        if (value) {
+          setErrors(({ captcha: _drop, ...rest }) => rest);
+          setError(null);
+        }
       }}
       error={errors.captcha}
     />
@@ -366,10 +369,12 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
 
       <Tabs
         value={method}
+        keepMounted={false}
         classNames={{ list: classes.methodList, tab: classes.methodTab }}
         onChange={(value) => {
           if (value === 'password' || value === 'otp') {
             setMethod(value);
+            if (captcha) resetCaptcha(); // the widget remounts with the panel
             setError(null);
             setErrors({});
           }

@@ -1,0 +1,76 @@
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { userContacts } from '../../db/schema.js';
+import type { Contact } from '../users/queries.js';
+
+export const listContacts = (db: Db, userId: string, type: number) =>
+  db
+    .select()
+    .from(userContacts)
+    .where(and(eq(userContacts.userId, userId), eq(userContacts.type, type)))
+    .orderBy(desc(userContacts.isPrimary), asc(userContacts.id));
+
+export const countContacts = async (db: Db, userId: string, type: number): Promise<number> =>
+  (
+    await db
+      .select({ n: count() })
+      .from(userContacts)
+      .where(and(eq(userContacts.userId, userId), eq(userContacts.type, type)))
+  )[0]?.n ?? 0;
+
+export const findContactById = async (db: Db, userId: string, id: number): Promise<Contact | undefined> => {
+  const [row] = await db
+    .select()
+    .from(userContacts)
+    .where(and(eq(userContacts.userId, userId), eq(userContacts.id, id)))
+    .limit(1);
+  return row;
+};
+
+export const findContactByValue = async (
+  db: Db,
+  userId: string,
+  type: number,
+  value: string,
+): Promise<Contact | undefined> => {
+  const [row] = await db
+    .select()
+    .from(userContacts)
+    .where(and(eq(userContacts.userId, userId), eq(userContacts.type, type), eq(userContacts.value, value)))
+    .limit(1);
+  return row;
+};
+
+/** Whether an account other than `userId` (live or deleted) holds the address confirmed. */
+export const isConfirmedElsewhere = async (db: Db, userId: string, type: number, value: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: userContacts.id })
+    .from(userContacts)
+    .where(
+      and(
+        eq(userContacts.type, type),
+        eq(userContacts.value, value),
+        eq(userContacts.isConfirmed, true),
+        ne(userContacts.userId, userId),
+      ),
+    )
+    .limit(1);
+  return !!row;
+};
+
+export const insertContact = async (db: Db, contact: typeof userContacts.$inferInsert): Promise<Contact> => {
+  const [row] = await db.insert(userContacts).values(contact).returning();
+  return row!;
+};
+
+export const updateContact = (db: Db, id: number, set: Partial<Pick<Contact, 'isConfirmed' | 'isPrimary' | 'allowLogin'>>) =>
+  db.update(userContacts).set(set).where(eq(userContacts.id, id));
+
+/** Clears the primary mark of every contact of a type of the user. */
+export const clearPrimary = (db: Db, userId: string, type: number) =>
+  db
+    .update(userContacts)
+    .set({ isPrimary: false })
+    .where(and(eq(userContacts.userId, userId), eq(userContacts.type, type), eq(userContacts.isPrimary, true)));
+
+export const deleteContact = (db: Db, id: number) => db.delete(userContacts).where(eq(userContacts.id, id));

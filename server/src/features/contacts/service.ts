@@ -1,0 +1,353 @@
+import {
+  type ActiveData,
+  activateEmailInput,
+  activateEmailSendInput,
+  activatePhoneInput,
+  activatePhoneSendInput,
+  type ChangeContactAnswer,
+  changeEmailInput,
+  changePhoneInput,
+  CONTACT_TYPES,
+  type ContactInfo,
+  type ContactType,
+  type CreateContactAnswer,
+  contactAllowLoginInput,
+  contactDeleteQuery,
+  contactEmailError,
+  contactExistsQuery,
+  contactIdInput,
+  contactOtpInput,
+  contactPhoneError,
+  contactSendOtpInput,
+  createContactInput,
+  type Locale,
+  listContactsQuery,
+  normalizeContact,
+  type UserContact,
+} from '@portico/contracts';
+import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import { AppError, badRequest, notFound, parseInput } from '../../lib/errors.js';
+import { localeOf, translate } from '../../lib/i18n.js';
+import { insertActivity } from '../activity/queries.js';
+import { type Contact, findPrimaryContact, type User } from '../users/queries.js';
+import { createVerificationService } from '../verification/service.js';
+import { CONTACT_ACTIVITY } from './activity.js';
+import {
+  clearPrimary,
+  countContacts,
+  deleteContact,
+  findContactById,
+  findContactByValue,
+  insertContact,
+  isConfirmedElsewhere,
+  listContacts,
+  updateContact,
+} from './queries.js';
+
+/** Who calls: for the code message's language, the send limits per IP and the activity log. */
+export type ContactCaller = { ip: string; locale: Locale };
+
+const isEmail = (type: number) => type === CONTACT_TYPES.email;
+const kindOf = (type: number) => (isEmail(type) ? 'email' : 'phone');
+const typeOfName = (name: string): ContactType => (name.includes('@') ? CONTACT_TYPES.email : CONTACT_TYPES.phone);
+const alreadyKey = (type: number) => (isEmail(type) ? 'email_already' : 'phone_already');
+const fieldError = (field: string, key: string): AppError => badRequest(key, { [field]: [key] });
+const otpError = (key: string) => fieldError('otp', key);
+
+export const toUserContact = (c: Contact): UserContact => ({
+  id: c.id,
+  name: c.value,
+  isConfirmed: c.isConfirmed,
+  isPrimary: c.isPrimary,
+  allowLogin: c.allowLogin,
+  type: c.type as ContactType,
+});
+
+/**
+ * E-mails and phones of the signed-in user (spec account §2 E-mail/Phone pages, §4, §5), and the
+ * change / activate e-mail and phone flows (spec sign-in §2, §4, §7). Codes come from the one
+ * verification service: activate_contact (verify an entry or an activate page), delete_contact
+ * (remove a confirmed entry; the code goes to that entry), change_contact (to the new address).
+ * A confirmed address belongs to one account only; the partial unique index is the final word,
+ * and its violation answers email_already / phone_already.
+ */
+export function createContactsService(deps: AppDeps) {
+  const db = deps.database.db;
+  const codes = createVerificationService(deps);
+
+  /** The live entry of the user with that address, or 400 invalid_contact (another user's address is never found). */
+  async function ownContact(user: User, name: string, field: string): Promise<Contact> {
+    const value = normalizeContact(name);
+    const contact = await findContactByValue(db, user.id, typeOfName(value), value);
+    if (!contact) throw fieldError(field, 'invalid_contact');
+    return contact;
+  }
+
+  /** Checks a code for the user: a code another account asked for (same address) is not theirs. */
+  async function verifyFor(user: User, purpose: 'activate_contact' | 'delete_contact' | 'change_contact', target: string, otp: string, field: string) {
+    try {
+      const { userId } = await codes.verify(purpose, target, otp);
+      if (userId !== user.id) throw otpError('otp_invalid');
+    } catch (err) {
+      if (field !== 'otp' && err instanceof AppError && err.fieldErrors?.otp) throw fieldError(field, err.messageKey);
+      throw err;
+    }
+  }
+
+  /** Runs a write that may confirm an address; the confirmed-address unique index answers *_already. */
+  async function confirming<T>(type: number, field: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw fieldError(field, alreadyKey(type));
+      throw err;
+    }
+  }
+
+  const log = (tx: Db, userId: string, action: string, params: Record<string, unknown>) =>
+    insertActivity(tx, { userId, action, params });
+
+  /** Makes `value` the user's confirmed, primary address of its type, replacing the old primary (deleted unless kept). */
+  async function makePrimary(tx: Db, user: User, type: number, value: string, opts: { dropOldPrimary: 'always' | 'unconfirmed' }) {
+    const old = await findPrimaryContact(tx, user.id, type);
+    if (old && old.value !== value && (opts.dropOldPrimary === 'always' || !old.isConfirmed)) await deleteContact(tx, old.id);
+    await clearPrimary(tx, user.id, type);
+    const existing = await findContactByValue(tx, user.id, type, value);
+    if (existing) await updateContact(tx, existing.id, { isConfirmed: true, isPrimary: true, allowLogin: true });
+    else await insertContact(tx, { userId: user.id, type, value, isConfirmed: true, isPrimary: true, allowLogin: true });
+    return old && old.value !== value ? old : undefined;
+  }
+
+  /** Refuses an address another account holds confirmed. */
+  async function notElsewhere(user: User, type: number, value: string, field: string) {
+    if (await isConfirmedElsewhere(db, user.id, type, value)) throw fieldError(field, alreadyKey(type));
+  }
+
+  // ---- Change / activate (one helper each for e-mail and phone) --------------------------------
+
+  async function change(user: User, type: ContactType, body: unknown, caller: ContactCaller): Promise<ChangeContactAnswer> {
+    const field = isEmail(type) ? 'newemail' : 'newphone';
+    const { value, otp } = parseInput(isEmail(type) ? changeEmailInput : changePhoneInput, body);
+    const current = await findPrimaryContact(db, user.id, type);
+    if (current?.isConfirmed && current.value === value) throw fieldError(field, alreadyKey(type));
+    await notElsewhere(user, type, value, field);
+    if (!otp) return codes.issue('change_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
+    await verifyFor(user, 'change_contact', value, otp, 'otp');
+    const old = await confirming(type, field, () =>
+      db.transaction(async (tx) => {
+        const replaced = await makePrimary(tx, user, type, value, { dropOldPrimary: 'always' });
+        await log(tx, user.id, CONTACT_ACTIVITY.changed[kindOf(type)], { old: replaced?.value ?? '', value, ip: caller.ip });
+        return replaced;
+      }),
+    );
+    if (isEmail(type) && old) await tellOldEmail(user, old.value, value);
+    return { ok: true };
+  }
+
+  /** The old address learns that the account's e-mail changed (in the account's language). */
+  async function tellOldEmail(user: User, oldValue: string, newValue: string) {
+    const locale = localeOf(user.languageId);
+    const params = { product: deps.config.PRODUCT_NAME, old: oldValue, new: newValue };
+    try {
+      await deps.mailer.send({
+        to: oldValue,
+        subject: translate(locale, 'mail_email_changed_subject', params),
+        text: translate(locale, 'mail_email_changed_text', params),
+      });
+    } catch (err) {
+      // The change is done; a failed notice must not undo it or fail the answer.
+      deps.log.error({ err }, 'could not tell the old e-mail address about the change');
+    }
+  }
+
+  /** newemail/newphone of the activate pages, defaulting to the primary address. */
+  async function activationTarget(user: User, type: ContactType, given: string): Promise<string> {
+    const field = isEmail(type) ? 'newemail' : 'newphone';
+    const primary = await findPrimaryContact(db, user.id, type);
+    const raw = given.trim() || primary?.value || '';
+    const error = isEmail(type) ? contactEmailError(raw) : contactPhoneError(raw);
+    if (error) throw fieldError(field, error);
+    const value = normalizeContact(raw);
+    const own = await findContactByValue(db, user.id, type, value);
+    if (own?.isConfirmed && own.isPrimary) throw fieldError(field, 'contact_already_confirmed');
+    await notElsewhere(user, type, value, field);
+    return value;
+  }
+
+  async function activateSend(user: User, type: ContactType, body: unknown, caller: ContactCaller) {
+    const given = isEmail(type)
+      ? parseInput(activateEmailSendInput, body).newemail
+      : parseInput(activatePhoneSendInput, body).newphone;
+    const value = await activationTarget(user, type, given);
+    return codes.issue('activate_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
+  }
+
+  async function activate(user: User, type: ContactType, body: unknown, caller: ContactCaller): Promise<{ ok: true }> {
+    const { given, otp } = isEmail(type)
+      ? (({ newemail, otp }) => ({ given: newemail, otp }))(parseInput(activateEmailInput, body))
+      : (({ newphone, otp }) => ({ given: newphone, otp }))(parseInput(activatePhoneInput, body));
+    const field = isEmail(type) ? 'newemail' : 'newphone';
+    const value = await activationTarget(user, type, given);
+    await verifyFor(user, 'activate_contact', value, otp, 'otp');
+    await confirming(type, field, () =>
+      db.transaction(async (tx) => {
+        await makePrimary(tx, user, type, value, { dropOldPrimary: 'unconfirmed' });
+        await log(tx, user.id, CONTACT_ACTIVITY.verified[kindOf(type)], { value, ip: caller.ip });
+      }),
+    );
+    return { ok: true };
+  }
+
+  return {
+    async list(user: User, query: unknown): Promise<UserContact[]> {
+      const { type } = parseInput(listContactsQuery, query);
+      return (await listContacts(db, user.id, type)).map(toUserContact);
+    },
+
+    /** True when the address is on this account already or confirmed on another one. */
+    async exists(user: User, query: unknown): Promise<boolean> {
+      const value = normalizeContact(parseInput(contactExistsQuery, query).userPhoneEmailName);
+      const type = typeOfName(value);
+      return !!(await findContactByValue(db, user.id, type, value)) || isConfirmedElsewhere(db, user.id, type, value);
+    },
+
+    /** Adds an unconfirmed entry and sends it an activation code; answers its id and the countdown. */
+    async create(user: User, body: unknown, caller: ContactCaller): Promise<CreateContactAnswer> {
+      const { type, name: value } = parseInput(createContactInput, body);
+      if (await findContactByValue(db, user.id, type, value)) throw fieldError('Name', alreadyKey(type));
+      await notElsewhere(user, type, value, 'Name');
+      if ((await countContacts(db, user.id, type)) >= deps.config.MAXIMUM_EMAIL_OR_PHONE) {
+        throw fieldError('Name', 'maximum_email_or_phone');
+      }
+      const contact = await confirming(type, 'Name', () =>
+        db.transaction(async (tx) => {
+          const row = await insertContact(tx, { userId: user.id, type, value, isConfirmed: false, isPrimary: false, allowLogin: true });
+          await log(tx, user.id, CONTACT_ACTIVITY.added[kindOf(type)], { value, ip: caller.ip });
+          return row;
+        }),
+      );
+      const { times } = await codes.issue('activate_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
+      return { id: contact.id, times };
+    },
+
+    /** (Re)sends the code of an entry: activation for an unconfirmed one, removal for a confirmed one. */
+    async sendOtp(user: User, body: unknown, caller: ContactCaller) {
+      const input = parseInput(contactSendOtpInput, body);
+      const contact = await ownContact(user, input.emailPhoneName, 'emailPhoneName');
+      const action = input.action ?? (contact.isConfirmed ? 'delete' : 'activate');
+      const issue = { userId: user.id, locale: caller.locale, ip: caller.ip };
+      if (action === 'activate') {
+        if (contact.isConfirmed) throw fieldError('emailPhoneName', 'contact_already_confirmed');
+        await notElsewhere(user, contact.type, contact.value, 'emailPhoneName');
+        return codes.issue('activate_contact', contact.value, issue);
+      }
+      if (!contact.isConfirmed) throw fieldError('emailPhoneName', 'contact_not_confirmed');
+      if (contact.isPrimary) throw fieldError('emailPhoneName', 'contact_is_primary');
+      return codes.issue('delete_contact', contact.value, issue);
+    },
+
+    /** Confirms an entry with its code; the first confirmed address of a type becomes primary. */
+    async activate(user: User, body: unknown, caller: ContactCaller): Promise<UserContact> {
+      const { PhoneEmailName, Otp } = parseInput(contactOtpInput, body);
+      const contact = await ownContact(user, PhoneEmailName, 'PhoneEmailName');
+      if (contact.isConfirmed) throw fieldError('PhoneEmailName', 'contact_already_confirmed');
+      await notElsewhere(user, contact.type, contact.value, 'PhoneEmailName');
+      await verifyFor(user, 'activate_contact', contact.value, Otp, 'Otp');
+      await confirming(contact.type, 'PhoneEmailName', () =>
+        db.transaction(async (tx) => {
+          const primary = await findPrimaryContact(tx, user.id, contact.type);
+          const becomesPrimary = !primary || !primary.isConfirmed;
+          if (becomesPrimary) await clearPrimary(tx, user.id, contact.type);
+          await updateContact(tx, contact.id, { isConfirmed: true, ...(becomesPrimary ? { isPrimary: true, allowLogin: true } : {}) });
+          await log(tx, user.id, CONTACT_ACTIVITY.verified[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
+        }),
+      );
+      return toUserContact((await findContactById(db, user.id, contact.id))!);
+    },
+
+    /** Exactly one primary per type; only a confirmed entry can be it, and it always allows sign-in. */
+    async setPrimary(user: User, body: unknown, caller: ContactCaller): Promise<true> {
+      const { id } = parseInput(contactIdInput, body);
+      const contact = await findContactById(db, user.id, id);
+      if (!contact) throw notFound('invalid_contact');
+      if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
+      if (contact.isPrimary) return true;
+      await db.transaction(async (tx) => {
+        await clearPrimary(tx, user.id, contact.type);
+        await updateContact(tx, contact.id, { isPrimary: true, allowLogin: true });
+        await log(tx, user.id, CONTACT_ACTIVITY.primary[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
+      });
+      return true;
+    },
+
+    /** Sign-in with a confirmed, non-primary entry on or off (the primary always allows it). */
+    async setAllowLogin(user: User, body: unknown, caller: ContactCaller): Promise<true> {
+      const { id, isAllow } = parseInput(contactAllowLoginInput, body);
+      const contact = await findContactById(db, user.id, id);
+      if (!contact) throw notFound('invalid_contact');
+      if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
+      if (contact.isPrimary) throw fieldError('id', 'contact_is_primary');
+      await db.transaction(async (tx) => {
+        await updateContact(tx, contact.id, { allowLogin: isAllow });
+        await log(tx, user.id, CONTACT_ACTIVITY.allowLogin[kindOf(contact.type)], { value: contact.value, allow: isAllow, ip: caller.ip });
+      });
+      return true;
+    },
+
+    /** Removes an unconfirmed entry; a confirmed one needs deleteByOtp, the primary cannot go. */
+    async remove(user: User, query: unknown, caller: ContactCaller): Promise<true> {
+      const { userPhoneEmailId } = parseInput(contactDeleteQuery, query);
+      const contact = await findContactById(db, user.id, userPhoneEmailId);
+      if (!contact) throw notFound('invalid_contact');
+      if (contact.isPrimary) throw fieldError('userPhoneEmailId', 'contact_is_primary');
+      if (contact.isConfirmed) throw fieldError('userPhoneEmailId', 'contact_delete_requires_code');
+      await db.transaction(async (tx) => {
+        await deleteContact(tx, contact.id);
+        await log(tx, user.id, CONTACT_ACTIVITY.removed[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
+      });
+      return true;
+    },
+
+    /** Removes a confirmed, non-primary entry with the code sent to it (sendOtp). */
+    async removeByOtp(user: User, body: unknown, caller: ContactCaller): Promise<true> {
+      const { PhoneEmailName, Otp } = parseInput(contactOtpInput, body);
+      const contact = await ownContact(user, PhoneEmailName, 'PhoneEmailName');
+      if (contact.isPrimary) throw fieldError('PhoneEmailName', 'contact_is_primary');
+      if (!contact.isConfirmed) throw fieldError('PhoneEmailName', 'contact_not_confirmed');
+      await verifyFor(user, 'delete_contact', contact.value, Otp, 'Otp');
+      await db.transaction(async (tx) => {
+        await deleteContact(tx, contact.id);
+        await log(tx, user.id, CONTACT_ACTIVITY.removed[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
+      });
+      return true;
+    },
+
+    changeEmail: (user: User, body: unknown, caller: ContactCaller) => change(user, CONTACT_TYPES.email, body, caller),
+    changePhone: (user: User, body: unknown, caller: ContactCaller) => change(user, CONTACT_TYPES.phone, body, caller),
+
+    async activeData(user: User): Promise<ActiveData> {
+      const [email, phone] = await Promise.all([
+        findPrimaryContact(db, user.id, CONTACT_TYPES.email),
+        findPrimaryContact(db, user.id, CONTACT_TYPES.phone),
+      ]);
+      const isActiveEmail = !!email?.isConfirmed;
+      const isActivePhone = !!phone?.isConfirmed;
+      return { isOk: (!email || isActiveEmail) && (!phone || isActivePhone), isActiveEmail, isActivePhone };
+    },
+
+    async contactInfo(user: User): Promise<ContactInfo> {
+      const [email, phone] = await Promise.all([
+        findPrimaryContact(db, user.id, CONTACT_TYPES.email),
+        findPrimaryContact(db, user.id, CONTACT_TYPES.phone),
+      ]);
+      return { phoneNumber: phone?.value ?? null, email: email?.value ?? null };
+    },
+
+    activateEmailSend: (user: User, body: unknown, caller: ContactCaller) => activateSend(user, CONTACT_TYPES.email, body, caller),
+    activatePhoneSend: (user: User, body: unknown, caller: ContactCaller) => activateSend(user, CONTACT_TYPES.phone, body, caller),
+    activateEmail: (user: User, body: unknown, caller: ContactCaller) => activate(user, CONTACT_TYPES.email, body, caller),
+    activatePhone: (user: User, body: unknown, caller: ContactCaller) => activate(user, CONTACT_TYPES.phone, body, caller),
+  };
+}

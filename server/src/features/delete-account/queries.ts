@@ -1,0 +1,58 @@
+import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { userContacts, users, verificationCodes } from '../../db/schema.js';
+import { CONTACT_EMAIL } from '../users/queries.js';
+
+/**
+ * Whether `email` (normalised) was a confirmed e-mail of an account that has been deleted: the
+ * register flow answers account_is_delete for it. The deleted account keeps only these rows.
+ */
+export const isDeletedAccountEmail = async (db: Db, email: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: userContacts.id })
+    .from(userContacts)
+    .innerJoin(users, eq(users.id, userContacts.userId))
+    .where(
+      and(
+        eq(userContacts.type, CONTACT_EMAIL),
+        eq(userContacts.value, email.trim().toLowerCase()),
+        eq(userContacts.isConfirmed, true),
+        isNotNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return !!row;
+};
+
+/** Clears the personal data of the users row and marks it deleted. */
+export const eraseUser = (db: Db, userId: string) =>
+  db
+    .update(users)
+    .set({
+      firstName: '',
+      lastName: '',
+      passwordHash: null,
+      birthdate: null,
+      gender: null,
+      identification: null,
+      maritalStatus: null,
+      bio: null,
+      avatar: null,
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+
+/**
+ * Removes every phone and unconfirmed e-mail; the confirmed e-mails stay as a tombstone that
+ * allows no sign-in (they keep the address from being registered again: account_is_delete).
+ */
+export const reduceContactsToTombstone = async (db: Db, userId: string) => {
+  await db
+    .delete(userContacts)
+    .where(and(eq(userContacts.userId, userId), or(ne(userContacts.type, CONTACT_EMAIL), eq(userContacts.isConfirmed, false))));
+  await db.update(userContacts).set({ allowLogin: false }).where(eq(userContacts.userId, userId));
+};
+
+export const deleteCodesOfUser = (db: Db, userId: string) =>
+  db.delete(verificationCodes).where(eq(verificationCodes.userId, userId));

@@ -1,0 +1,64 @@
+import { checkPasswordInput, deleteAccountInput } from '@portico/contracts';
+import type { AppDeps } from '../../app.js';
+import { badRequest, parseInput, tooMany } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/password.js';
+import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
+import { insertActivity } from '../activity/queries.js';
+import { deleteAllClaims } from '../claims/queries.js';
+import { markUserDevicesLoggedOut } from '../devices/queries.js';
+import { avatarFileOf } from '../profile/service.js';
+import type { User } from '../users/queries.js';
+import { deleteCodesOfUser, eraseUser, reduceContactsToTombstone } from './queries.js';
+
+export const DELETE_ACTIVITY = { deleted: 'activity_account_deleted' } as const;
+
+/** Wrong passwords one account may try here per hour (the bearer token is already a proof; this stops guessing). */
+const PASSWORD_TRIES_PER_HOUR = 10;
+const invalidPassword = () => badRequest('invalid_password', { password: ['invalid_password'] });
+
+/**
+ * Delete account (spec account §2, §4, §5): confirmation, the password unless the account has
+ * none, then in one transaction the personal data is removed (names, birth date, identification,
+ * bio, avatar, password, claims, phones, unconfirmed e-mails), the confirmed e-mails stay only as
+ * a tombstone for register's account_is_delete, every session ends and every grant is revoked
+ * with its tokens, and the activity log says so.
+ */
+export function createDeleteAccountService(deps: AppDeps) {
+  const db = deps.database.db;
+
+  async function passwordMatches(user: User, password: string): Promise<boolean> {
+    const key = `delete-account:pw:${user.id}`;
+    if (Number((await deps.kv.get(key)) ?? 0) >= PASSWORD_TRIES_PER_HOUR) throw tooMany();
+    if (await verifyPassword(user.passwordHash, password)) return true;
+    await deps.kv.incr(key, 3600);
+    return false;
+  }
+
+  return {
+    hasPassword: (user: User): boolean => !!user.passwordHash,
+
+    async checkPassword(user: User, body: unknown): Promise<true> {
+      const { password } = parseInput(checkPasswordInput, body);
+      if (!(await passwordMatches(user, password))) throw invalidPassword();
+      return true;
+    },
+
+    async deleteAccount(user: User, body: unknown, ip: string): Promise<true> {
+      const { password } = parseInput(deleteAccountInput, body);
+      if (user.passwordHash && !(password && (await passwordMatches(user, password)))) throw invalidPassword();
+      await db.transaction(async (tx) => {
+        await eraseUser(tx, user.id);
+        await deleteAllClaims(tx, user.id);
+        await reduceContactsToTombstone(tx, user.id);
+        await deleteCodesOfUser(tx, user.id);
+        await deleteSessionsOfAccount(tx, user.id);
+        await deleteGrantsOfAccount(tx, user.id);
+        await markUserDevicesLoggedOut(tx, user.id, new Date());
+        await insertActivity(tx, { userId: user.id, action: DELETE_ACTIVITY.deleted, params: { ip } });
+      });
+      const avatar = avatarFileOf(user, deps.config.publicUrl);
+      if (avatar) await deps.storage.remove(avatar).catch((err: unknown) => deps.log.warn({ err }, 'avatar not removed'));
+      return true;
+    },
+  };
+}

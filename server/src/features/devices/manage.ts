@@ -1,0 +1,66 @@
+import type { Device as DeviceView } from '@portico/contracts';
+import type { AppDeps } from '../../app.js';
+import { notFound } from '../../lib/errors.js';
+import { deleteGrantsById, deleteSessionByUid } from '../../oidc/queries.js';
+import { insertActivity } from '../activity/queries.js';
+import type { User } from '../users/queries.js';
+import { DEVICE_ACTIVITY } from './activity.js';
+import { type Device, findUserDevice, listUserDevices, markDeviceLoggedOut, markSessionsLoggedOut } from './queries.js';
+
+export const deviceLabel = (d: Pick<Device, 'deviceName' | 'browser'>) => [d.deviceName, d.browser].filter(Boolean).join(' · ');
+
+/** spec §3 Device, as the devices page shows it; isCurrentDevice: the device of the request's token session. */
+export function toDeviceView(d: Device, currentSessionUid: string | undefined, now: Date = new Date()): DeviceView {
+  return {
+    id: d.id,
+    deviceType: d.deviceType === 2 ? 2 : 1,
+    deviceName: d.deviceName,
+    locationRegion: d.region,
+    isCurrentDevice: !!currentSessionUid && d.sessionUid === currentSessionUid && !d.loggedOutAt,
+    isLogOut: !!d.loggedOutAt,
+    minutes: Math.max(1, Math.floor((now.getTime() - d.lastActionTime.getTime()) / 60_000)),
+    lastActionTime: d.lastActionTime.toISOString(),
+    loginTime: d.loginTime.toISOString(),
+    logoutTime: d.loggedOutAt?.toISOString() ?? null,
+    ip: d.ip,
+    browser: d.browser,
+  };
+}
+
+/** The devices pages (spec account §2 Devices, §4 Device): lists, detail, log one device out. */
+export function createDeviceService({ database }: AppDeps) {
+  const db = database.db;
+  return {
+    async list(user: User, loggedOut: boolean, currentSessionUid: string | undefined): Promise<DeviceView[]> {
+      return (await listUserDevices(db, user.id, loggedOut)).map((d) => toDeviceView(d, currentSessionUid));
+    },
+
+    async detail(user: User, id: string, currentSessionUid: string | undefined): Promise<DeviceView> {
+      const device = await findUserDevice(db, user.id, id);
+      if (!device) throw notFound();
+      return toDeviceView(device, currentSessionUid);
+    },
+
+    /**
+     * Logs one device out: its provider session ends (that browser must sign in again) and the
+     * grants the session held are revoked with their access and refresh tokens, so the device's
+     * next API call answers 401. One transaction.
+     */
+    async logout(user: User, id: string, ip: string): Promise<true> {
+      const device = await findUserDevice(db, user.id, id);
+      if (!device) throw notFound();
+      if (device.loggedOutAt) return true;
+      await db.transaction(async (tx) => {
+        const now = new Date();
+        if (device.sessionUid) {
+          const grants = await deleteSessionByUid(tx, user.id, device.sessionUid);
+          await deleteGrantsById(tx, user.id, grants);
+          await markSessionsLoggedOut(tx, [device.sessionUid], now);
+        }
+        await markDeviceLoggedOut(tx, device.id, now);
+        await insertActivity(tx, { userId: user.id, action: DEVICE_ACTIVITY.logout, params: { device: deviceLabel(device), ip } });
+      });
+      return true;
+    },
+  };
+}

@@ -1,0 +1,251 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutboxMessages } from '../../adapters/outbox/queries.js';
+import { activityLogs, users } from '../../db/schema.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import {
+  bearer,
+  codeOf,
+  exchangeCode,
+  followRedirects,
+  postJson,
+  refresh,
+  signInWithPassword,
+  startAuthorization,
+} from '../../testing/oidc-flow.js';
+import { createUser, TEST_PASSWORD } from '../../testing/users.js';
+import { COMMON_PASSWORD_COUNT, isAcceptablePassword, isCommonPassword } from './policy.js';
+
+const P = '/api/account/password';
+const NEW_PASSWORD = 'DoiMoi2026!';
+
+describe('common passwords', () => {
+  it('refuses the 10,000 most common ones, without case and with decorations taken out', () => {
+    expect(COMMON_PASSWORD_COUNT).toBe(10_000);
+    for (const pw of ['123456', 'password', 'P@ssw0rd', 'P@SSW0RD', 'Password1!', 'Qwerty123!', 'iloveyou1!']) {
+      expect(isCommonPassword(pw), pw).toBe(true);
+    }
+    for (const pw of [TEST_PASSWORD, NEW_PASSWORD, 'Hoa12345!']) expect(isCommonPassword(pw), pw).toBe(false);
+    expect(isAcceptablePassword('P@ssw0rd')).toBe(false);
+    expect(isAcceptablePassword(NEW_PASSWORD)).toBe(true);
+  });
+});
+
+describe('change password and set first password', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      OTP_SENDS_PER_IP: '10000',
+      OTP_SENDS_PER_TARGET: '100',
+      LOGIN_LOCK_FAILURES: '8',
+      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
+    });
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.deps.database.db;
+  const codeFor = async (to: string) => (await listOutboxMessages(db(), to, 1))[0]?.code ?? '';
+  const get = (path: string, token?: string) =>
+    t.app.inject({ url: `${P}/${path}`, headers: token ? bearer(token) : {} });
+  const post = (path: string, token: string | undefined, body: Record<string, unknown>) =>
+    postJson(t.app, `${P}/${path}`, body, token ? bearer(token) : {});
+  const me = (token: string) => t.app.inject({ url: '/api/account/me', headers: bearer(token) });
+  const error = (res: { statusCode: number; json(): { exception: { message: string } } }) => {
+    expect(res.statusCode).toBe(400);
+    return res.json().exception.message;
+  };
+  const canSignIn = async (username: string, password: string) => {
+    const flow = await startAuthorization(t.app);
+    return (
+      (await postJson(t.app, '/api/account/login', { username, password, returnUrl: flow.returnUrl })).statusCode ===
+      200
+    );
+  };
+  const change = {
+    currentpassword: TEST_PASSWORD,
+    newpassword: NEW_PASSWORD,
+    confirmnewpassword: NEW_PASSWORD,
+    OtpType: 'email',
+  };
+  async function signInByCode(email: string) {
+    const flow = await startAuthorization(t.app);
+    await postJson(t.app, '/api/account/login/send-otp', { username: email });
+    const res = await postJson(t.app, '/api/account/login/otp', {
+      username: email,
+      otp: await codeFor(email),
+      returnUrl: flow.returnUrl,
+    });
+    return exchangeCode(t.app, flow, codeOf(await followRedirects(t.app, flow, res.json().result.redirectUrl)));
+  }
+
+  it('every endpoint needs a bearer token', async () => {
+    for (const path of ['otp-methods', 'check-require-password', 'has-temp-password'])
+      expect((await get(path)).statusCode).toBe(401);
+    for (const path of ['change-password', 'set-password'])
+      expect((await post(path, undefined, {})).statusCode).toBe(401);
+    expect((await post('change-password', 'not-a-token', change)).statusCode).toBe(401);
+  });
+
+  it("lists the user's own code methods, masked; says whether a current password is needed", async () => {
+    await createUser(db(), { email: 'nam.nguyen@example.com', phone: '0912345678' });
+    await createUser(db(), { email: 'someone.else@example.com' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'nam.nguyen@example.com', password: TEST_PASSWORD });
+    expect((await get('otp-methods', tokens.access_token)).json()).toEqual({
+      result: [
+        { type: 'email', staticKey: 'otp_method_email', value: 'na********@example.com' },
+        { type: 'phone', staticKey: 'otp_method_phone', value: '091****678' },
+      ],
+    });
+    expect((await get('check-require-password', tokens.access_token)).json()).toEqual({ result: { required: true } });
+    expect((await get('has-temp-password', tokens.access_token)).json()).toEqual({ result: { required: true } });
+  });
+
+  it('checks the form with the spec keys, then the current password, then the method', async () => {
+    await createUser(db(), { email: 'rules@example.com' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'rules@example.com', password: TEST_PASSWORD });
+    const send = (body: Record<string, unknown>) => post('change-password', tokens.access_token, body);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...change, currentpassword: '' }, 'error_current_password_empty'],
+      [{ ...change, newpassword: '', confirmnewpassword: '' }, 'error_new_password_empty'],
+      [{ ...change, newpassword: 'abcdef', confirmnewpassword: 'abcdef' }, 'error_password_invalid'],
+      [{ ...change, newpassword: 'Qwerty123!', confirmnewpassword: 'Qwerty123!' }, 'error_password_invalid'],
+      [{ ...change, confirmnewpassword: '' }, 'error_confirm_new_password_empty'],
+      [{ ...change, confirmnewpassword: 'DoiMoi2026@' }, 'error_confirm_new_password'],
+      [{ ...change, OtpType: undefined }, 'please_select_method_receive_2fa_code'],
+      [{ ...change, OtpType: 'pigeon' }, 'please_select_method_receive_2fa_code'],
+      [{ ...change, OtpType: 'phone' }, 'please_select_method_receive_2fa_code'], // no phone on this account
+      [{ ...change, currentpassword: 'Wrong123!' }, 'invalid_password'],
+      [{ ...change, otp: 'abc' }, 'invalid_otp'],
+    ];
+    for (const [body, key] of cases) expect(error(await send(body)), key).toBe(key);
+    expect((await send({ ...change, currentpassword: 'Wrong123!' })).json().errors).toEqual({
+      currentpassword: ['invalid_password'],
+    });
+    expect(await listOutboxMessages(db(), 'rules@example.com', 10)).toEqual([]);
+  });
+
+  it('wrong current passwords count towards the account lock', async () => {
+    await createUser(db(), { email: 'locked@example.com' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'locked@example.com', password: TEST_PASSWORD });
+    for (let i = 0; i < 8; i++) {
+      await post('change-password', tokens.access_token, { ...change, currentpassword: 'Wrong123!' });
+    }
+    const res = await post('change-password', tokens.access_token, change);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().exception.message).toBe('account_locked');
+  });
+
+  it('changes the password in two steps with the code; keeps every session unless asked', async () => {
+    const user = await createUser(db(), { email: 'thu@example.com' });
+    const credentials = { username: 'thu@example.com', password: TEST_PASSWORD };
+    const laptop = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    const phone = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+
+    const step1 = await post('change-password', laptop.tokens.access_token, { ...change, otp: '' });
+    expect(step1.json()).toEqual({ result: { times: 60 } });
+    const code = await codeFor('thu@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(error(await post('change-password', laptop.tokens.access_token, { ...change, otp: wrong }))).toBe(
+      'otp_invalid',
+    );
+    const done = await post('change-password', laptop.tokens.access_token, { ...change, otp: code });
+    expect(done.json()).toEqual({ result: { ok: true } });
+    expect(
+      error(
+        await post('change-password', laptop.tokens.access_token, {
+          ...change,
+          currentpassword: NEW_PASSWORD,
+          otp: code,
+        }),
+      ),
+    ).toBe('otp_invalid');
+
+    expect(await canSignIn('thu@example.com', NEW_PASSWORD)).toBe(true);
+    expect(await canSignIn('thu@example.com', TEST_PASSWORD)).toBe(false);
+    // "Keep login": both devices stay signed in.
+    for (const { tokens, flow } of [laptop, phone]) {
+      expect((await me(tokens.access_token)).statusCode).toBe(200);
+      expect((await refresh(t.app, flow, tokens.refresh_token!)).statusCode).toBe(200);
+    }
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
+    expect(log.map((l) => l.action)).toContain('activity_password_changed');
+  });
+
+  it('with logoutAll ends every other session and keeps the current one', async () => {
+    await createUser(db(), { email: 'vy@example.com', phone: '0987654321' });
+    const credentials = { username: 'vy@example.com', password: TEST_PASSWORD };
+    const current = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    const other = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    const body = { ...change, OtpType: 'phone', logoutAll: true };
+    expect((await post('change-password', current.tokens.access_token, body)).json().result.times).toBe(60);
+    const code = await codeFor('0987654321');
+    expect((await post('change-password', current.tokens.access_token, { ...body, otp: code })).json()).toEqual({
+      result: { ok: true },
+    });
+
+    const otherRefresh = await refresh(t.app, other.flow, other.tokens.refresh_token!);
+    expect(otherRefresh.statusCode).toBe(400);
+    expect(otherRefresh.json().error).toBe('invalid_grant');
+    expect((await me(other.tokens.access_token)).statusCode).toBe(401);
+    const otherSilent = await startAuthorization(t.app, { jar: other.flow.jar, params: { prompt: 'none' } });
+    expect(new URL(otherSilent.location).searchParams.get('error')).toBe('login_required');
+
+    expect((await me(current.tokens.access_token)).statusCode).toBe(200);
+    expect((await refresh(t.app, current.flow, current.tokens.refresh_token!)).statusCode).toBe(200);
+    const currentSilent = await startAuthorization(t.app, { jar: current.flow.jar, params: { prompt: 'none' } });
+    expect(new URL(currentSilent.location).searchParams.get('code')).toBeTruthy();
+  });
+
+  it("a second user's token changes only the second user's password", async () => {
+    await createUser(db(), { email: 'an@example.com' });
+    await createUser(db(), { email: 'binh@example.com' });
+    const b = await signInWithPassword(t.app, { username: 'binh@example.com', password: TEST_PASSWORD });
+    await post('change-password', b.tokens.access_token, { ...change, id: 'someone-else', username: 'an@example.com' });
+    expect(await codeFor('an@example.com')).toBe('');
+    const code = await codeFor('binh@example.com');
+    expect((await post('change-password', b.tokens.access_token, { ...change, otp: code })).statusCode).toBe(200);
+    expect(await canSignIn('an@example.com', TEST_PASSWORD)).toBe(true);
+    expect(await canSignIn('binh@example.com', NEW_PASSWORD)).toBe(true);
+    expect((await get('otp-methods', b.tokens.access_token)).json().result).toEqual([
+      { type: 'email', staticKey: 'otp_method_email', value: 'bi***@example.com' },
+    ]);
+  });
+
+  it('sets a first password only for an account without one', async () => {
+    const social = await createUser(db(), { email: 'social@example.com', password: null });
+    await createUser(db(), { email: 'haspw@example.com' });
+    const withPassword = await signInWithPassword(t.app, { username: 'haspw@example.com', password: TEST_PASSWORD });
+    expect(
+      error(
+        await post('set-password', withPassword.tokens.access_token, {
+          password: NEW_PASSWORD,
+          rePassword: NEW_PASSWORD,
+        }),
+      ),
+    ).toBe('password_already_set');
+    expect(await canSignIn('haspw@example.com', TEST_PASSWORD)).toBe(true);
+
+    const tokens = await signInByCode('social@example.com');
+    expect((await get('check-require-password', tokens.access_token)).json()).toEqual({ result: { required: false } });
+    expect(error(await post('change-password', tokens.access_token, change))).toBe('password_not_set');
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, 'error_new_password_empty'],
+      [{ password: 'abcdef', rePassword: 'abcdef' }, 'error_password_invalid'],
+      [{ password: 'P@ssw0rd', rePassword: 'P@ssw0rd' }, 'error_password_invalid'],
+      [{ password: NEW_PASSWORD }, 'error_confirm_new_password_empty'],
+      [{ password: NEW_PASSWORD, rePassword: 'x' }, 'error_confirm_new_password'],
+    ];
+    for (const [body, key] of cases)
+      expect(error(await post('set-password', tokens.access_token, body)), key).toBe(key);
+    const res = await post('set-password', tokens.access_token, { password: NEW_PASSWORD, rePassword: NEW_PASSWORD });
+    expect(res.json()).toEqual({ result: { ok: true } });
+    expect((await get('check-require-password', tokens.access_token)).json()).toEqual({ result: { required: true } });
+    expect(
+      error(await post('set-password', tokens.access_token, { password: 'Khac2026!', rePassword: 'Khac2026!' })),
+    ).toBe('password_already_set');
+    expect(await canSignIn('social@example.com', NEW_PASSWORD)).toBe(true);
+    const [row] = await db().select().from(users).where(eq(users.id, social.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+});

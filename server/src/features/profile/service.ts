@@ -1,0 +1,177 @@
+import {
+  type AvatarAnswer,
+  CLAIM_TYPES,
+  cancelLinkingInput,
+  claimInput,
+  GENDERS,
+  type GeneralProfile,
+  LINK_PROVIDERS,
+  type Locale,
+  languageInput,
+  MARITAL_STATUSES,
+  type MessageKey,
+  updateProfileInput,
+  type UserClaim,
+} from '@portico/contracts';
+import sanitizeHtml from 'sanitize-html';
+import { STORED_NAME } from '../../adapters/storage/index.js';
+import type { AppDeps } from '../../app.js';
+import type { Db } from '../../db/client.js';
+import { badRequest, notFound, parseInput } from '../../lib/errors.js';
+import { translate } from '../../lib/i18n.js';
+import { insertActivity } from '../activity/queries.js';
+import { deleteClaimById, findClaimById, listClaims, type UserClaimRow, upsertClaim } from '../claims/queries.js';
+import { findUserById, type User } from '../users/queries.js';
+import { PROFILE_ACTIVITY } from './activity.js';
+import { imageTypeOf } from './image.js';
+import { updateProfile } from './queries.js';
+
+export type ProfileCaller = { ip: string; locale: Locale };
+
+/** What a bio may contain: text formatting and links; no scripts, styles, images or event handlers. */
+const BIO_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'a', 'h3', 'h4'],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+};
+
+export const sanitizeBio = (html: string | null | undefined): string | null => {
+  const clean = sanitizeHtml(html ?? '', BIO_HTML).trim();
+  return clean || null;
+};
+
+const toClaim = (c: UserClaimRow): UserClaim => ({ id: c.id, claimType: c.claimType, claimValue: c.claimValue });
+const labelOf = (locale: Locale, key: string | undefined) => (key ? translate(locale, key as MessageKey) : '');
+const LANGUAGE_LABEL: Record<string, MessageKey> = { 'vi-VN': 'lang_vi', 'en-US': 'lang_en' };
+
+/** The stored file name of an avatar URL this server issued, if it is one. */
+const storedAvatarName = (avatar: string | null, publicUrl: string): string | undefined => {
+  const prefix = `${publicUrl}/uploads/`;
+  if (!avatar?.startsWith(prefix)) return undefined;
+  const name = avatar.slice(prefix.length);
+  return STORED_NAME.test(name) ? name : undefined;
+};
+
+/**
+ * Personal info (spec account §2 General info page, §3 General user profile, §5), its claims
+ * (default language and time zone, social links), the avatar and the default language. The
+ * users row holds what the OIDC claims read (name, locale, zoneinfo, picture), so every edit
+ * shows up in the next ID token and userinfo answer.
+ */
+export function createProfileService(deps: AppDeps) {
+  const db = deps.database.db;
+  const log = (tx: Db, userId: string, action: string, params: Record<string, unknown>) =>
+    insertActivity(tx, { userId, action, params });
+
+  /** Keeps users.language_id / users.timezone and the matching claim in step. */
+  async function writeSetting(tx: Db, userId: string, claimType: string, value: string) {
+    if (claimType === CLAIM_TYPES.defaultLanguage) await updateProfile(tx, userId, { languageId: value });
+    if (claimType === CLAIM_TYPES.defaultTimezone) await updateProfile(tx, userId, { timezone: value });
+    return upsertClaim(tx, userId, claimType, value);
+  }
+
+  async function describe(user: User, locale: Locale): Promise<GeneralProfile> {
+    const claims = await listClaims(db, user.id);
+    return {
+      id: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      birthdate: user.birthdate,
+      gender: user.gender,
+      genderText: labelOf(locale, GENDERS.find((g) => g.id === user.gender)?.key),
+      identification: user.identification,
+      maritalStatus: user.maritalStatus,
+      maritalStatusText: labelOf(locale, MARITAL_STATUSES.find((m) => m.id === user.maritalStatus)?.key),
+      languageId: user.languageId,
+      languageText: labelOf(locale, LANGUAGE_LABEL[user.languageId]),
+      timezone: user.timezone,
+      bio: user.bio ?? '',
+      avatar: user.avatar,
+      originalAvatar: user.avatar,
+      // Recovery ways have their own page and API.
+      userClaims: claims
+        .filter((c) => c.claimType !== CLAIM_TYPES.emailRecovery && c.claimType !== CLAIM_TYPES.phoneRecovery)
+        .map(toClaim),
+    };
+  }
+
+  const reload = async (user: User) => (await findUserById(db, user.id)) ?? user;
+
+  return {
+    describe,
+
+    async update(user: User, body: unknown, caller: ProfileCaller): Promise<GeneralProfile> {
+      const input = parseInput(updateProfileInput(), body);
+      await db.transaction(async (tx) => {
+        await updateProfile(tx, user.id, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          birthdate: input.birthdate,
+          gender: input.gender,
+          identification: input.identification,
+          maritalStatus: input.maritalStatus,
+          bio: sanitizeBio(input.bio),
+        });
+        await writeSetting(tx, user.id, CLAIM_TYPES.defaultLanguage, input.languageId);
+        if (input.timezone) await writeSetting(tx, user.id, CLAIM_TYPES.defaultTimezone, input.timezone);
+        await log(tx, user.id, PROFILE_ACTIVITY.updated, { ip: caller.ip });
+      });
+      return describe(await reload(user), caller.locale);
+    },
+
+    /** POST (create) or PUT (update) a default_language / default_timezone claim; one per type. */
+    async saveClaim(user: User, body: unknown, caller: ProfileCaller): Promise<UserClaim> {
+      const input = parseInput(claimInput, body);
+      if (input.id !== undefined) {
+        const existing = await findClaimById(db, user.id, input.id);
+        if (!existing || existing.claimType !== input.ClaimType) throw notFound();
+      }
+      const row = await db.transaction(async (tx) => {
+        const saved = await writeSetting(tx, user.id, input.ClaimType, input.ClaimValue);
+        await log(tx, user.id, PROFILE_ACTIVITY.claim, { claim: input.ClaimType, value: input.ClaimValue, ip: caller.ip });
+        return saved;
+      });
+      return toClaim(row);
+    },
+
+    /** Removes a Google or Facebook link claim of the user (link_remove_success). */
+    async cancelLinking(user: User, body: unknown, caller: ProfileCaller): Promise<true> {
+      const { claimId, providerName } = parseInput(cancelLinkingInput, body);
+      const claim = await findClaimById(db, user.id, claimId);
+      if (!claim || claim.claimType !== LINK_PROVIDERS[providerName]) throw notFound();
+      await db.transaction(async (tx) => {
+        await deleteClaimById(tx, user.id, claim.id);
+        await log(tx, user.id, PROFILE_ACTIVITY.linkRemoved, { provider: providerName, ip: caller.ip });
+      });
+      return true;
+    },
+
+    /** Stores an uploaded image (gif, jpeg or png by content) as the user's avatar. */
+    async setAvatar(user: User, data: Buffer, caller: ProfileCaller): Promise<AvatarAnswer> {
+      const type = imageTypeOf(data);
+      if (!type) throw badRequest('invalid_image', { file: ['invalid_image'] });
+      const name = await deps.storage.put(data, type.extension);
+      const avatar = `${deps.config.publicUrl}/uploads/${name}`;
+      await db.transaction(async (tx) => {
+        await updateProfile(tx, user.id, { avatar });
+        await log(tx, user.id, PROFILE_ACTIVITY.avatar, { ip: caller.ip });
+      });
+      const old = storedAvatarName(user.avatar, deps.config.publicUrl);
+      if (old) await deps.storage.remove(old).catch((err: unknown) => deps.log.warn({ err }, 'old avatar not removed'));
+      return { avatar };
+    },
+
+    async setLanguage(user: User, body: unknown, caller: ProfileCaller): Promise<{ languageId: string }> {
+      const { languageId } = parseInput(languageInput, body);
+      await db.transaction(async (tx) => {
+        await writeSetting(tx, user.id, CLAIM_TYPES.defaultLanguage, languageId);
+        await log(tx, user.id, PROFILE_ACTIVITY.language, { language: languageId, ip: caller.ip });
+      });
+      return { languageId };
+    },
+  };
+}
+
+/** The stored avatar file of a user, for removal when the account is deleted. */
+export const avatarFileOf = (user: User, publicUrl: string) => storedAvatarName(user.avatar, publicUrl);

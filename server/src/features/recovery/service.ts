@@ -1,0 +1,35 @@
+import { type RecoveryClaim, RECOVERY_CLAIM_TYPES, type RecoveryClaimType, recoveryClaimInput } from '@portico/contracts';
+import type { AppDeps } from '../../app.js';
+import { parseInput } from '../../lib/errors.js';
+import { insertActivity } from '../activity/queries.js';
+import { deleteClaim, listClaims, upsertClaim } from '../claims/queries.js';
+import type { User } from '../users/queries.js';
+
+export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as const;
+
+/**
+ * Recovery ways (spec account §2 Recovery ways, §3 User claim (recovery)): a recovery e-mail
+ * (email_recovery) and phone (phone_number_recovery), stored as claims. Forgot password also
+ * finds an account by them and sends the code there (claims/queries.ts findUserByRecoveryClaim).
+ */
+export function createRecoveryService({ database }: AppDeps) {
+  const db = database.db;
+  async function list(user: User): Promise<RecoveryClaim[]> {
+    return (await listClaims(db, user.id))
+      .filter((c) => (RECOVERY_CLAIM_TYPES as readonly string[]).includes(c.claimType))
+      .map((c) => ({ claimType: c.claimType as RecoveryClaimType, claimValue: c.claimValue }));
+  }
+  return {
+    list,
+    /** Sets (or, with an empty value, removes) one recovery way; answers both. */
+    async update(user: User, body: unknown, ip: string): Promise<RecoveryClaim[]> {
+      const { claimType, claimValue } = parseInput(recoveryClaimInput, body);
+      await db.transaction(async (tx) => {
+        if (claimValue) await upsertClaim(tx, user.id, claimType, claimValue);
+        else await deleteClaim(tx, user.id, claimType);
+        await insertActivity(tx, { userId: user.id, action: RECOVERY_ACTIVITY.updated, params: { claim: claimType, ip } });
+      });
+      return list(user);
+    },
+  };
+}

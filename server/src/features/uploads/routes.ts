@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app.js';
+import { notFound } from '../../lib/errors.js';
+import { MIME_BY_EXTENSION } from '../profile/image.js';
+
+/**
+ * GET /uploads/<name>: serves stored images (avatars) with the content type their stored
+ * extension says (set from the checked content at upload). Public, like any avatar URL.
+ */
+export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
+    const { name } = request.params;
+    const type = MIME_BY_EXTENSION[name.split('.').pop() ?? ''];
+    const data = type ? await deps.storage.get(name) : undefined;
+    if (!type || !data) throw notFound();
+    return reply
+      .header('content-type', type)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'")
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(data);
+  });
+}

@@ -1,0 +1,44 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { listOutboxMessages } from '../adapters/outbox/queries.js';
+import type { TestApp } from './app.js';
+import { bearer, signInWithPassword } from './oidc-flow.js';
+import { createUser, TEST_PASSWORD, type TestUserOptions } from './users.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A signed-in user of the account APIs: their id, token and a caller that sends the bearer token. */
+export async function signedInUser(t: TestApp, opts: TestUserOptions & { email: string }) {
+  const user = await createUser(t.deps.database.db, opts);
+  const { tokens, flow } = await signInWithPassword(t.app, { username: opts.email, password: TEST_PASSWORD });
+  const call = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { host: 'localhost:3000', ...bearer(tokens.access_token), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return { ...user, tokens, flow, call };
+}
+
+export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
+
+/** The last code sent to an address through the local outbox. */
+export const lastCode = async (t: TestApp, to: string) =>
+  (await listOutboxMessages(t.deps.database.db, to, 1))[0]?.code ?? '';
+
+/** The message key of a 4xx answer (checks the status). */
+export function errorKey(res: LightMyRequestResponse, status = 400): string {
+  expect(res.statusCode, res.body).toBe(status);
+  return (res.json() as { exception: { message: string } }).exception.message;
+}
+
+/** The field errors of a 400 answer. */
+export const fieldErrors = (res: LightMyRequestResponse) =>
+  (res.json() as { errors?: Record<string, string[]> }).errors ?? {};
+
+/** The result of a 200 answer. */
+export function resultOf<T = unknown>(res: LightMyRequestResponse): T {
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { result: T }).result;
+}

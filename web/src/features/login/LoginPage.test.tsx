@@ -1,0 +1,122 @@
+import type { AppSettings } from '@portico/contracts';
+import { focusManager } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../App';
+import i18n from '../../i18n/setup';
+import { buildRoutes } from '../../routes';
+import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
+
+const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
+const interaction = {
+  uid: 'abc',
+  prompt: 'login',
+  client: { clientId: 'portal', clientName: 'Portico', firstParty: true },
+  scopes: ['openid'],
+};
+
+type Answer = { status?: number; body: unknown };
+let answers: Record<string, Answer>;
+let calls: { url: string; body: unknown }[];
+
+const renderLogin = (url = '/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc') => {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+};
+
+beforeEach(() => {
+  focusManager.setFocused(true);
+  calls = [];
+  answers = {
+    '/api/app-settings': { body: { result: settings } },
+    '/api/account/interaction/abc': { body: { result: interaction } },
+    '/api/account/login-check': { body: { result: { loginByOTP: false, isErrorMulti: false } } },
+    '/api/account/otp-support': { body: { result: [{ type: 'email', title: 'otp_method_email' }] } },
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = input.split('?')[0] ?? input;
+      calls.push({ url: input, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const answer = answers[path] ?? { status: 404, body: { exception: { message: 'error_not_found' } } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+    }),
+  );
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('vi-VN'));
+});
+
+describe('login page', () => {
+  it('validates the account with the spec keys, then checks it', async () => {
+    renderLogin();
+    const username = await screen.findByLabelText('Email hoặc số điện thoại');
+    expect(username.getAttribute('name')).toBe('username');
+    fireEvent.click(screen.getByRole('button', { name: 'Tiếp tục' }));
+    expect(await screen.findByText('Vui lòng nhập email hoặc số điện thoại.')).toBeTruthy();
+    fireEvent.change(username, { target: { value: 'lan@' } });
+    fireEvent.submit(username.closest('form') as HTMLFormElement);
+    expect(await screen.findByText('Email không hợp lệ.')).toBeTruthy();
+
+    fireEvent.change(username, { target: { value: 'lan@example.edu' } });
+    fireEvent.submit(username.closest('form') as HTMLFormElement);
+    const passwordTab = await screen.findByRole('tab', { name: 'Dùng mật khẩu' });
+    expect(passwordTab.getAttribute('aria-selected')).toBe('true');
+    expect(calls.find((c) => c.url === '/api/account/login-check')?.body).toEqual({ userName: 'lan@example.edu' });
+    expect(screen.queryByLabelText('Tôi không phải người máy')).toBeNull();
+
+    const password = screen.getByLabelText('Mật khẩu');
+    expect(password.getAttribute('name')).toBe('password');
+    fireEvent.submit(password.closest('form') as HTMLFormElement);
+    expect(await screen.findByText('Vui lòng nhập mật khẩu.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Quên mật khẩu?' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
+  it('opens the code tab for code accounts and shows the captcha when asked', async () => {
+    answers['/api/account/login-check'] = { body: { result: { loginByOTP: true, isErrorMulti: true } } };
+    renderLogin('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&username=lan%40example.edu');
+    const username = await screen.findByLabelText('E-mail or phone number');
+    expect((username as HTMLInputElement).value).toBe('lan@example.edu');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const codeTab = await screen.findByRole('tab', { name: 'Use one-time code' });
+    expect(codeTab.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByLabelText("I'm not a robot")).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/account/otp-support?userName='))).toBe(true));
+    // sending without solving the captcha asks for it first
+    fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Please complete the captcha.')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/account/login/send-otp')).toBe(false);
+  });
+
+  it('keeps the query on the register tab and hides it on request', async () => {
+    const router = renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc');
+    const tab = await screen.findByRole('tab', { name: 'Đăng ký' });
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: 'hide-register' })));
+    await waitFor(() => expect(screen.queryByRole('tab', { name: 'Đăng ký' })).toBeNull());
+    expect(tab.isConnected).toBe(false);
+    expect(router.state.location.pathname).toBe('/login');
+    cleanup();
+    renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&hideRegister=true');
+    await screen.findByLabelText('Email hoặc số điện thoại');
+    expect(screen.queryByRole('tab', { name: 'Đăng ký' })).toBeNull();
+  });
+
+  it('offers to start again when the interaction has expired', async () => {
+    answers['/api/account/interaction/abc'] = {
+      status: 400,
+      body: { exception: { message: 'login_session_expired' } },
+    };
+    renderLogin();
+    expect(await screen.findByText('Phiên đăng nhập đã hết hạn. Vui lòng bắt đầu đăng nhập lại.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Đăng nhập lại' })).toBeTruthy();
+  });
+});
