@@ -31,13 +31,15 @@ export async function createRelyingParty(
   const sessions = new Map<string, Session>();
   const frontchannelCalls: URLSearchParams[] = [];
   let config: oidc.Configuration | undefined;
+  // Cookies are not separated by port, so each RP on 127.0.0.1 uses its own cookie name.
+  const cookieName = `rp_${clientId}_sid`;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
   const sessionOf = (req: IncomingMessage) => {
-    const sid = /rp_sid=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1] ?? 'anon';
+    const sid = new RegExp(`${cookieName}=([\\w-]+)`).exec(req.headers.cookie ?? '')?.[1] ?? 'anon';
     let s = sessions.get(sid);
     if (!s) sessions.set(sid, (s = {}));
     return s;
@@ -67,7 +69,7 @@ export async function createRelyingParty(
         const sid = crypto.randomUUID();
         res.writeHead(302, {
           location: oidc.buildAuthorizationUrl(config, params).toString(),
-          'set-cookie': `rp_sid=${sid}; Path=/; HttpOnly`,
+          'set-cookie': `${cookieName}=${sid}; Path=/; HttpOnly`,
         });
         return res.end();
       }

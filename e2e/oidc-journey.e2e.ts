@@ -1,0 +1,102 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Locale, messages } from '@portico/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { createRelyingParty, type RelyingParty } from './rp.js';
+import { pageJson, signInOnLoginPage } from './signin.js';
+
+type Callback = { signedIn?: boolean; error?: string; claims?: Record<string, unknown>; hasRefreshToken?: boolean };
+
+// An independent relying party (openid-client) signs the demo user in through the login page,
+// refreshes, reads userinfo, signs a second client in silently, logs out and gets login_required.
+describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (locale) => {
+  const t = messages[locale];
+  const uiLocales = locale === 'en-US' ? '&ui_locales=en-US' : '';
+  let server: RunningServer;
+  let browser: Browser;
+  let partner: RelyingParty;
+  let learn: RelyingParty;
+
+  beforeAll(async () => {
+    partner = await createRelyingParty('partner', { firstParty: false, frontchannel: true });
+    learn = await createRelyingParty('learn', { firstParty: true, scope: 'openid profile email' });
+    const clientsFile = path.join(os.tmpdir(), `portico-e2e-clients-${process.pid}-${locale}.json`);
+    await writeFile(clientsFile, JSON.stringify([partner.metadata, learn.metadata]));
+    [server, browser] = await Promise.all([startServer({ OIDC_CLIENTS_FILE: clientsFile }), launchBrowser()]);
+    await Promise.all([partner.connect(`${server.url}/oidc`), learn.connect(`${server.url}/oidc`)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await partner?.close();
+    await learn?.close();
+  });
+
+  it('signs in, refreshes, reads userinfo, signs in silently elsewhere, and logs out everywhere', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale });
+    const page = await context.newPage();
+
+    // 1. The relying party sends the browser to Portico's login page, in the asked language.
+    await page.goto(`${partner.url}/login?x=1${uiLocales}`);
+    await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    expect(new URL(page.url()).pathname).toBe(locale === 'en-US' ? '/en-us/login' : '/login');
+    await signInOnLoginPage(page, t, 'demo@example.com', 'Portico@2026');
+
+    // 2. A third-party client asks for consent.
+    await page.getByRole('button', { name: t.consent_allow }).click();
+    await page.waitForURL(`${partner.url}/cb?**`);
+    const signedIn = await pageJson<Callback>(page);
+    expect(signedIn.signedIn).toBe(true);
+    expect(signedIn.hasRefreshToken).toBe(true);
+    expect(signedIn.claims).toMatchObject({ email: 'demo@example.com', email_verified: true, name: 'Demo User', amr: ['pwd'] });
+
+    // 3. Refresh (rotated) and userinfo.
+    await page.goto(`${partner.url}/refresh`);
+    expect(await pageJson(page)).toEqual({ refreshed: true, rotated: true });
+    await page.goto(`${partner.url}/userinfo`);
+    expect(await pageJson(page)).toMatchObject({ email: 'demo@example.com', given_name: 'Demo', family_name: 'User' });
+
+    // 4. A second (first-party) client in the same browser: no login page, no consent.
+    await page.goto(`${learn.url}/login?prompt=none`);
+    await page.waitForURL(`${learn.url}/cb?**`);
+    expect(await pageJson<Callback>(page)).toMatchObject({ signedIn: true, claims: { email: 'demo@example.com' } });
+
+    // 5. RP-initiated logout: front-channel logout reaches the partner, then back to its page.
+    await page.goto(`${partner.url}/logout`);
+    await page.waitForURL(`${partner.url}/loggedout`);
+    await expect.poll(() => partner.frontchannelCalls.length).toBeGreaterThan(0);
+    expect(partner.frontchannelCalls.at(-1)?.get('iss')).toBe(`${server.url}/oidc`);
+    expect(partner.frontchannelCalls.at(-1)?.get('sid')).toBeTruthy();
+
+    // 6. The session is gone: a silent request answers login_required.
+    await page.goto(`${learn.url}/login?prompt=none`);
+    await page.waitForURL(`${learn.url}/cb?**`);
+    expect(await pageJson<Callback>(page)).toEqual({ error: 'login_required' });
+    await context.close();
+  });
+
+  it("signs in to the portal itself and shows the account home", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale });
+    const page = await context.newPage();
+    const prefix = locale === 'en-US' ? '/en-us' : '';
+    await page.goto(`${server.url}${prefix}/account`);
+    await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    await signInOnLoginPage(page, t, 'demo@example.com', 'Portico@2026');
+    await page.waitForURL(`${server.url}${prefix}/account`);
+    await expect
+      .poll(() => page.getByText(t.account_welcome.replace('{{name}}', 'Demo User')).isVisible())
+      .toBe(true);
+    await page.screenshot({ path: screenshotPath(`journey-account-${locale}`) });
+
+    // The token page shows a token the API accepts.
+    await page.goto(`${server.url}${prefix}/account/token`);
+    const token = (await page.getByTestId('access-token').innerText()).trim();
+    const me = await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).result).toMatchObject({ email: 'demo@example.com', name: 'Demo User' });
+    await context.close();
+  });
+});
