@@ -112,7 +112,11 @@ export const createContactInput = z
 export type CreateContactInput = z.input<typeof createContactInput>;
 export type CreateContactAnswer = { id: number; times: number };
 
-const contactName = z.string({ error: 'invalid_contact' }).trim().min(1, 'invalid_contact').max(1000, 'invalid_contact');
+const contactName = z
+  .string({ error: 'invalid_contact' })
+  .trim()
+  .min(1, 'invalid_contact')
+  .max(1000, 'invalid_contact');
 
 export const contactExistsQuery = z.object({ userPhoneEmailName: contactName });
 
@@ -148,7 +152,8 @@ export const changeEmailInput = z
   .superRefine((v, ctx) => {
     const error = contactEmailError(v.newemail);
     if (error) ctx.addIssue({ code: 'custom', path: ['newemail'], message: error });
-    if (v.otp.trim() && !/^\d{6}$/.test(v.otp.trim())) ctx.addIssue({ code: 'custom', path: ['otp'], message: 'invalid_otp' });
+    if (v.otp.trim() && !/^\d{6}$/.test(v.otp.trim()))
+      ctx.addIssue({ code: 'custom', path: ['otp'], message: 'invalid_otp' });
   })
   .transform((v) => ({ value: normalizeContact(v.newemail), otp: v.otp.trim() }));
 export type ChangeEmailInput = z.input<typeof changeEmailInput>;
@@ -158,7 +163,8 @@ export const changePhoneInput = z
   .superRefine((v, ctx) => {
     const error = contactPhoneError(v.newphone);
     if (error) ctx.addIssue({ code: 'custom', path: ['newphone'], message: error });
-    if (v.otp.trim() && !/^\d{6}$/.test(v.otp.trim())) ctx.addIssue({ code: 'custom', path: ['otp'], message: 'invalid_otp' });
+    if (v.otp.trim() && !/^\d{6}$/.test(v.otp.trim()))
+      ctx.addIssue({ code: 'custom', path: ['otp'], message: 'invalid_otp' });
   })
   .transform((v) => ({ value: normalizeContact(v.newphone), otp: v.otp.trim() }));
 export type ChangePhoneInput = z.input<typeof changePhoneInput>;
@@ -280,12 +286,19 @@ export const updateProfileInput = (opts: { now?: Date } = {}) =>
       const birth = infoBirthdateError(v.birthdate, opts.now);
       if (birth) add('birthdate', birth);
       const id = (v.identification ?? '').trim();
-      if (id && (id.length < IDENTIFICATION_MIN || id.length > IDENTIFICATION_MAX)) add('identification', 'invalid_identification');
+      if (id && (id.length < IDENTIFICATION_MIN || id.length > IDENTIFICATION_MAX))
+        add('identification', 'invalid_identification');
       const marital = idOf(v.maritalStatus);
-      if (v.maritalStatus !== undefined && v.maritalStatus !== null && v.maritalStatus !== '' && !MARITAL_STATUSES.some((s) => s.id === marital)) {
+      if (
+        v.maritalStatus !== undefined &&
+        v.maritalStatus !== null &&
+        v.maritalStatus !== '' &&
+        !MARITAL_STATUSES.some((s) => s.id === marital)
+      ) {
         add('maritalStatus', 'invalid_marital_status');
       }
-      if (v.timezone !== undefined && v.timezone.trim() && !isTimezone(v.timezone.trim())) add('timezone', 'invalid_timezone');
+      if (v.timezone !== undefined && v.timezone.trim() && !isTimezone(v.timezone.trim()))
+        add('timezone', 'invalid_timezone');
     })
     .transform((v) => ({
       firstName: v.firstName.trim(),
@@ -315,7 +328,10 @@ export const claimInput = z
   .object({
     id: z.coerce.number().int().positive().optional(),
     ClaimType: z.string({ error: 'invalid_claim_type' }).max(100),
-    ClaimValue: z.string({ error: 'invalid_claim_value' }).max(200).transform((v) => v.trim()),
+    ClaimValue: z
+      .string({ error: 'invalid_claim_value' })
+      .max(200)
+      .transform((v) => v.trim()),
   })
   .superRefine((v, ctx) => {
     if (v.ClaimType === CLAIM_TYPES.defaultLanguage) {
@@ -323,7 +339,8 @@ export const claimInput = z
         ctx.addIssue({ code: 'custom', path: ['ClaimValue'], message: 'error_language_empty' });
       }
     } else if (v.ClaimType === CLAIM_TYPES.defaultTimezone) {
-      if (!isTimezone(v.ClaimValue)) ctx.addIssue({ code: 'custom', path: ['ClaimValue'], message: 'invalid_timezone' });
+      if (!isTimezone(v.ClaimValue))
+        ctx.addIssue({ code: 'custom', path: ['ClaimValue'], message: 'invalid_timezone' });
     } else {
       ctx.addIssue({ code: 'custom', path: ['ClaimType'], message: 'invalid_claim_type' });
     }

@@ -35,13 +35,47 @@ export interface AppRoute {
 /** Placeholder for pages not built yet: the 404 "under construction or does not exist" page. */
 const UnderConstruction = NotFoundPage;
 
+// One page component serves change password (manager and embedded) and set password.
+const ChangePasswordPage = lazy(() => import('./features/password/ChangePasswordPage'));
+const EmbeddedChangePasswordPage = lazy(() =>
+  import('./features/password/ChangePasswordPage').then((m) => ({ default: m.EmbeddedChangePasswordPage })),
+);
+
+// One page component each serves e-mails and phones, change e-mail and phone, activate e-mail and phone.
+const EmailPage = lazy(() => import('./features/contacts/ContactsPage').then((m) => ({ default: m.EmailPage })));
+const PhonePage = lazy(() => import('./features/contacts/ContactsPage').then((m) => ({ default: m.PhonePage })));
+const ChangeEmailPage = lazy(() =>
+  import('./features/change-contact/ChangeContactPage').then((m) => ({ default: m.ChangeEmailPage })),
+);
+const ChangePhonePage = lazy(() =>
+  import('./features/change-contact/ChangeContactPage').then((m) => ({ default: m.ChangePhonePage })),
+);
+const ActivateEmailPage = lazy(() =>
+  import('./features/change-contact/ActivateContactPage').then((m) => ({ default: m.ActivateEmailPage })),
+);
+const ActivatePhonePage = lazy(() =>
+  import('./features/change-contact/ActivateContactPage').then((m) => ({ default: m.ActivatePhonePage })),
+);
+
+// Devices list and /security/device/:id (the list with the detail modal open) share one chunk.
+const DevicesPage = lazy(() => import('./features/devices/DevicesPage'));
+const EmbeddedInfoPage = lazy(() => import('./features/info/InfoPage').then((m) => ({ default: m.EmbeddedInfoPage })));
+const EmbeddedDeleteAccountPage = lazy(() =>
+  import('./features/delete-account/DeleteAccountPage').then((m) => ({ default: m.EmbeddedDeleteAccountPage })),
+);
+
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', layout: 'bare', auth: false, page: HomeRedirect },
 
   // Sign-in and session (spec sign-in-and-session §2)
   { path: '/login', layout: 'public', auth: false, page: lazy(() => import('./features/login/LoginPage')) },
-  { path: '/register', layout: 'public', auth: false, page: UnderConstruction },
-  { path: '/forgot-password', layout: 'public', auth: false, page: UnderConstruction },
+  { path: '/register', layout: 'public', auth: false, page: lazy(() => import('./features/register/RegisterPage')) },
+  {
+    path: '/forgot-password',
+    layout: 'public',
+    auth: false,
+    page: lazy(() => import('./features/forgot-password/ForgotPasswordPage')),
+  },
   { path: '/callback', layout: 'public', auth: false, page: lazy(() => import('./features/auth/CallbackPage')) },
   { path: '/silent-renew', layout: 'bare', auth: false, page: lazy(() => import('./features/auth/SilentRenewPage')) },
   { path: '/logout', layout: 'public', auth: false, page: lazy(() => import('./features/logout/LogoutPage')) },
@@ -55,7 +89,7 @@ export const ROUTES: readonly AppRoute[] = [
   // Login entry: signed in -> ReturnUrl; else silent sign-in, else the full sign-in redirect.
   { path: '/signin', layout: 'public', auth: false, page: lazy(() => import('./features/auth/LoginEntry')) },
   { path: '/captcha', layout: 'embedded', auth: false, page: UnderConstruction },
-  { path: '/security/change-password', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/change-password', layout: 'manager', auth: true, page: ChangePasswordPage },
 
   // Account area (spec account-area §2)
   { path: '/account', layout: 'manager', auth: true, page: AccountHomePage },
@@ -65,26 +99,46 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     page: lazy(() => import('./features/logout/AccountLogoutPage')),
   },
-  { path: '/account/email', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/phone', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/email', layout: 'manager', auth: true, page: EmailPage },
+  { path: '/account/phone', layout: 'manager', auth: true, page: PhonePage },
   { path: '/account/address', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/address/:id', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/info', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/language', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/change-email', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/change-phone', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/active-email', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/active-phone', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/info', layout: 'manager', auth: true, page: lazy(() => import('./features/info/InfoPage')) },
+  {
+    path: '/account/language',
+    layout: 'manager',
+    auth: true,
+    page: lazy(() => import('./features/language/LanguagePage')),
+  },
+  { path: '/account/change-email', layout: 'manager', auth: true, page: ChangeEmailPage },
+  { path: '/account/change-phone', layout: 'manager', auth: true, page: ChangePhonePage },
+  { path: '/account/active-email', layout: 'manager', auth: true, page: ActivateEmailPage },
+  { path: '/account/active-phone', layout: 'manager', auth: true, page: ActivatePhonePage },
   { path: '/account/token', layout: 'manager', auth: true, page: lazy(() => import('./features/account/TokenPage')) },
   { path: '/account/profile', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/profile/:id', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/security/password', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/security/device', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/security/device/:id', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/security/recovery-ways', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/security/delete', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/security/set-password', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/security/activity', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/device', layout: 'manager', auth: true, page: DevicesPage },
+  { path: '/security/device/:id', layout: 'manager', auth: true, page: DevicesPage },
+  {
+    path: '/security/recovery-ways',
+    layout: 'manager',
+    auth: true,
+    page: lazy(() => import('./features/recovery/RecoveryWaysPage')),
+  },
+  {
+    path: '/security/delete',
+    layout: 'manager',
+    auth: true,
+    page: lazy(() => import('./features/delete-account/DeleteAccountPage')),
+  },
+  { path: '/security/set-password', layout: 'manager', auth: true, page: ChangePasswordPage },
+  {
+    path: '/security/activity',
+    layout: 'manager',
+    auth: true,
+    page: lazy(() => import('./features/activity/ActivityPage')),
+  },
   { path: '/security/kyc', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/security/2fa', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/notification', layout: 'manager', auth: true, page: UnderConstruction },
@@ -93,11 +147,11 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Embedded variants (mobile app web view / iframe)
   { path: '/app', layout: 'embedded', auth: false, page: UnderConstruction },
-  { path: '/info', layout: 'embedded', auth: true, page: UnderConstruction },
-  { path: '/change-password', layout: 'embedded', auth: true, page: UnderConstruction },
+  { path: '/info', layout: 'embedded', auth: true, page: EmbeddedInfoPage },
+  { path: '/change-password', layout: 'embedded', auth: true, page: EmbeddedChangePasswordPage },
   { path: '/address', layout: 'embedded', auth: true, page: UnderConstruction },
   { path: '/address/:id', layout: 'embedded', auth: true, page: UnderConstruction },
-  { path: '/delete-account', layout: 'embedded', auth: true, page: UnderConstruction },
+  { path: '/delete-account', layout: 'embedded', auth: true, page: EmbeddedDeleteAccountPage },
 ];
 
 const layoutElements: Record<LayoutKind, () => ReactElement> = {

@@ -58,6 +58,7 @@ const paths: Record<string, ReactNode> = {
     <path d="M21 2l-2 2m-7.61 7.61a5.5 5.5 0 1 1-7.778 7.778 5.5 5.5 0 0 1 7.777-7.777zm0 0L15.5 7.5m0 0l3 3L22 7l-3-3m-3.5 3.5L19 4" />
   ),
   shield: <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />,
+  check: <polyline points="20 6 9 17 4 12" />,
   device: (
     <>
       <rect x="2" y="3" width="20" height="14" rx="2" ry="2" />

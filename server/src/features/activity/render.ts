@@ -11,7 +11,8 @@ function paramText(locale: Locale, name: string, value: unknown): string {
   if (name === 'method' && isMessageKey(`sign_in_method_${String(value)}`)) {
     return catalog[`sign_in_method_${String(value)}` as MessageKey];
   }
-  if (name === 'claim' && isMessageKey(`claim_${String(value)}`)) return catalog[`claim_${String(value)}` as MessageKey];
+  if (name === 'claim' && isMessageKey(`claim_${String(value)}`))
+    return catalog[`claim_${String(value)}` as MessageKey];
   if (name === 'language' && LANGUAGE_LABEL[String(value)]) return catalog[LANGUAGE_LABEL[String(value)]!];
   if (typeof value === 'boolean') return catalog[value ? 'activity_yes' : 'activity_no'];
   if (typeof value === 'string' || typeof value === 'number') return String(value);

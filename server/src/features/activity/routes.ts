@@ -12,7 +12,12 @@ export async function activityRoutes(app: FastifyInstance, deps: AppDeps) {
   app.get(ACCOUNT_PATHS.activity, async (request): Promise<{ result: ActivityPage }> => {
     const { pageIndex, pageSize } = parseInput(activityQuery, request.query);
     const locale = pickLocale(request.headers['accept-language']);
-    const { rows, total } = await listActivityPage(deps.database.db, currentUser(request).id, (pageIndex - 1) * pageSize, pageSize);
+    const { rows, total } = await listActivityPage(
+      deps.database.db,
+      currentUser(request).id,
+      (pageIndex - 1) * pageSize,
+      pageSize,
+    );
     return {
       result: {
         data: rows.map((r) => ({

@@ -18,7 +18,12 @@ export const findClaimById = async (db: Db, userId: string, id: number): Promise
 };
 
 /** Sets the user's single claim of a type (insert or replace its value). */
-export const upsertClaim = async (db: Db, userId: string, claimType: string, claimValue: string): Promise<UserClaimRow> => {
+export const upsertClaim = async (
+  db: Db,
+  userId: string,
+  claimType: string,
+  claimValue: string,
+): Promise<UserClaimRow> => {
   const [row] = await db
     .insert(userClaims)
     .values({ userId, claimType, claimValue })

@@ -63,8 +63,11 @@ export const insertContact = async (db: Db, contact: typeof userContacts.$inferI
   return row!;
 };
 
-export const updateContact = (db: Db, id: number, set: Partial<Pick<Contact, 'isConfirmed' | 'isPrimary' | 'allowLogin'>>) =>
-  db.update(userContacts).set(set).where(eq(userContacts.id, id));
+export const updateContact = (
+  db: Db,
+  id: number,
+  set: Partial<Pick<Contact, 'isConfirmed' | 'isPrimary' | 'allowLogin'>>,
+) => db.update(userContacts).set(set).where(eq(userContacts.id, id));
 
 /** Clears the primary mark of every contact of a type of the user. */
 export const clearPrimary = (db: Db, userId: string, type: number) =>

@@ -30,8 +30,12 @@ export async function contactRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post(P.changePhone, async (r) => ({ result: await contacts.changePhone(user(r), r.body, callerOf(r)) }));
   app.get(P.activeData, async (r) => ({ result: await contacts.activeData(user(r)) }));
   app.get(P.updateInfo, async (r) => ({ result: await contacts.contactInfo(user(r)) }));
-  app.post(P.activateEmailSendCode, async (r) => ({ result: await contacts.activateEmailSend(user(r), r.body, callerOf(r)) }));
+  app.post(P.activateEmailSendCode, async (r) => ({
+    result: await contacts.activateEmailSend(user(r), r.body, callerOf(r)),
+  }));
   app.post(P.activateEmail, async (r) => ({ result: await contacts.activateEmail(user(r), r.body, callerOf(r)) }));
-  app.post(P.activatePhoneSendCode, async (r) => ({ result: await contacts.activatePhoneSend(user(r), r.body, callerOf(r)) }));
+  app.post(P.activatePhoneSendCode, async (r) => ({
+    result: await contacts.activatePhoneSend(user(r), r.body, callerOf(r)),
+  }));
   app.post(P.activatePhone, async (r) => ({ result: await contacts.activatePhone(user(r), r.body, callerOf(r)) }));
 }

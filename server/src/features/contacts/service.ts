@@ -5,12 +5,12 @@ import {
   activatePhoneInput,
   activatePhoneSendInput,
   type ChangeContactAnswer,
-  changeEmailInput,
-  changePhoneInput,
   CONTACT_TYPES,
   type ContactInfo,
   type ContactType,
   type CreateContactAnswer,
+  changeEmailInput,
+  changePhoneInput,
   contactAllowLoginInput,
   contactDeleteQuery,
   contactEmailError,
@@ -86,7 +86,13 @@ export function createContactsService(deps: AppDeps) {
   }
 
   /** Checks a code for the user: a code another account asked for (same address) is not theirs. */
-  async function verifyFor(user: User, purpose: 'activate_contact' | 'delete_contact' | 'change_contact', target: string, otp: string, field: string) {
+  async function verifyFor(
+    user: User,
+    purpose: 'activate_contact' | 'delete_contact' | 'change_contact',
+    target: string,
+    otp: string,
+    field: string,
+  ) {
     try {
       const { userId } = await codes.verify(purpose, target, otp);
       if (userId !== user.id) throw otpError('otp_invalid');
@@ -110,13 +116,21 @@ export function createContactsService(deps: AppDeps) {
     insertActivity(tx, { userId, action, params });
 
   /** Makes `value` the user's confirmed, primary address of its type, replacing the old primary (deleted unless kept). */
-  async function makePrimary(tx: Db, user: User, type: number, value: string, opts: { dropOldPrimary: 'always' | 'unconfirmed' }) {
+  async function makePrimary(
+    tx: Db,
+    user: User,
+    type: number,
+    value: string,
+    opts: { dropOldPrimary: 'always' | 'unconfirmed' },
+  ) {
     const old = await findPrimaryContact(tx, user.id, type);
-    if (old && old.value !== value && (opts.dropOldPrimary === 'always' || !old.isConfirmed)) await deleteContact(tx, old.id);
+    if (old && old.value !== value && (opts.dropOldPrimary === 'always' || !old.isConfirmed))
+      await deleteContact(tx, old.id);
     await clearPrimary(tx, user.id, type);
     const existing = await findContactByValue(tx, user.id, type, value);
     if (existing) await updateContact(tx, existing.id, { isConfirmed: true, isPrimary: true, allowLogin: true });
-    else await insertContact(tx, { userId: user.id, type, value, isConfirmed: true, isPrimary: true, allowLogin: true });
+    else
+      await insertContact(tx, { userId: user.id, type, value, isConfirmed: true, isPrimary: true, allowLogin: true });
     return old && old.value !== value ? old : undefined;
   }
 
@@ -127,7 +141,12 @@ export function createContactsService(deps: AppDeps) {
 
   // ---- Change / activate (one helper each for e-mail and phone) --------------------------------
 
-  async function change(user: User, type: ContactType, body: unknown, caller: ContactCaller): Promise<ChangeContactAnswer> {
+  async function change(
+    user: User,
+    type: ContactType,
+    body: unknown,
+    caller: ContactCaller,
+  ): Promise<ChangeContactAnswer> {
     const field = isEmail(type) ? 'newemail' : 'newphone';
     const { value, otp } = parseInput(isEmail(type) ? changeEmailInput : changePhoneInput, body);
     const current = await findPrimaryContact(db, user.id, type);
@@ -138,7 +157,11 @@ export function createContactsService(deps: AppDeps) {
     const old = await confirming(type, field, () =>
       db.transaction(async (tx) => {
         const replaced = await makePrimary(tx, user, type, value, { dropOldPrimary: 'always' });
-        await log(tx, user.id, CONTACT_ACTIVITY.changed[kindOf(type)], { old: replaced?.value ?? '', value, ip: caller.ip });
+        await log(tx, user.id, CONTACT_ACTIVITY.changed[kindOf(type)], {
+          old: replaced?.value ?? '',
+          value,
+          ip: caller.ip,
+        });
         return replaced;
       }),
     );
@@ -223,12 +246,23 @@ export function createContactsService(deps: AppDeps) {
       }
       const contact = await confirming(type, 'Name', () =>
         db.transaction(async (tx) => {
-          const row = await insertContact(tx, { userId: user.id, type, value, isConfirmed: false, isPrimary: false, allowLogin: true });
+          const row = await insertContact(tx, {
+            userId: user.id,
+            type,
+            value,
+            isConfirmed: false,
+            isPrimary: false,
+            allowLogin: true,
+          });
           await log(tx, user.id, CONTACT_ACTIVITY.added[kindOf(type)], { value, ip: caller.ip });
           return row;
         }),
       );
-      const { times } = await codes.issue('activate_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
+      const { times } = await codes.issue('activate_contact', value, {
+        userId: user.id,
+        locale: caller.locale,
+        ip: caller.ip,
+      });
       return { id: contact.id, times };
     },
 
@@ -260,8 +294,14 @@ export function createContactsService(deps: AppDeps) {
           const primary = await findPrimaryContact(tx, user.id, contact.type);
           const becomesPrimary = !primary || !primary.isConfirmed;
           if (becomesPrimary) await clearPrimary(tx, user.id, contact.type);
-          await updateContact(tx, contact.id, { isConfirmed: true, ...(becomesPrimary ? { isPrimary: true, allowLogin: true } : {}) });
-          await log(tx, user.id, CONTACT_ACTIVITY.verified[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
+          await updateContact(tx, contact.id, {
+            isConfirmed: true,
+            ...(becomesPrimary ? { isPrimary: true, allowLogin: true } : {}),
+          });
+          await log(tx, user.id, CONTACT_ACTIVITY.verified[kindOf(contact.type)], {
+            value: contact.value,
+            ip: caller.ip,
+          });
         }),
       );
       return toUserContact((await findContactById(db, user.id, contact.id))!);
@@ -291,7 +331,11 @@ export function createContactsService(deps: AppDeps) {
       if (contact.isPrimary) throw fieldError('id', 'contact_is_primary');
       await db.transaction(async (tx) => {
         await updateContact(tx, contact.id, { allowLogin: isAllow });
-        await log(tx, user.id, CONTACT_ACTIVITY.allowLogin[kindOf(contact.type)], { value: contact.value, allow: isAllow, ip: caller.ip });
+        await log(tx, user.id, CONTACT_ACTIVITY.allowLogin[kindOf(contact.type)], {
+          value: contact.value,
+          allow: isAllow,
+          ip: caller.ip,
+        });
       });
       return true;
     },
@@ -345,9 +389,13 @@ export function createContactsService(deps: AppDeps) {
       return { phoneNumber: phone?.value ?? null, email: email?.value ?? null };
     },
 
-    activateEmailSend: (user: User, body: unknown, caller: ContactCaller) => activateSend(user, CONTACT_TYPES.email, body, caller),
-    activatePhoneSend: (user: User, body: unknown, caller: ContactCaller) => activateSend(user, CONTACT_TYPES.phone, body, caller),
-    activateEmail: (user: User, body: unknown, caller: ContactCaller) => activate(user, CONTACT_TYPES.email, body, caller),
-    activatePhone: (user: User, body: unknown, caller: ContactCaller) => activate(user, CONTACT_TYPES.phone, body, caller),
+    activateEmailSend: (user: User, body: unknown, caller: ContactCaller) =>
+      activateSend(user, CONTACT_TYPES.email, body, caller),
+    activatePhoneSend: (user: User, body: unknown, caller: ContactCaller) =>
+      activateSend(user, CONTACT_TYPES.phone, body, caller),
+    activateEmail: (user: User, body: unknown, caller: ContactCaller) =>
+      activate(user, CONTACT_TYPES.email, body, caller),
+    activatePhone: (user: User, body: unknown, caller: ContactCaller) =>
+      activate(user, CONTACT_TYPES.phone, body, caller),
   };
 }

@@ -50,7 +50,12 @@ export const eraseUser = (db: Db, userId: string) =>
 export const reduceContactsToTombstone = async (db: Db, userId: string) => {
   await db
     .delete(userContacts)
-    .where(and(eq(userContacts.userId, userId), or(ne(userContacts.type, CONTACT_EMAIL), eq(userContacts.isConfirmed, false))));
+    .where(
+      and(
+        eq(userContacts.userId, userId),
+        or(ne(userContacts.type, CONTACT_EMAIL), eq(userContacts.isConfirmed, false)),
+      ),
+    );
   await db.update(userContacts).set({ allowLogin: false }).where(eq(userContacts.userId, userId));
 };
 

@@ -57,7 +57,8 @@ export function createDeleteAccountService(deps: AppDeps) {
         await insertActivity(tx, { userId: user.id, action: DELETE_ACTIVITY.deleted, params: { ip } });
       });
       const avatar = avatarFileOf(user, deps.config.publicUrl);
-      if (avatar) await deps.storage.remove(avatar).catch((err: unknown) => deps.log.warn({ err }, 'avatar not removed'));
+      if (avatar)
+        await deps.storage.remove(avatar).catch((err: unknown) => deps.log.warn({ err }, 'avatar not removed'));
       return true;
     },
   };

@@ -7,7 +7,8 @@ import type { User } from '../users/queries.js';
 import { DEVICE_ACTIVITY } from './activity.js';
 import { type Device, findUserDevice, listUserDevices, markDeviceLoggedOut, markSessionsLoggedOut } from './queries.js';
 
-export const deviceLabel = (d: Pick<Device, 'deviceName' | 'browser'>) => [d.deviceName, d.browser].filter(Boolean).join(' · ');
+export const deviceLabel = (d: Pick<Device, 'deviceName' | 'browser'>) =>
+  [d.deviceName, d.browser].filter(Boolean).join(' · ');
 
 /** spec §3 Device, as the devices page shows it; isCurrentDevice: the device of the request's token session. */
 export function toDeviceView(d: Device, currentSessionUid: string | undefined, now: Date = new Date()): DeviceView {
@@ -58,7 +59,11 @@ export function createDeviceService({ database }: AppDeps) {
           await markSessionsLoggedOut(tx, [device.sessionUid], now);
         }
         await markDeviceLoggedOut(tx, device.id, now);
-        await insertActivity(tx, { userId: user.id, action: DEVICE_ACTIVITY.logout, params: { device: deviceLabel(device), ip } });
+        await insertActivity(tx, {
+          userId: user.id,
+          action: DEVICE_ACTIVITY.logout,
+          params: { device: deviceLabel(device), ip },
+        });
       });
       return true;
     },

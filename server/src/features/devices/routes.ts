@@ -13,7 +13,9 @@ export async function deviceRoutes(app: FastifyInstance, deps: AppDeps) {
   const devices = createDeviceService(deps);
   const sessionOf = async (r: Parameters<typeof currentSession>[1]) => (await currentSession(app, r)).sessionUid;
 
-  app.get(ACCOUNT_PATHS.devices, async (r) => ({ result: await devices.list(currentUser(r), false, await sessionOf(r)) }));
+  app.get(ACCOUNT_PATHS.devices, async (r) => ({
+    result: await devices.list(currentUser(r), false, await sessionOf(r)),
+  }));
   app.get(ACCOUNT_PATHS.devicesLoggedOut, async (r) => ({
     result: await devices.list(currentUser(r), true, await sessionOf(r)),
   }));

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, oidcPayloads, verificationCodes } from '../../db/schema.js';
+import { activityLogs, oidcPayloads, userClaims, verificationCodes } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
   bearer,
@@ -148,6 +148,32 @@ describe('forgot password', () => {
     );
     expect(await canSignIn('mai@example.com', NEW_PASSWORD)).toBe(true);
     expect(await canSignIn('mai@example.com', TEST_PASSWORD)).toBe(false);
+  });
+
+  it('also finds the account by its recovery e-mail (claim), unless several accounts name it', async () => {
+    const user = await createUser(db(), { email: 'owner@example.com' });
+    await db()
+      .insert(userClaims)
+      .values({ userId: user.id, claimType: 'email_recovery', claimValue: 'backup@example.org' });
+    const token = await tokenFor('backup@example.org');
+    const res = await reset({
+      username: 'backup@example.org',
+      token,
+      password: NEW_PASSWORD,
+      rePassword: NEW_PASSWORD,
+    });
+    expect(res.json()).toEqual({ result: { ok: true } });
+    expect(await canSignIn('owner@example.com', NEW_PASSWORD)).toBe(true);
+
+    const a = await createUser(db(), { email: 'twin-a@example.com' });
+    const b = await createUser(db(), { email: 'twin-b@example.com' });
+    for (const u of [a, b]) {
+      await db()
+        .insert(userClaims)
+        .values({ userId: u.id, claimType: 'email_recovery', claimValue: 'shared@example.org' });
+    }
+    expect((await send('shared@example.org')).json()).toEqual({ result: { times: 60 } });
+    expect(await mails('shared@example.org')).toBe(0);
   });
 
   it('a token used by two racing resets works once', async () => {

@@ -6,7 +6,16 @@ import type { NewUser } from '../users/queries.js';
 export type ProfileUpdate = Partial<
   Pick<
     NewUser,
-    'firstName' | 'lastName' | 'birthdate' | 'gender' | 'identification' | 'maritalStatus' | 'languageId' | 'timezone' | 'bio' | 'avatar'
+    | 'firstName'
+    | 'lastName'
+    | 'birthdate'
+    | 'gender'
+    | 'identification'
+    | 'maritalStatus'
+    | 'languageId'
+    | 'timezone'
+    | 'bio'
+    | 'avatar'
   >
 >;
 

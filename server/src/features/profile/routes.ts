@@ -35,7 +35,8 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
       const file = await r.file();
       data = await file?.toBuffer();
     } catch (err) {
-      if ((err as { statusCode?: number }).statusCode === 413) throw new AppError(413, 'file_too_large', { file: ['file_too_large'] });
+      if ((err as { statusCode?: number }).statusCode === 413)
+        throw new AppError(413, 'file_too_large', { file: ['file_too_large'] });
       throw err;
     }
     if (!data?.length) throw badRequest('invalid_image', { file: ['invalid_image'] });

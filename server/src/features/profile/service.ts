@@ -10,8 +10,8 @@ import {
   languageInput,
   MARITAL_STATUSES,
   type MessageKey,
-  updateProfileInput,
   type UserClaim,
+  updateProfileInput,
 } from '@portico/contracts';
 import sanitizeHtml from 'sanitize-html';
 import { STORED_NAME } from '../../adapters/storage/index.js';
@@ -129,7 +129,11 @@ export function createProfileService(deps: AppDeps) {
       }
       const row = await db.transaction(async (tx) => {
         const saved = await writeSetting(tx, user.id, input.ClaimType, input.ClaimValue);
-        await log(tx, user.id, PROFILE_ACTIVITY.claim, { claim: input.ClaimType, value: input.ClaimValue, ip: caller.ip });
+        await log(tx, user.id, PROFILE_ACTIVITY.claim, {
+          claim: input.ClaimType,
+          value: input.ClaimValue,
+          ip: caller.ip,
+        });
         return saved;
       });
       return toClaim(row);

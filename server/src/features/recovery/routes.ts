@@ -9,5 +9,7 @@ export async function recoveryRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('preHandler', createRequireUser(app, deps));
   const recovery = createRecoveryService(deps);
   app.get(ACCOUNT_PATHS.recoveryClaims, async (r) => ({ result: await recovery.list(currentUser(r)) }));
-  app.post(ACCOUNT_PATHS.recoveryClaims, async (r) => ({ result: await recovery.update(currentUser(r), r.body, r.ip) }));
+  app.post(ACCOUNT_PATHS.recoveryClaims, async (r) => ({
+    result: await recovery.update(currentUser(r), r.body, r.ip),
+  }));
 }

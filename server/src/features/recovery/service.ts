@@ -1,4 +1,9 @@
-import { type RecoveryClaim, RECOVERY_CLAIM_TYPES, type RecoveryClaimType, recoveryClaimInput } from '@portico/contracts';
+import {
+  RECOVERY_CLAIM_TYPES,
+  type RecoveryClaim,
+  type RecoveryClaimType,
+  recoveryClaimInput,
+} from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
 import { parseInput } from '../../lib/errors.js';
 import { insertActivity } from '../activity/queries.js';
@@ -27,7 +32,11 @@ export function createRecoveryService({ database }: AppDeps) {
       await db.transaction(async (tx) => {
         if (claimValue) await upsertClaim(tx, user.id, claimType, claimValue);
         else await deleteClaim(tx, user.id, claimType);
-        await insertActivity(tx, { userId: user.id, action: RECOVERY_ACTIVITY.updated, params: { claim: claimType, ip } });
+        await insertActivity(tx, {
+          userId: user.id,
+          action: RECOVERY_ACTIVITY.updated,
+          params: { claim: claimType, ip },
+        });
       });
       return list(user);
     },

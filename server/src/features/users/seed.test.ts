@@ -35,7 +35,8 @@ describe('embedded database on disk', () => {
   const dirs: string[] = [];
   afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-  it('keeps its data across a restart', async () => {
+  // Two cold PGlite starts on disk: slow on a loaded machine.
+  it('keeps its data across a restart', { timeout: 120_000 }, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'portico-pglite-'));
     dirs.push(dir);
     const first = await openDatabase({ dataDir: dir });

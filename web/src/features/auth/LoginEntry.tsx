@@ -21,7 +21,7 @@ export const wantedPath = (search: URLSearchParams, fallback = '/account'): stri
  * The spec's login entry: a signed-in user goes straight to `wanted`; anyone else gets a silent
  * sign-in (the provider's session) and, failing that, the full sign-in redirect.
  */
-export function LoginEntry({ wanted }: { wanted: string }) {
+export function LoginEntry({ wanted, loginHint }: { wanted: string; loginHint?: string }) {
   const { t } = useTranslation();
   const session = useSession();
   const auth = useAuth();
@@ -38,10 +38,10 @@ export function LoginEntry({ wanted }: { wanted: string }) {
     }
     if (started.current || !auth?.manager) return;
     started.current = true;
-    void auth.signIn(stripLocalePrefix(wanted), locale).then((user) => {
+    void auth.signIn(stripLocalePrefix(wanted), locale, { loginHint }).then((user) => {
       if (user) navigate(target, { replace: true });
     });
-  }, [session.status, auth, wanted, locale, navigate, to]);
+  }, [session.status, auth, wanted, loginHint, locale, navigate, to]);
 
   return (
     <Center py={80}>

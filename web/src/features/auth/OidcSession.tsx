@@ -13,7 +13,7 @@ export interface Auth {
   /** The oidc-client-ts user (tokens, profile), or null. */
   user: User | null;
   /** Login entry: silent sign-in, else a full redirect back to `wanted`. */
-  signIn: (wanted: string, locale: Locale) => Promise<User | null>;
+  signIn: (wanted: string, locale: Locale, options?: { loginHint?: string }) => Promise<User | null>;
   /** Clears local storage, then RP-initiated logout at the provider's end-session endpoint. */
   signOut: (locale: Locale) => Promise<void>;
   /** Forgets the local user (the provider session is left alone). */
@@ -94,7 +94,8 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
   }, [user, manager]);
 
   const signIn = useCallback(
-    async (wanted: string, locale: Locale) => (manager ? startSignIn(manager, wanted, locale) : null),
+    async (wanted: string, locale: Locale, options?: { loginHint?: string }) =>
+      manager ? startSignIn(manager, wanted, locale, options) : null,
     [manager],
   );
   const signOut = useCallback(

@@ -51,7 +51,12 @@ export const isSilentRenewPath = (pathname: string): boolean => /(^|\/)silent-re
  * shown), else a full sign-in redirect that comes back to `wanted` through /callback.
  * Resolves with the user when the silent sign-in worked; otherwise the page is navigating away.
  */
-export async function startSignIn(manager: UserManager, wanted: string, locale: Locale): Promise<User | null> {
+export async function startSignIn(
+  manager: UserManager,
+  wanted: string,
+  locale: Locale,
+  options: { loginHint?: string } = {},
+): Promise<User | null> {
   try {
     const user = await manager.signinSilent({ extraQueryParams: { ui_locales: locale } });
     if (user && !user.expired) return user;
@@ -63,6 +68,8 @@ export async function startSignIn(manager: UserManager, wanted: string, locale: 
     redirect_uri: redirectUri(locale),
     // offline_access is only granted with prompt=consent; first-party consent is implied.
     prompt: 'consent',
+    // login_hint prefills the username on the login page (after register or a password reset).
+    login_hint: options.loginHint || undefined,
     extraQueryParams: { ui_locales: locale },
   });
   return null;

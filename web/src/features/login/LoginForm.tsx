@@ -35,6 +35,7 @@ import { Icon } from '../../components/Icon';
 import { OtpInput } from '../../components/OtpInput';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
+import { UpdateInfoForm } from '../register/UpdateInfoForm';
 import { useAppSettings } from '../settings/useAppSettings';
 import { login, loginByOtp, loginCheck, otpSupport, sendLoginOtp } from './api';
 import { CampaignPopup } from './CampaignPopup';
@@ -88,6 +89,8 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
   const [leaving, setLeaving] = useState(false);
   const [expired, setExpired] = useState(false);
   const [popup, setPopup] = useState<{ html: string; next: string } | null>(null);
+  // isRegister: the login tab becomes the update-info form (spec §2, §4).
+  const [registerAnswer, setRegisterAnswer] = useState<LoginAnswer | null>(null);
 
   // Captcha: shown once the server asks for it; an answer is single-use, so each failed submit
   // remounts the widget (captchaKey) and drops the old answer.
@@ -148,7 +151,7 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
         setPopup({ html: action.html, next: action.next });
         return;
       case 'register':
-        setError(t('login_register_unavailable'));
+        if (answer) setRegisterAnswer(answer);
         return;
       case 'two-factor':
         setError(t('login_two_factor_unavailable'));
@@ -300,6 +303,7 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
   }, []);
 
   if (expired) return <RestartSignIn message={t('login_session_expired')} />;
+  if (registerAnswer) return <UpdateInfoForm answer={registerAnswer} />;
 
   const errorAlert = error && (
     <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
@@ -405,7 +409,12 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
                 leftSection={<Icon name="lock" size={18} />}
               />
               <Group justify="flex-end" mt={-8}>
-                <Anchor component={Link} to={to('/forgot-password')} fz="sm" fw={500}>
+                <Anchor
+                  component={Link}
+                  to={`${to('/forgot-password')}?${new URLSearchParams({ ReturnUrl: query.returnUrl, username: username.trim() })}`}
+                  fz="sm"
+                  fw={500}
+                >
                   {t('login_forgot_password')}
                 </Anchor>
               </Group>

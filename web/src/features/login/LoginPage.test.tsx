@@ -78,7 +78,10 @@ describe('login page', () => {
     expect(password.getAttribute('name')).toBe('password');
     fireEvent.submit(password.closest('form') as HTMLFormElement);
     expect(await screen.findByText('Vui lòng nhập mật khẩu.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Quên mật khẩu?' }).getAttribute('href')).toBe('/forgot-password');
+    // The forgot-password link carries the sign-in (ReturnUrl) and the account along.
+    expect(screen.getByRole('link', { name: 'Quên mật khẩu?' }).getAttribute('href')).toBe(
+      '/forgot-password?ReturnUrl=%2Foidc%2Finteraction%2Fabc&username=lan%40example.edu',
+    );
   });
 
   it('opens the code tab for code accounts and shows the captcha when asked', async () => {

@@ -26,7 +26,7 @@ export function LoginPage() {
   const query = readLoginQuery(search);
   const uid = interactionUid(query.returnUrl);
   usePageTitle('login_title');
-  if (!uid) return <LoginEntry wanted={wantedPath(search)} />;
+  if (!uid) return <LoginEntry wanted={wantedPath(search)} loginHint={query.username || undefined} />;
   return <InteractionView key={uid} uid={uid} />;
 }
 

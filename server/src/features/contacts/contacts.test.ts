@@ -1,0 +1,485 @@
+import { ACCOUNT_PATHS as P, type UserContact } from '@portico/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutboxMessages } from '../../adapters/outbox/queries.js';
+import { activityLogs, userContacts, verificationCodes } from '../../db/schema.js';
+import { errorKey, fieldErrors, lastCode, resultOf, signedInUser } from '../../testing/account.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { postJson, startAuthorization } from '../../testing/oidc-flow.js';
+import { createUser, TEST_PASSWORD } from '../../testing/users.js';
+import { userClaims } from '../users/claims.js';
+import { findUserById } from '../users/queries.js';
+
+describe('e-mails and phones', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      OTP_SENDS_PER_IP: '100000',
+      OTP_SENDS_PER_TARGET: '1000',
+      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
+    });
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.deps.database.db;
+  const list = async (u: Awaited<ReturnType<typeof signedInUser>>, type: 1 | 2) =>
+    resultOf<UserContact[]>(await u.call('GET', `${P.contacts}?type=${type}`));
+  const afterCooldown = (target: string) =>
+    db()
+      .update(verificationCodes)
+      .set({ lastSentAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(verificationCodes.target, target));
+  const canSignIn = async (username: string) => {
+    const flow = await startAuthorization(t.app);
+    const res = await postJson(t.app, '/api/account/login', {
+      username,
+      password: TEST_PASSWORD,
+      returnUrl: flow.returnUrl,
+    });
+    return res.statusCode === 200;
+  };
+  const actions = async (userId: string) =>
+    (await db().select().from(activityLogs).where(eq(activityLogs.userId, userId))).map((a) => a.action);
+
+  it('lists e-mails or phones of the user only, primary first', async () => {
+    const a = await signedInUser(t, { email: 'list-a@example.com', phone: '0912000001' });
+    const b = await signedInUser(t, { email: 'list-b@example.com' });
+    expect(await list(a, 2)).toEqual([
+      {
+        id: expect.any(Number),
+        name: 'list-a@example.com',
+        isConfirmed: true,
+        isPrimary: true,
+        allowLogin: true,
+        type: 2,
+      },
+    ]);
+    expect((await list(a, 1)).map((c) => c.name)).toEqual(['0912000001']);
+    expect((await list(b, 2)).map((c) => c.name)).toEqual(['list-b@example.com']);
+    expect(await list(b, 1)).toEqual([]);
+    expect(errorKey(await a.call('GET', `${P.contacts}?type=5`))).toBe('invalid_contact_type');
+    const anonymous = await t.app.inject({ url: `${P.contacts}?type=2` });
+    expect(errorKey(anonymous, 401)).toBe('unauthorized');
+  });
+
+  it('adds an e-mail with the spec rules and sends it a code', async () => {
+    const a = await signedInUser(t, { email: 'add-a@example.com' });
+    const other = await createUser(db(), { email: 'taken@example.com' });
+    await db()
+      .insert(userContacts)
+      .values({ userId: other.id, type: 2, value: 'pending@example.com', isConfirmed: false });
+    const add = (Name: string, type = 2) => a.call('POST', P.contacts, { type, Name, isConfirmed: false });
+
+    expect(errorKey(await add(''))).toBe('error_email_empty');
+    expect(fieldErrors(await add('  '))).toEqual({ Name: ['error_email_empty'] });
+    expect(errorKey(await add('not-an-email'))).toBe('email_invalid');
+    expect(errorKey(await add('add-a@example.com'))).toBe('email_already');
+    expect(errorKey(await add('TAKEN@example.com'))).toBe('email_already');
+
+    // Unconfirmed on another account does not block; the code goes to the new address.
+    const created = resultOf<{ id: number; times: number }>(await add('Pending@Example.com'));
+    expect(created).toEqual({ id: expect.any(Number), times: 60 });
+    expect(await lastCode(t, 'pending@example.com')).toMatch(/^\d{6}$/);
+    expect((await list(a, 2)).find((c) => c.id === created.id)).toMatchObject({
+      name: 'pending@example.com',
+      isConfirmed: false,
+      isPrimary: false,
+    });
+    expect(errorKey(await add('pending@example.com'))).toBe('email_already');
+    expect(await actions(a.id)).toContain('activity_email_added');
+  });
+
+  it('adds a phone: required, Vietnamese 10-digit mobile, unique', async () => {
+    const a = await signedInUser(t, { email: 'phone-a@example.com' });
+    await createUser(db(), { email: 'phone-owner@example.com', phone: '0987000002' });
+    const add = (Name: string) => a.call('POST', P.contacts, { type: 1, Name });
+    expect(errorKey(await add(''))).toBe('phone_required');
+    for (const bad of ['12345', '0123456789', '09870000021', '+84987000003', 'abcdefghij']) {
+      expect(errorKey(await add(bad)), bad).toBe('invalid_phone_number');
+    }
+    expect(errorKey(await add('0987000002'))).toBe('phone_already');
+    resultOf(await add('0987000003'));
+    // The code goes by SMS.
+    const [sms] = await listOutboxMessages(db(), '0987000003', 1);
+    expect(sms).toMatchObject({ channel: 'sms', code: expect.stringMatching(/^\d{6}$/) });
+    expect(errorKey(await add('0987000003'))).toBe('phone_already');
+    expect(errorKey(await a.call('POST', P.contacts, { type: 3, Name: 'x' }))).toBe('invalid_contact_type');
+  });
+
+  it('refuses more than MAXIMUM_EMAIL_OR_PHONE entries of a type', async () => {
+    const a = await signedInUser(t, { email: 'max-a@example.com' });
+    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'max-b@example.com' }));
+    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'max-c@example.com' }));
+    const res = await a.call('POST', P.contacts, { type: 2, Name: 'max-d@example.com' });
+    expect(errorKey(res)).toBe('maximum_email_or_phone');
+    expect(fieldErrors(res)).toEqual({ Name: ['maximum_email_or_phone'] });
+    // The limit is per type: a phone still fits.
+    resultOf(await a.call('POST', P.contacts, { type: 1, Name: '0987000010' }));
+  });
+
+  it('checks existence on this account or confirmed on another', async () => {
+    const a = await signedInUser(t, { email: 'exists-a@example.com' });
+    await createUser(db(), { email: 'exists-other@example.com' });
+    await createUser(db(), { email: 'exists-unconfirmed@example.com', confirmed: false });
+    const exists = async (name: string) =>
+      resultOf<boolean>(await a.call('GET', `${P.contactExists}?userPhoneEmailName=${encodeURIComponent(name)}`));
+    expect(await exists('exists-a@example.com')).toBe(true);
+    expect(await exists('Exists-Other@example.com')).toBe(true);
+    expect(await exists('exists-unconfirmed@example.com')).toBe(false);
+    expect(await exists('nobody@example.com')).toBe(false);
+    expect(errorKey(await a.call('GET', P.contactExists))).toBe('invalid_contact');
+  });
+
+  it('activates an entry with its code; the code is checked and single use', async () => {
+    const a = await signedInUser(t, { email: 'act-a@example.com' });
+    resultOf(await a.call('POST', P.contacts, { type: 1, Name: '0912000020' }));
+    const activate = (Otp: string, PhoneEmailName = '0912000020') =>
+      a.call('POST', P.contactActivate, { PhoneEmailName, Otp });
+    expect(errorKey(await activate(''))).toBe('please_enter_verification_code');
+    expect(errorKey(await activate('12ab56'))).toBe('invalid_otp');
+    const code = await lastCode(t, '0912000020');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const res = await activate(wrong);
+    expect(errorKey(res)).toBe('otp_invalid');
+    expect(fieldErrors(res)).toEqual({ Otp: ['otp_invalid'] });
+    expect(errorKey(await activate(code, '0912999999'))).toBe('invalid_contact');
+    // The first confirmed phone becomes the primary one.
+    expect(resultOf(await activate(code))).toMatchObject({ name: '0912000020', isConfirmed: true, isPrimary: true });
+    expect(errorKey(await activate(code))).toBe('contact_already_confirmed');
+    const claims = await userClaims(db(), (await findUserById(db(), a.id))!);
+    expect(claims).toMatchObject({ phone_number: '0912000020', phone_number_verified: true });
+    expect(await actions(a.id)).toContain('activity_phone_verified');
+  });
+
+  it('resends the code after the cooldown', async () => {
+    const a = await signedInUser(t, { email: 'resend-a@example.com' });
+    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'resend-b@example.com' }));
+    const first = await lastCode(t, 'resend-b@example.com');
+    const waiting = resultOf<{ times: number }>(
+      await a.call('POST', P.contactSendOtp, { emailPhoneName: 'resend-b@example.com' }),
+    );
+    expect(waiting.times).toBeGreaterThan(0);
+    expect(waiting.times).toBeLessThanOrEqual(60);
+    expect(await lastCode(t, 'resend-b@example.com')).toBe(first);
+    await afterCooldown('resend-b@example.com');
+    expect(resultOf(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'resend-b@example.com' }))).toEqual({
+      times: 60,
+    });
+    const second = await lastCode(t, 'resend-b@example.com');
+    expect((await listOutboxMessages(db(), 'resend-b@example.com', 10)).length).toBe(2);
+    resultOf(await a.call('POST', P.contactActivate, { PhoneEmailName: 'resend-b@example.com', Otp: second }));
+    expect(errorKey(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'nobody@example.com' }))).toBe(
+      'invalid_contact',
+    );
+  });
+
+  it('an address confirmed on one account cannot be confirmed on another, even in a race', async () => {
+    const a = await signedInUser(t, { email: 'race-a@example.com' });
+    const b = await signedInUser(t, { email: 'race-b@example.com' });
+    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'shared@example.com' }));
+    const codeA = await lastCode(t, 'shared@example.com');
+    // B asks for the same address: within the cooldown no new code goes out and A's code is not B's.
+    resultOf(await b.call('POST', P.contacts, { type: 2, Name: 'shared@example.com' }));
+    expect(
+      errorKey(await b.call('POST', P.contactActivate, { PhoneEmailName: 'shared@example.com', Otp: codeA })),
+    ).toBe('otp_invalid');
+    await afterCooldown('shared@example.com');
+    resultOf(await b.call('POST', P.contactSendOtp, { emailPhoneName: 'shared@example.com' }));
+    const codeB = await lastCode(t, 'shared@example.com');
+    // One live code per address: B's replaced A's. B confirms; A is then refused.
+    resultOf(await b.call('POST', P.contactActivate, { PhoneEmailName: 'shared@example.com', Otp: codeB }));
+    expect(
+      errorKey(await a.call('POST', P.contactActivate, { PhoneEmailName: 'shared@example.com', Otp: codeA })),
+    ).toBe('email_already');
+    expect(errorKey(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'shared@example.com' }))).toBe(
+      'email_already',
+    );
+
+    // The unique index is the final word: a row confirmed behind the service's back is refused, not a 500.
+    const c = await signedInUser(t, { email: 'race-c@example.com' });
+    resultOf(await c.call('POST', P.contacts, { type: 1, Name: '0912000030' }));
+    const code = await lastCode(t, '0912000030');
+    const d = await createUser(db(), { email: 'race-d@example.com' });
+    const [row] = await db().insert(userContacts).values({ userId: d.id, type: 1, value: '0912000030' }).returning();
+    const pending = c.call('POST', P.contactActivate, { PhoneEmailName: '0912000030', Otp: code });
+    await db()
+      .update(userContacts)
+      .set({ isConfirmed: true })
+      .where(eq(userContacts.id, row!.id))
+      .catch(() => undefined); // C won the race
+    const res = await pending;
+    expect([200, 400]).toContain(res.statusCode);
+    if (res.statusCode === 400) expect(errorKey(res)).toBe('phone_already');
+    const confirmed = await db()
+      .select()
+      .from(userContacts)
+      .where(and(eq(userContacts.value, '0912000030'), eq(userContacts.isConfirmed, true)));
+    expect(confirmed).toHaveLength(1);
+  });
+
+  it('sets the primary e-mail (confirmed only): it becomes the email claim and a sign-in name', async () => {
+    const a = await signedInUser(t, { email: 'prim-a@example.com' });
+    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'prim-b@example.com' }));
+    const entry = (await list(a, 2)).find((c) => c.name === 'prim-b@example.com')!;
+    expect(errorKey(await a.call('PUT', P.contactSetPrimary, { id: entry.id }))).toBe('contact_not_confirmed');
+    resultOf(
+      await a.call('POST', P.contactActivate, {
+        PhoneEmailName: 'prim-b@example.com',
+        Otp: await lastCode(t, 'prim-b@example.com'),
+      }),
+    );
+    expect(resultOf(await a.call('PUT', P.contactSetPrimary, { id: entry.id }))).toBe(true);
+    const after = await list(a, 2);
+    expect(after.filter((c) => c.isPrimary).map((c) => c.name)).toEqual(['prim-b@example.com']);
+    const claims = await userClaims(db(), (await findUserById(db(), a.id))!);
+    expect(claims.email).toBe('prim-b@example.com');
+    expect(await canSignIn('prim-b@example.com')).toBe(true);
+    expect(await canSignIn('prim-a@example.com')).toBe(true);
+    expect(errorKey(await a.call('PUT', P.contactSetPrimary, { id: 999_999 }), 404)).toBe('invalid_contact');
+    expect(await actions(a.id)).toContain('activity_email_primary');
+  });
+
+  it('toggles allow-login on confirmed non-primary entries only', async () => {
+    const a = await signedInUser(t, { email: 'allow-a@example.com' });
+    const primary = (await list(a, 2))[0]!;
+    expect(errorKey(await a.call('PUT', P.contactAllowLogin, { id: primary.id, isAllow: false }))).toBe(
+      'contact_is_primary',
+    );
+    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'allow-b@example.com' }));
+    const entry = (await list(a, 2)).find((c) => c.name === 'allow-b@example.com')!;
+    expect(errorKey(await a.call('PUT', P.contactAllowLogin, { id: entry.id, isAllow: false }))).toBe(
+      'contact_not_confirmed',
+    );
+    resultOf(
+      await a.call('POST', P.contactActivate, {
+        PhoneEmailName: 'allow-b@example.com',
+        Otp: await lastCode(t, 'allow-b@example.com'),
+      }),
+    );
+    expect(await canSignIn('allow-b@example.com')).toBe(true);
+    expect(resultOf(await a.call('PUT', P.contactAllowLogin, { id: entry.id, isAllow: false }))).toBe(true);
+    expect((await list(a, 2)).find((c) => c.id === entry.id)?.allowLogin).toBe(false);
+    expect(await canSignIn('allow-b@example.com')).toBe(false);
+    expect(errorKey(await a.call('PUT', P.contactAllowLogin, { id: entry.id }))).toBe('invalid_input');
+  });
+
+  it('deletes unconfirmed entries directly, confirmed ones with a code sent to them, never the primary', async () => {
+    const a = await signedInUser(t, { email: 'del-a@example.com' });
+    const primary = (await list(a, 2))[0]!;
+    expect(errorKey(await a.call('DELETE', `${P.contactDelete}?userPhoneEmailId=${primary.id}`))).toBe(
+      'contact_is_primary',
+    );
+
+    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'del-b@example.com' }));
+    const unconfirmed = (await list(a, 2)).find((c) => c.name === 'del-b@example.com')!;
+    expect(resultOf(await a.call('DELETE', `${P.contactDelete}?userPhoneEmailId=${unconfirmed.id}`))).toBe(true);
+    expect((await list(a, 2)).map((c) => c.name)).toEqual(['del-a@example.com']);
+
+    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'del-c@example.com' }));
+    await afterCooldown('del-c@example.com');
+    resultOf(
+      await a.call('POST', P.contactActivate, {
+        PhoneEmailName: 'del-c@example.com',
+        Otp: await lastCode(t, 'del-c@example.com'),
+      }),
+    );
+    const confirmed = (await list(a, 2)).find((c) => c.name === 'del-c@example.com')!;
+    expect(errorKey(await a.call('DELETE', `${P.contactDelete}?userPhoneEmailId=${confirmed.id}`))).toBe(
+      'contact_delete_requires_code',
+    );
+    // The removal code goes to that entry.
+    const sent = await listOutboxMessages(db(), 'del-c@example.com', 10);
+    resultOf(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'del-c@example.com' }));
+    expect((await listOutboxMessages(db(), 'del-c@example.com', 10)).length).toBe(sent.length + 1);
+    const code = await lastCode(t, 'del-c@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(
+      errorKey(await a.call('POST', P.contactDeleteByOtp, { PhoneEmailName: 'del-c@example.com', Otp: wrong })),
+    ).toBe('otp_invalid');
+    expect(errorKey(await a.call('POST', P.contactDeleteByOtp, { PhoneEmailName: 'del-c@example.com', Otp: '' }))).toBe(
+      'please_enter_verification_code',
+    );
+    expect(
+      resultOf(await a.call('POST', P.contactDeleteByOtp, { PhoneEmailName: 'del-c@example.com', Otp: code })),
+    ).toBe(true);
+    expect((await list(a, 2)).map((c) => c.name)).toEqual(['del-a@example.com']);
+    expect(
+      errorKey(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'del-a@example.com', action: 'delete' })),
+    ).toBe('contact_is_primary');
+    expect(await actions(a.id)).toContain('activity_email_removed');
+  });
+
+  it("refuses every entry operation on another user's entries and shows them nothing", async () => {
+    const a = await signedInUser(t, { email: 'own-a@example.com' });
+    const b = await signedInUser(t, { email: 'own-b@example.com' });
+    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'own-a2@example.com' }));
+    const codeA = await lastCode(t, 'own-a2@example.com');
+    const [primaryA, pendingA] = await list(a, 2);
+    expect((await list(b, 2)).map((c) => c.name)).toEqual(['own-b@example.com']);
+
+    expect(errorKey(await b.call('PUT', P.contactSetPrimary, { id: primaryA!.id }), 404)).toBe('invalid_contact');
+    expect(errorKey(await b.call('PUT', P.contactAllowLogin, { id: primaryA!.id, isAllow: false }), 404)).toBe(
+      'invalid_contact',
+    );
+    expect(errorKey(await b.call('DELETE', `${P.contactDelete}?userPhoneEmailId=${pendingA!.id}`), 404)).toBe(
+      'invalid_contact',
+    );
+    expect(
+      errorKey(await b.call('POST', P.contactActivate, { PhoneEmailName: 'own-a2@example.com', Otp: codeA })),
+    ).toBe('invalid_contact');
+    expect(errorKey(await b.call('POST', P.contactSendOtp, { emailPhoneName: 'own-a2@example.com' }))).toBe(
+      'invalid_contact',
+    );
+    expect(
+      errorKey(await b.call('POST', P.contactDeleteByOtp, { PhoneEmailName: 'own-a@example.com', Otp: '123456' })),
+    ).toBe('invalid_contact');
+    // A's entries are untouched.
+    expect(await list(a, 2)).toEqual([primaryA, pendingA]);
+  });
+});
+
+describe('change and activate e-mail and phone', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      OTP_SENDS_PER_IP: '100000',
+      OTP_SENDS_PER_TARGET: '1000',
+      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
+    });
+  });
+  afterAll(() => t.close());
+  const db = () => t.deps.database.db;
+  const canSignIn = async (username: string) => {
+    const flow = await startAuthorization(t.app);
+    const res = await postJson(t.app, '/api/account/login', {
+      username,
+      password: TEST_PASSWORD,
+      returnUrl: flow.returnUrl,
+    });
+    return res.statusCode === 200;
+  };
+
+  it('changes the e-mail in two steps; the old address is told in the account language', async () => {
+    const a = await signedInUser(t, { email: 'old@example.com', languageId: 'en-US' });
+    await createUser(db(), { email: 'someone@example.com' });
+    const change = (newemail: string, otp = '') => a.call('POST', P.changeEmail, { newemail, otp });
+    expect(errorKey(await change(''))).toBe('error_email_empty');
+    expect(errorKey(await change('bad'))).toBe('email_invalid');
+    expect(errorKey(await change('old@example.com'))).toBe('email_already');
+    expect(errorKey(await change('someone@example.com'))).toBe('email_already');
+
+    expect(resultOf(await change('New@Example.com'))).toEqual({ times: 60 });
+    const code = await lastCode(t, 'new@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    expect(errorKey(await change('new@example.com', wrong))).toBe('otp_invalid');
+    expect(errorKey(await change('new@example.com', 'abc'))).toBe('invalid_otp');
+    expect(resultOf(await change('new@example.com', code))).toEqual({ ok: true });
+
+    const emails = resultOf<UserContact[]>(await a.call('GET', `${P.contacts}?type=2`));
+    expect(emails.map((c) => [c.name, c.isPrimary, c.isConfirmed])).toEqual([['new@example.com', true, true]]);
+    expect((await userClaims(db(), (await findUserById(db(), a.id))!)).email).toBe('new@example.com');
+    const [notice] = await listOutboxMessages(db(), 'old@example.com', 1);
+    expect(notice?.subject).toBe('Portico: the e-mail address of your account was changed');
+    expect(notice?.text).toContain('new@example.com');
+    expect(await canSignIn('new@example.com')).toBe(true);
+    expect(await canSignIn('old@example.com')).toBe(false);
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, a.id));
+    expect(log.find((l) => l.action === 'activity_email_changed')?.params).toMatchObject({
+      old: 'old@example.com',
+      value: 'new@example.com',
+    });
+  });
+
+  it('changes the phone in two steps by SMS', async () => {
+    const a = await signedInUser(t, { email: 'cp@example.com', phone: '0912000100' });
+    await createUser(db(), { email: 'cp-other@example.com', phone: '0912000101' });
+    const change = (newphone: string, otp = '') => a.call('POST', P.changePhone, { newphone, otp });
+    expect(errorKey(await change(''))).toBe('phone_required');
+    expect(errorKey(await change('0212345678'))).toBe('invalid_phone_number');
+    expect(errorKey(await change('0912000100'))).toBe('phone_already');
+    expect(errorKey(await change('0912000101'))).toBe('phone_already');
+    expect(resultOf(await change('0912000102'))).toEqual({ times: 60 });
+    expect(resultOf(await change('0912000102', await lastCode(t, '0912000102')))).toEqual({ ok: true });
+    expect(resultOf(await a.call('GET', P.updateInfo))).toEqual({ phoneNumber: '0912000102', email: 'cp@example.com' });
+    // A code for another user's change is not this user's.
+    const b = await signedInUser(t, { email: 'cp-b@example.com' });
+    resultOf(await a.call('POST', P.changePhone, { newphone: '0912000103', otp: '' }));
+    expect(
+      errorKey(await b.call('POST', P.changePhone, { newphone: '0912000103', otp: await lastCode(t, '0912000103') })),
+    ).toBe('otp_invalid');
+    expect(resultOf(await b.call('GET', P.updateInfo))).toEqual({ phoneNumber: null, email: 'cp-b@example.com' });
+  });
+
+  it('activates an unconfirmed primary phone and e-mail (active data, update-info, send-code, activate)', async () => {
+    const a = await signedInUser(t, { email: 'act@example.com' });
+    await db()
+      .insert(userContacts)
+      .values({ userId: a.id, type: 1, value: '0912000200', isPrimary: true, isConfirmed: false });
+    expect(resultOf(await a.call('GET', P.activeData))).toEqual({
+      isOk: false,
+      isActiveEmail: true,
+      isActivePhone: false,
+    });
+    expect(resultOf(await a.call('GET', P.updateInfo))).toEqual({
+      phoneNumber: '0912000200',
+      email: 'act@example.com',
+    });
+
+    expect(resultOf(await a.call('POST', P.activatePhoneSendCode, {}))).toEqual({ times: 60 });
+    expect(errorKey(await a.call('POST', P.activatePhone, { newphone: '0912000200', otp: '' }))).toBe(
+      'otp_is_required',
+    );
+    expect(
+      resultOf(await a.call('POST', P.activatePhone, { newphone: '0912000200', otp: await lastCode(t, '0912000200') })),
+    ).toEqual({
+      ok: true,
+    });
+    expect(resultOf(await a.call('GET', P.activeData))).toEqual({
+      isOk: true,
+      isActiveEmail: true,
+      isActivePhone: true,
+    });
+    expect(errorKey(await a.call('POST', P.activatePhoneSendCode, {}))).toBe('contact_already_confirmed');
+
+    const b = await signedInUser(t, { email: 'act-b@example.com' });
+    await db().update(userContacts).set({ isConfirmed: false }).where(eq(userContacts.userId, b.id));
+    expect(resultOf(await b.call('GET', P.activeData))).toMatchObject({ isOk: false, isActiveEmail: false });
+    resultOf(await b.call('POST', P.activateEmailSendCode, {}));
+    expect(errorKey(await b.call('POST', P.activateEmail, { otp: '' }))).toBe('otp_is_required');
+    expect(resultOf(await b.call('POST', P.activateEmail, { otp: await lastCode(t, 'act-b@example.com') }))).toEqual({
+      ok: true,
+    });
+    expect(resultOf(await b.call('GET', P.activeData))).toEqual({
+      isOk: true,
+      isActiveEmail: true,
+      isActivePhone: false,
+    });
+    // Another account's confirmed phone cannot be activated here.
+    expect(errorKey(await b.call('POST', P.activatePhoneSendCode, { newphone: '0912000200' }))).toBe('phone_already');
+    expect(errorKey(await b.call('POST', P.activatePhoneSendCode, { newphone: '' }))).toBe('phone_required');
+  });
+
+  it('every endpoint needs the bearer token', async () => {
+    for (const [method, url] of [
+      ['POST', P.changeEmail],
+      ['POST', P.changePhone],
+      ['GET', P.activeData],
+      ['GET', P.updateInfo],
+      ['POST', P.activateEmail],
+      ['POST', P.activatePhone],
+      ['POST', P.activateEmailSendCode],
+      ['POST', P.activatePhoneSendCode],
+      ['POST', P.contacts],
+      ['POST', P.contactActivate],
+      ['PUT', P.contactSetPrimary],
+      ['PUT', P.contactAllowLogin],
+      ['DELETE', P.contactDelete],
+      ['POST', P.contactDeleteByOtp],
+      ['POST', P.contactSendOtp],
+      ['GET', P.contactExists],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { ACCOUNT_PATHS as P, REGISTER_PATHS } from '@portico/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs, devices, oidcPayloads, userClaims, userContacts, users } from '../../db/schema.js';
+import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { bearer, postJson, refresh, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
+import { TEST_PASSWORD } from '../../testing/users.js';
+import { isDeletedAccountEmail } from './queries.js';
+
+describe('delete account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', CAPTCHA_PROVIDER: 'none' });
+  });
+  afterAll(() => t.close());
+  const db = () => t.deps.database.db;
+
+  it('checks the password and says whether the account has one', async () => {
+    const a = await signedInUser(t, { email: 'pw-check@example.com' });
+    expect(resultOf(await a.call('GET', P.hasPassword))).toBe(true);
+    expect(errorKey(await a.call('POST', P.checkPassword, { password: '' }))).toBe('error_password_empty');
+    expect(errorKey(await a.call('POST', P.checkPassword, { password: 'Wrong@123' }))).toBe('invalid_password');
+    expect(resultOf(await a.call('POST', P.checkPassword, { password: TEST_PASSWORD }))).toBe(true);
+    const b = await signedInUser(t, { email: 'pw-none@example.com' });
+    await db().update(users).set({ passwordHash: null }).where(eq(users.id, b.id));
+    expect(resultOf(await b.call('GET', P.hasPassword))).toBe(false);
+    // A's password is not B's.
+    expect(errorKey(await b.call('POST', P.checkPassword, { password: TEST_PASSWORD }))).toBe('invalid_password');
+  });
+
+  it('stops password guessing after 10 wrong tries', async () => {
+    const a = await signedInUser(t, { email: 'pw-guess@example.com' });
+    for (let i = 0; i < 10; i++) errorKey(await a.call('POST', P.checkPassword, { password: `Wrong@${i}` }));
+    expect(errorKey(await a.call('POST', P.checkPassword, { password: TEST_PASSWORD }), 429)).toBe('too_many_requests');
+  });
+
+  it('needs the confirmation and the password', async () => {
+    const a = await signedInUser(t, { email: 'del-rules@example.com' });
+    expect(errorKey(await a.call('DELETE', P.deleteAccount, { password: TEST_PASSWORD }))).toBe(
+      'delete_account_confirm_error',
+    );
+    expect(errorKey(await a.call('DELETE', P.deleteAccount, { confirm: false, password: TEST_PASSWORD }))).toBe(
+      'delete_account_confirm_error',
+    );
+    expect(errorKey(await a.call('DELETE', P.deleteAccount, { confirm: true }))).toBe('invalid_password');
+    expect(errorKey(await a.call('DELETE', P.deleteAccount, { confirm: true, password: 'Wrong@123' }))).toBe(
+      'invalid_password',
+    );
+    expect(resultOf(await a.call('GET', '/api/account/me'))).toMatchObject({ sub: a.id });
+  });
+
+  it('deletes: personal data gone, sessions ended, sign-in refused, register answers account_is_delete', async () => {
+    const a = await signedInUser(t, { email: 'bye@example.com', phone: '0912000400' });
+    const other = await signInWithPassword(
+      t.app,
+      { username: 'bye@example.com', password: TEST_PASSWORD },
+      { scope: 'openid offline_access' },
+    );
+    const b = await signedInUser(t, { email: 'stay@example.com' });
+    await db()
+      .update(users)
+      .set({
+        birthdate: '1990-01-01',
+        gender: 1,
+        identification: '12345678',
+        bio: '<p>hi</p>',
+        avatar: 'http://x/a.png',
+      })
+      .where(eq(users.id, a.id));
+    await db().insert(userClaims).values({ userId: a.id, claimType: 'email_recovery', claimValue: 'r@example.com' });
+    await db().insert(userContacts).values({ userId: a.id, type: 2, value: 'bye-pending@example.com' });
+
+    expect(resultOf(await a.call('DELETE', P.deleteAccount, { confirm: true, password: TEST_PASSWORD }))).toBe(true);
+
+    const [row] = await db().select().from(users).where(eq(users.id, a.id));
+    expect(row).toMatchObject({
+      firstName: '',
+      lastName: '',
+      passwordHash: null,
+      birthdate: null,
+      gender: null,
+      identification: null,
+      bio: null,
+      avatar: null,
+      deletedAt: expect.any(Date),
+    });
+    expect(await db().select().from(userClaims).where(eq(userClaims.userId, a.id))).toEqual([]);
+    const contacts = await db().select().from(userContacts).where(eq(userContacts.userId, a.id));
+    expect(contacts.map((c) => [c.value, c.isConfirmed, c.allowLogin])).toEqual([['bye@example.com', true, false]]);
+    // Every session and token is gone.
+    for (const token of [a.tokens.access_token, other.tokens.access_token]) {
+      expect((await t.app.inject({ url: '/api/account/me', headers: bearer(token) })).statusCode).toBe(401);
+    }
+    expect((await refresh(t.app, other.flow, other.tokens.refresh_token!)).json().error).toBe('invalid_grant');
+    const sessions = await db().select().from(oidcPayloads).where(eq(oidcPayloads.type, 'Session'));
+    expect(sessions.filter((s) => (s.payload as { accountId?: string }).accountId === a.id)).toEqual([]);
+    expect((await db().select().from(devices).where(eq(devices.userId, a.id))).every((d) => d.loggedOutAt)).toBe(true);
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, a.id));
+    expect(log.map((l) => l.action)).toContain('activity_account_deleted');
+    // Sign-in is refused; the address is known as deleted.
+    const flow = await startAuthorization(t.app);
+    const login = await postJson(t.app, '/api/account/login', {
+      username: 'bye@example.com',
+      password: TEST_PASSWORD,
+      returnUrl: flow.returnUrl,
+    });
+    expect(login.statusCode).toBe(400);
+    expect(await isDeletedAccountEmail(db(), 'BYE@example.com')).toBe(true);
+    expect(await isDeletedAccountEmail(db(), 'stay@example.com')).toBe(false);
+    const register = await postJson(t.app, REGISTER_PATHS.sendOtp, { username: 'bye@example.com' });
+    expect(register.json().exception?.message).toBe('account_is_delete');
+    // The other user is untouched.
+    expect(resultOf(await b.call('GET', '/api/account/me'))).toMatchObject({ sub: b.id });
+  });
+
+  it('an account without a password is deleted with the confirmation alone', async () => {
+    const a = await signedInUser(t, { email: 'nopw@example.com' });
+    await db().update(users).set({ passwordHash: null }).where(eq(users.id, a.id));
+    expect(resultOf(await a.call('DELETE', P.deleteAccount, { confirm: true }))).toBe(true);
+    expect((await a.call('GET', '/api/account/me')).statusCode).toBe(401);
+  });
+
+  it('every endpoint needs the bearer token', async () => {
+    for (const [method, url] of [
+      ['GET', P.hasPassword],
+      ['POST', P.checkPassword],
+      ['DELETE', P.deleteAccount],
+    ] as const) {
+      expect((await t.app.inject({ method, url, payload: { confirm: true } })).statusCode).toBe(401);
+    }
+  });
+});

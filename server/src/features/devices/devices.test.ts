@@ -1,0 +1,86 @@
+import { accountPath, type Device, ACCOUNT_PATHS as P } from '@portico/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs, devices } from '../../db/schema.js';
+import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { bearer, refresh, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
+import { TEST_PASSWORD } from '../../testing/users.js';
+
+describe('devices', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000' });
+  });
+  afterAll(() => t.close());
+  const db = () => t.deps.database.db;
+  const linked = (userId: string, n: number) =>
+    expect
+      .poll(
+        async () =>
+          (await db().select().from(devices).where(eq(devices.userId, userId))).filter((d) => d.sessionUid).length,
+      )
+      .toBe(n);
+
+  it('lists active devices with the current one marked, shows details, and logs one device out', async () => {
+    const laptop = await signedInUser(t, { email: 'dev-a@example.com' });
+    const phone = await signInWithPassword(
+      t.app,
+      { username: 'dev-a@example.com', password: TEST_PASSWORD },
+      { scope: 'openid offline_access' },
+    );
+    await linked(laptop.id, 2);
+    const list = resultOf<Device[]>(await laptop.call('GET', P.devices));
+    expect(list).toHaveLength(2);
+    expect(list.filter((d) => d.isCurrentDevice)).toHaveLength(1);
+    const current = list.find((d) => d.isCurrentDevice)!;
+    const other = list.find((d) => !d.isCurrentDevice)!;
+    expect(current).toMatchObject({ deviceType: 1, isLogOut: false, minutes: 1, logoutTime: null });
+    expect(Date.parse(current.loginTime)).not.toBeNaN();
+    expect(Date.parse(current.lastActionTime)).not.toBeNaN();
+    expect(resultOf(await laptop.call('GET', accountPath(P.device, other.id)))).toEqual(other);
+    expect(resultOf<Device[]>(await laptop.call('GET', P.devicesLoggedOut))).toEqual([]);
+
+    expect(resultOf(await laptop.call('POST', accountPath(P.deviceLogout, other.id)))).toBe(true);
+    // That browser is signed out: its tokens stop working and it must sign in again.
+    const me = await t.app.inject({ url: '/api/account/me', headers: bearer(phone.tokens.access_token) });
+    expect(me.statusCode).toBe(401);
+    expect((await refresh(t.app, phone.flow, phone.tokens.refresh_token!)).json().error).toBe('invalid_grant');
+    const silent = await startAuthorization(t.app, { jar: phone.flow.jar, params: { prompt: 'none' } });
+    expect(new URL(silent.location).searchParams.get('error')).toBe('login_required');
+    // The laptop stays signed in.
+    const still = resultOf<Device[]>(await laptop.call('GET', P.devices));
+    expect(still.map((d) => d.id)).toEqual([current.id]);
+    const out = resultOf<Device[]>(await laptop.call('GET', P.devicesLoggedOut));
+    expect(out).toEqual([
+      expect.objectContaining({ id: other.id, isLogOut: true, isCurrentDevice: false, logoutTime: expect.any(String) }),
+    ]);
+    // Logging out again is harmless.
+    expect(resultOf(await laptop.call('POST', accountPath(P.deviceLogout, other.id)))).toBe(true);
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, laptop.id));
+    expect(log.map((l) => l.action)).toContain('activity_device_logout');
+  });
+
+  it('a device of another user is 404 and never listed', async () => {
+    const a = await signedInUser(t, { email: 'dev-own-a@example.com' });
+    const b = await signedInUser(t, { email: 'dev-own-b@example.com' });
+    await linked(a.id, 1);
+    const [deviceA] = resultOf<Device[]>(await a.call('GET', P.devices));
+    const listB = resultOf<Device[]>(await b.call('GET', P.devices));
+    expect(listB.map((d) => d.id)).not.toContain(deviceA!.id);
+    expect(listB).toHaveLength(1);
+    expect(errorKey(await b.call('GET', accountPath(P.device, deviceA!.id)), 404)).toBe('not_found');
+    expect(errorKey(await b.call('POST', accountPath(P.deviceLogout, deviceA!.id)), 404)).toBe('not_found');
+    expect(errorKey(await b.call('GET', accountPath(P.device, 'no-such-device')), 404)).toBe('not_found');
+    // A is still signed in.
+    expect(resultOf<Device[]>(await a.call('GET', P.devices))).toHaveLength(1);
+    for (const [method, url] of [
+      ['GET', P.devices],
+      ['GET', P.devicesLoggedOut],
+      ['GET', accountPath(P.device, deviceA!.id)],
+      ['POST', accountPath(P.deviceLogout, deviceA!.id)],
+    ] as const) {
+      expect((await t.app.inject({ method, url })).statusCode).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,285 @@
+import { type GeneralProfile, ACCOUNT_PATHS as P, type UserClaim } from '@portico/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs, userClaims as userClaimsTable, users } from '../../db/schema.js';
+import { errorKey, fieldErrors, resultOf, signedInUser } from '../../testing/account.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { bearer, signInWithPassword } from '../../testing/oidc-flow.js';
+import { TEST_PASSWORD } from '../../testing/users.js';
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from(
+    '0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5e1e0a30000000049454e44ae426082',
+    'hex',
+  ),
+]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+
+/** A multipart/form-data body with one file field. */
+function multipart(data: Buffer, filename: string, type = 'application/octet-stream') {
+  const boundary = '----portico-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const validInfo = {
+  firstName: 'An',
+  lastName: 'Nguyen',
+  birthdate: '1990-05-17',
+  gender: 2,
+  identification: '012345678901',
+  maritalStatus: 2,
+  languageId: 'en-US',
+  timezone: 'Asia/Tokyo',
+  bio: '<p>Hello <b>world</b><script>alert(1)</script><img src=x onerror=alert(2)><a href="javascript:alert(3)">x</a></p>',
+};
+
+describe('personal info, claims, avatar and language', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', AVATAR_MAX_BYTES: '10000' });
+  });
+  afterAll(() => t.close());
+  const db = () => t.deps.database.db;
+
+  it('reads the general profile with labels in the reader language', async () => {
+    const a = await signedInUser(t, { email: 'info-read@example.com', firstName: 'Lan' });
+    await db().update(users).set({ gender: 1, maritalStatus: 1, birthdate: '1991-02-03' }).where(eq(users.id, a.id));
+    const vi = resultOf<GeneralProfile>(await a.call('GET', P.profile));
+    expect(vi).toMatchObject({
+      id: a.id,
+      firstName: 'Lan',
+      lastName: 'User',
+      birthdate: '1991-02-03',
+      gender: 1,
+      genderText: 'Nam',
+      maritalStatus: 1,
+      maritalStatusText: 'Độc thân',
+      languageId: 'vi-VN',
+      languageText: 'Tiếng Việt',
+      timezone: 'Asia/Saigon',
+      bio: '',
+      avatar: null,
+      userClaims: [],
+    });
+    const en = resultOf<GeneralProfile>(await a.call('GET', P.profile, undefined, { 'accept-language': 'en-US' }));
+    expect(en).toMatchObject({ genderText: 'Male', maritalStatusText: 'Single' });
+  });
+
+  it('validates the edit form with the spec keys', async () => {
+    const a = await signedInUser(t, { email: 'info-rules@example.com' });
+    const put = (body: Record<string, unknown>) => a.call('PUT', P.profile, { ...validInfo, ...body });
+    const year = new Date().getFullYear();
+    expect(
+      fieldErrors(await put({ firstName: ' ', lastName: '', languageId: '', gender: null, birthdate: '' })),
+    ).toEqual({
+      firstName: ['error_first_name_empty'],
+      lastName: ['error_last_name_empty'],
+      languageId: ['error_language_empty'],
+      gender: ['error_gender_empty'],
+      birthdate: ['error_birth_date_empty'],
+    });
+    expect(errorKey(await put({ birthdate: '1899-12-31' }))).toBe('error_birth_year_invalid');
+    expect(errorKey(await put({ birthdate: `${year - 2}-01-01` }))).toBe('error_birth_year_invalid');
+    expect(errorKey(await put({ birthdate: '1990-02-30' }))).toBe('error_birth_date_invalid');
+    resultOf(await put({ birthdate: `${year - 3}-12-31` }));
+    resultOf(await put({ birthdate: '1900-01-01' }));
+    expect(errorKey(await put({ identification: '1234567' }))).toBe('invalid_identification');
+    expect(errorKey(await put({ identification: '1234567890123' }))).toBe('invalid_identification');
+    resultOf(await put({ identification: '12345678' }));
+    resultOf(await put({ identification: '' }));
+    expect(errorKey(await put({ languageId: 'fr-FR' }))).toBe('error_language_empty');
+    expect(errorKey(await put({ gender: 9 }))).toBe('error_gender_empty');
+    expect(errorKey(await put({ timezone: 'Mars/Olympus' }))).toBe('invalid_timezone');
+    expect(errorKey(await put({ maritalStatus: 7 }))).toBe('invalid_marital_status');
+    expect(errorKey(await put({ firstName: 'x'.repeat(51) }))).toBe('error_name_too_long');
+  });
+
+  it('saves the info: bio sanitized, language and time zone as claims, the OIDC claims follow', async () => {
+    const a = await signedInUser(t, { email: 'info-save@example.com' });
+    const saved = resultOf<GeneralProfile>(await a.call('PUT', P.profile, validInfo));
+    expect(saved).toMatchObject({
+      firstName: 'An',
+      lastName: 'Nguyen',
+      birthdate: '1990-05-17',
+      gender: 2,
+      identification: '012345678901',
+      languageId: 'en-US',
+      timezone: 'Asia/Tokyo',
+    });
+    expect(saved.bio).toBe('<p>Hello <b>world</b><a rel="noopener noreferrer nofollow" target="_blank">x</a></p>');
+    expect(saved.userClaims.map((c) => [c.claimType, c.claimValue])).toEqual([
+      ['default_language', 'en-US'],
+      ['default_timezone', 'Asia/Tokyo'],
+    ]);
+    // A new sign-in's userinfo shows the new name, locale and zone.
+    const { tokens } = await signInWithPassword(
+      t.app,
+      { username: 'info-save@example.com', password: TEST_PASSWORD },
+      { scope: 'openid profile' },
+    );
+    const me = await t.app.inject({
+      url: '/oidc/me',
+      headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
+    });
+    expect(me.json()).toMatchObject({
+      name: 'An Nguyen',
+      given_name: 'An',
+      family_name: 'Nguyen',
+      locale: 'en-US',
+      zoneinfo: 'Asia/Tokyo',
+    });
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, a.id));
+    expect(log.map((l) => l.action)).toContain('activity_profile_updated');
+  });
+
+  it('creates and updates the default language and time-zone claims; refuses others', async () => {
+    const a = await signedInUser(t, { email: 'claims@example.com' });
+    const created = resultOf<UserClaim>(
+      await a.call('POST', P.claims, { ClaimType: 'default_timezone', ClaimValue: 'Europe/Paris' }),
+    );
+    expect(created).toMatchObject({ claimType: 'default_timezone', claimValue: 'Europe/Paris' });
+    const updated = resultOf<UserClaim>(
+      await a.call('PUT', P.claims, { id: created.id, ClaimType: 'default_timezone', ClaimValue: 'Asia/Saigon' }),
+    );
+    expect(updated).toEqual({ ...created, claimValue: 'Asia/Saigon' });
+    resultOf(await a.call('POST', P.claims, { ClaimType: 'default_language', ClaimValue: 'en-US' }));
+    const [row] = await db().select().from(users).where(eq(users.id, a.id));
+    expect(row).toMatchObject({ timezone: 'Asia/Saigon', languageId: 'en-US' });
+    expect(errorKey(await a.call('POST', P.claims, { ClaimType: 'default_language', ClaimValue: 'xx' }))).toBe(
+      'error_language_empty',
+    );
+    expect(
+      errorKey(await a.call('POST', P.claims, { ClaimType: 'default_timezone', ClaimValue: 'Nowhere/City' })),
+    ).toBe('invalid_timezone');
+    expect(errorKey(await a.call('POST', P.claims, { ClaimType: 'email_recovery', ClaimValue: 'x@example.com' }))).toBe(
+      'invalid_claim_type',
+    );
+    // Another user cannot update this claim by its id.
+    const b = await signedInUser(t, { email: 'claims-b@example.com' });
+    expect(
+      errorKey(
+        await b.call('PUT', P.claims, { id: created.id, ClaimType: 'default_timezone', ClaimValue: 'Asia/Tokyo' }),
+        404,
+      ),
+    ).toBe('not_found');
+    expect(resultOf<GeneralProfile>(await b.call('GET', P.profile)).userClaims).toEqual([]);
+    const [after] = await db().select().from(userClaimsTable).where(eq(userClaimsTable.id, created.id));
+    expect(after?.claimValue).toBe('Asia/Saigon');
+  });
+
+  it('removes a Google or Facebook link claim of the user only', async () => {
+    const a = await signedInUser(t, { email: 'link@example.com' });
+    const b = await signedInUser(t, { email: 'link-b@example.com' });
+    const [google] = await db()
+      .insert(userClaimsTable)
+      .values({ userId: a.id, claimType: 'google_link', claimValue: 'google-sub-1' })
+      .returning();
+    expect(resultOf<GeneralProfile>(await a.call('GET', P.profile)).userClaims).toEqual([
+      { id: google!.id, claimType: 'google_link', claimValue: 'google-sub-1' },
+    ]);
+    expect(errorKey(await b.call('PUT', P.cancelLinking, { claimId: google!.id, providerName: 'Google' }), 404)).toBe(
+      'not_found',
+    );
+    expect(errorKey(await a.call('PUT', P.cancelLinking, { claimId: google!.id, providerName: 'Facebook' }), 404)).toBe(
+      'not_found',
+    );
+    expect(errorKey(await a.call('PUT', P.cancelLinking, { claimId: google!.id, providerName: 'Twitter' }))).toBe(
+      'invalid_provider',
+    );
+    expect(resultOf(await a.call('PUT', P.cancelLinking, { claimId: google!.id, providerName: 'Google' }))).toBe(true);
+    expect(resultOf<GeneralProfile>(await a.call('GET', P.profile)).userClaims).toEqual([]);
+  });
+
+  it('uploads an avatar checked by content and serves it back; picture claim follows', async () => {
+    const a = await signedInUser(t, { email: 'avatar@example.com' });
+    const upload = (data: Buffer, name: string, type?: string) => {
+      const body = multipart(data, name, type);
+      return a.call('POST', P.avatar, body.payload, body.headers);
+    };
+    // By content, not by name.
+    expect(errorKey(await upload(Buffer.from('<svg onload=alert(1)>'), 'evil.png', 'image/png'))).toBe('invalid_image');
+    expect(errorKey(await upload(Buffer.from('MZ binary'), 'photo.jpg', 'image/jpeg'))).toBe('invalid_image');
+    expect(errorKey(await upload(Buffer.concat([PNG, Buffer.alloc(20_000)]), 'big.png'), 413)).toBe('file_too_large');
+    expect(errorKey(await a.call('POST', P.avatar, { not: 'multipart' }))).toBe('invalid_image');
+
+    const avatars: string[] = [];
+    for (const [data, name, type] of [
+      [GIF, 'x.txt', 'image/gif'],
+      [JPEG, 'x.gif', 'image/jpeg'],
+      [PNG, 'avatar', 'image/png'],
+    ] as const) {
+      const { avatar } = resultOf<{ avatar: string }>(await upload(data, name));
+      expect(avatar).toMatch(/^http:\/\/localhost:3000\/uploads\/[a-f0-9]{32}\.(gif|jpg|png)$/);
+      const served = await t.app.inject({ url: new URL(avatar).pathname });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(data)).toBe(true);
+      avatars.push(avatar);
+    }
+    // Replaced avatars are removed from storage.
+    expect((await t.app.inject({ url: new URL(avatars[0]!).pathname })).statusCode).toBe(404);
+    const profile = resultOf<GeneralProfile>(await a.call('GET', P.profile));
+    expect(profile.avatar).toMatch(/\.png$/);
+    const { tokens } = await signInWithPassword(
+      t.app,
+      { username: 'avatar@example.com', password: TEST_PASSWORD },
+      { scope: 'openid profile' },
+    );
+    const me = await t.app.inject({
+      url: '/oidc/me',
+      headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
+    });
+    expect(me.json().picture).toBe(profile.avatar);
+    expect((await t.app.inject({ url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/uploads/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
+  });
+
+  it('sets the default language: users.language_id, the default_language claim and the locale claim', async () => {
+    const a = await signedInUser(t, { email: 'lang@example.com' });
+    expect(errorKey(await a.call('PUT', P.language, { languageId: 'de-DE' }))).toBe('error_language_empty');
+    expect(errorKey(await a.call('PUT', P.language, {}))).toBe('error_language_empty');
+    expect(resultOf(await a.call('PUT', P.language, { languageId: 'en-US' }))).toEqual({ languageId: 'en-US' });
+    const profile = resultOf<GeneralProfile>(await a.call('GET', P.profile));
+    expect(profile.languageId).toBe('en-US');
+    expect(profile.userClaims).toEqual([
+      { id: expect.any(Number), claimType: 'default_language', claimValue: 'en-US' },
+    ]);
+    const { tokens } = await signInWithPassword(
+      t.app,
+      { username: 'lang@example.com', password: TEST_PASSWORD },
+      { scope: 'openid profile' },
+    );
+    const me = await t.app.inject({
+      url: '/oidc/me',
+      headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
+    });
+    expect(me.json().locale).toBe('en-US');
+    // Another user's language is untouched.
+    const b = await signedInUser(t, { email: 'lang-b@example.com' });
+    expect(resultOf<GeneralProfile>(await b.call('GET', P.profile)).languageId).toBe('vi-VN');
+  });
+
+  it('every endpoint needs the bearer token', async () => {
+    for (const [method, url] of [
+      ['GET', P.profile],
+      ['PUT', P.profile],
+      ['POST', P.claims],
+      ['PUT', P.claims],
+      ['PUT', P.cancelLinking],
+      ['POST', P.avatar],
+      ['PUT', P.language],
+    ] as const) {
+      expect((await t.app.inject({ method, url, payload: {} })).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,69 @@
+import { FORGOT_PASSWORD_PATHS, ACCOUNT_PATHS as P, type RecoveryClaim } from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { postJson } from '../../testing/oidc-flow.js';
+import { findUserByRecoveryClaim } from '../claims/queries.js';
+
+describe('recovery ways', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      OTP_SENDS_PER_IP: '100000',
+      OTP_SENDS_PER_TARGET: '1000',
+      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('stores a recovery e-mail and phone, validated; an empty value removes one', async () => {
+    const a = await signedInUser(t, { email: 'rec-a@example.com' });
+    const b = await signedInUser(t, { email: 'rec-b@example.com' });
+    const update = (claimType: string, claimValue: string) =>
+      a.call('POST', P.recoveryClaims, { claimType, claimValue });
+    expect(resultOf(await a.call('GET', P.recoveryClaims))).toEqual([]);
+    expect(errorKey(await update('email_recovery', 'not-an-email'))).toBe('email_invalid');
+    expect(errorKey(await update('phone_number_recovery', '12345'))).toBe('invalid_phone_number');
+    expect(errorKey(await update('kyc_front', 'x'))).toBe('invalid_claim_type');
+    resultOf(await update('email_recovery', 'Backup@Example.com'));
+    const both = resultOf<RecoveryClaim[]>(await update('phone_number_recovery', '0912000300'));
+    expect(both).toEqual([
+      { claimType: 'email_recovery', claimValue: 'backup@example.com' },
+      { claimType: 'phone_number_recovery', claimValue: '0912000300' },
+    ]);
+    expect(resultOf(await a.call('GET', P.recoveryClaims))).toEqual(both);
+    // The second user sees none of them.
+    expect(resultOf(await b.call('GET', P.recoveryClaims))).toEqual([]);
+    expect(resultOf(await update('phone_number_recovery', ''))).toEqual([both[0]]);
+    expect((await t.app.inject({ url: P.recoveryClaims })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: P.recoveryClaims, payload: {} })).statusCode).toBe(401);
+  });
+
+  it('forgot password finds the account by its recovery e-mail and sends the code there', async () => {
+    const a = await signedInUser(t, { email: 'rec-fp@example.com' });
+    resultOf(
+      await a.call('POST', P.recoveryClaims, { claimType: 'email_recovery', claimValue: 'fp-backup@example.com' }),
+    );
+    const user = await findUserByRecoveryClaim(t.deps.database.db, 'email_recovery', 'fp-backup@example.com');
+    expect(user?.id).toBe(a.id);
+    expect((await postJson(t.app, FORGOT_PASSWORD_PATHS.send, { username: 'fp-backup@example.com' })).statusCode).toBe(
+      200,
+    );
+    const code = await lastCode(t, 'fp-backup@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+    const checked = await postJson(t.app, FORGOT_PASSWORD_PATHS.checkOtp, {
+      username: 'fp-backup@example.com',
+      otp: code,
+    });
+    expect(checked.statusCode).toBe(200);
+    expect(checked.json().result.message).toBeTruthy();
+    // An address two accounts name finds nobody.
+    const b = await signedInUser(t, { email: 'rec-fp-b@example.com' });
+    resultOf(
+      await b.call('POST', P.recoveryClaims, { claimType: 'email_recovery', claimValue: 'fp-backup@example.com' }),
+    );
+    expect(
+      await findUserByRecoveryClaim(t.deps.database.db, 'email_recovery', 'fp-backup@example.com'),
+    ).toBeUndefined();
+  });
+});

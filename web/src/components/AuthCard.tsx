@@ -1,0 +1,51 @@
+import { Box, Center, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface AuthCardProps {
+  title: string;
+  /** Line under the title. */
+  intro?: ReactNode;
+  /** Current step and number of steps: 'Step 1 of 3' with a thin progress bar. */
+  step?: { current: number; total: number };
+  /** Wider card (the details form). */
+  wide?: boolean;
+  /** Shown above the title (e.g. the login / register tabs). */
+  top?: ReactNode;
+  children: ReactNode;
+}
+
+/** The centred card of the public sign-up pages (register, forgot password), like the login card. */
+export function AuthCard({ title, intro, step, wide, top, children }: AuthCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Center>
+      <Paper withBorder radius="lg" shadow="md" p={{ base: 'lg', sm: 32 }} w="100%" maw={wide ? 540 : 448} bg="white">
+        <Stack gap="lg">
+          {top}
+          <Stack gap={6}>
+            {step && (
+              <Group justify="space-between" gap="xs">
+                <Text fz="xs" fw={700} c="brand.7" tt="uppercase" lts={0.5}>
+                  {t('step_of', { step: step.current, total: step.total })}
+                </Text>
+                <Box w={96}>
+                  <Progress value={(step.current / step.total) * 100} size={6} radius="xl" aria-hidden="true" />
+                </Box>
+              </Group>
+            )}
+            <Title order={1} fz={{ base: 24, sm: 26 }}>
+              {title}
+            </Title>
+            {intro && (
+              <Text c="dimmed" fz="sm">
+                {intro}
+              </Text>
+            )}
+          </Stack>
+          {children}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

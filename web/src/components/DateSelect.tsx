@@ -1,0 +1,109 @@
+import { Group, Input, NativeSelect } from '@mantine/core';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../i18n/setup';
+import { adjustDate, birthYearBounds, daysInMonth, formatDate, parseDate, yearRange } from './dateSelect';
+
+export interface DateSelectProps {
+  /** 'YYYY-MM-DD'. */
+  value: string;
+  onChange: (value: string) => void;
+  label?: string;
+  error?: string | null;
+  /** The form field name of the hidden input carrying the value (default birthdate). */
+  name?: string;
+  /** Oldest year offered (default 1900). */
+  minYear?: number;
+  /** Newest year offered (default the current year minus 5). */
+  maxYear?: number;
+  disabled?: boolean;
+}
+
+const monthName = (month: number, locale: string): string => {
+  const text = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2000, month - 1, 1)),
+  );
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+};
+
+/**
+ * Day / month / year selects (native, so phones show their own wheels). Changing the month or
+ * year lowers the day when the month is shorter. The year range is a prop: the sign-up forms use
+ * 1900 to the current year minus 5; the account area may offer another range.
+ */
+export function DateSelect({
+  value,
+  onChange,
+  label,
+  error,
+  name = 'birthdate',
+  minYear,
+  maxYear,
+  disabled,
+}: DateSelectProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const bounds = birthYearBounds();
+  const min = minYear ?? bounds.min;
+  const max = maxYear ?? bounds.max;
+  const parts = parseDate(value) ?? { year: max, month: 1, day: 1 };
+  const locale = currentLocale();
+
+  const years = useMemo(() => yearRange(min, max), [min, max]);
+  const months = useMemo(
+    () => Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1, locale) })),
+    [locale],
+  );
+  const days = Array.from({ length: daysInMonth(parts.year, parts.month) }, (_, i) => String(i + 1));
+
+  const change = (patch: Partial<typeof parts>) => onChange(formatDate(adjustDate({ ...parts, ...patch }, min, max)));
+  const errorId = `${id}-error`;
+  const common = {
+    disabled,
+    size: 'md' as const,
+    error: Boolean(error),
+    'aria-describedby': error ? errorId : undefined,
+  };
+
+  return (
+    <Input.Wrapper
+      label={label}
+      error={error}
+      errorProps={{ id: errorId }}
+      labelElement="div"
+      labelProps={{ id: `${id}-label` }}
+      size="md"
+    >
+      <input type="hidden" name={name} value={value} />
+      <Group gap="xs" wrap="nowrap" mt={4} role="group" aria-labelledby={label ? `${id}-label` : undefined}>
+        <NativeSelect
+          {...common}
+          aria-label={t('date_day')}
+          name={`${name}_day`}
+          data={days}
+          value={String(parts.day)}
+          onChange={(e) => change({ day: Number(e.currentTarget.value) })}
+          style={{ flex: '0 0 26%' }}
+        />
+        <NativeSelect
+          {...common}
+          aria-label={t('date_month')}
+          name={`${name}_month`}
+          data={months}
+          value={String(parts.month)}
+          onChange={(e) => change({ month: Number(e.currentTarget.value) })}
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        <NativeSelect
+          {...common}
+          aria-label={t('date_year')}
+          name={`${name}_year`}
+          data={years.map(String)}
+          value={String(parts.year)}
+          onChange={(e) => change({ year: Number(e.currentTarget.value) })}
+          style={{ flex: '0 0 30%' }}
+        />
+      </Group>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,94 @@
+import { Box, Group, List, Stack, Text } from '@mantine/core';
+import { PASSWORD_MIN_LENGTH, passwordStrength, type PasswordStrength as Score } from '@portico/contracts';
+import { useTranslation } from 'react-i18next';
+import { looseT } from '../i18n/t';
+import { Icon } from './Icon';
+
+const BAR_COLORS: Record<Score, string> = {
+  0: 'gray.3',
+  1: 'red.6',
+  2: 'orange.5',
+  3: 'teal.6',
+  4: 'green.7',
+};
+
+/** The guide's rules (spec §2, §5), ticked as the password is typed. */
+export const passwordRules = (password: string) => [
+  { key: 'pw_rule_length', ok: password.length >= PASSWORD_MIN_LENGTH },
+  { key: 'pw_rule_digit', ok: /\d/.test(password) },
+  { key: 'pw_rule_special', ok: /[!@#$%^&*]/.test(password) },
+];
+
+/**
+ * The 4-bar strength meter (score from contracts' passwordStrength, exactly the spec's §5) and
+ * the guide: at least 6 characters, at least 1 digit, at least 1 special character.
+ */
+export function PasswordStrength({ value, guide = true }: { value: string; guide?: boolean }) {
+  const { t } = useTranslation();
+  const tr = looseT(t);
+  const score = passwordStrength(value);
+  const color = BAR_COLORS[score];
+  return (
+    <Stack gap={6} data-testid="password-strength">
+      <Group gap={6} wrap="nowrap" align="center">
+        <Group
+          gap={4}
+          wrap="nowrap"
+          style={{ flex: 1 }}
+          role="meter"
+          aria-label={t('pw_strength_label')}
+          aria-valuemin={0}
+          aria-valuemax={4}
+          aria-valuenow={score}
+          aria-valuetext={score > 0 ? tr(`pw_strength_${score}`) : undefined}
+        >
+          {[1, 2, 3, 4].map((bar) => (
+            <Box
+              key={bar}
+              h={5}
+              style={{ flex: 1, borderRadius: 3, transition: 'background-color 150ms ease' }}
+              bg={bar <= score ? color : 'gray.2'}
+            />
+          ))}
+        </Group>
+        <Text fz="xs" fw={600} c={score > 0 ? color : 'dimmed'} miw={64} ta="right" aria-hidden="true">
+          {score > 0 ? tr(`pw_strength_${score}`) : ''}
+        </Text>
+      </Group>
+      {guide && (
+        <Box>
+          <Text fz="xs" c="dimmed" mb={2}>
+            {t('pw_guide_title')}
+          </Text>
+          <List spacing={2} size="xs" listStyleType="none" aria-live="polite">
+            {passwordRules(value).map((rule) => (
+              <List.Item
+                key={rule.key}
+                c={rule.ok ? 'teal.7' : 'dimmed'}
+                icon={
+                  <Box
+                    component="span"
+                    display="inline-flex"
+                    c={rule.ok ? 'teal.7' : 'gray.5'}
+                    aria-label={rule.ok ? '✓' : undefined}
+                    style={{ alignItems: 'center' }}
+                  >
+                    {rule.ok ? (
+                      <Icon name="check" size={14} />
+                    ) : (
+                      <Box component="span" w={14} ta="center">
+                        •
+                      </Box>
+                    )}
+                  </Box>
+                }
+              >
+                <span data-ok={rule.ok}>{tr(rule.key)}</span>
+              </List.Item>
+            ))}
+          </List>
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { ACTIVITY_PAGE_SIZE } from '@portico/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/client';
+import { Icon } from '../../components/Icon';
+import { useLocale } from '../../hooks/useLocale';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { formatDateTime } from '../devices/format';
+import { SafeHtml } from '../info/SafeHtml';
+import { ACTIVITY_QUERY_KEY, getActivityPage, nextActivityPage } from './api';
+
+/**
+ * Activity log (spec account §2 Activity, §3 Activity log entry): newest first, 10 a page, a
+ * view-more button while rows remain. Entries are server-rendered HTML from safe templates,
+ * rendered through DOMPurify again.
+ */
+export function ActivityPage() {
+  const { t } = useTranslation();
+  const { locale } = useLocale();
+  usePageTitle('menu_activity');
+  const log = useInfiniteQuery({
+    queryKey: [...ACTIVITY_QUERY_KEY, locale],
+    queryFn: ({ pageParam }) => getActivityPage(pageParam, ACTIVITY_PAGE_SIZE),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages) => nextActivityPage(pages),
+    retry: false,
+  });
+  const entries = log.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = log.data?.pages.at(-1)?.totalRows ?? 0;
+
+  return (
+    <Stack gap="lg" maw={760} mx="auto" w="100%">
+      <div>
+        <Title order={1} fz={{ base: 24, sm: 28 }}>
+          {t('menu_activity')}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {t('activitylog_intro')}
+        </Text>
+      </div>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
+        {log.isPending ? (
+          <Center py="xl" role="status" aria-label={t('app_loading')}>
+            <Loader type="dots" />
+          </Center>
+        ) : log.isError && entries.length === 0 ? (
+          <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
+            {errorText(log.error, t)}
+          </Alert>
+        ) : entries.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            {t('activitylog_empty')}
+          </Text>
+        ) : (
+          <Stack gap="lg">
+            <Timeline bulletSize={28} lineWidth={2} active={-1} aria-label={t('menu_activity')}>
+              {entries.map((entry) => (
+                <Timeline.Item
+                  key={entry.id}
+                  bullet={
+                    <ThemeIcon size={28} radius="xl" variant="light" color="brand">
+                      <Icon name="activity" size={14} />
+                    </ThemeIcon>
+                  }
+                >
+                  <SafeHtml html={entry.actionText} fz="sm" style={{ overflowWrap: 'anywhere' }} />
+                  <Text fz="xs" c="dimmed" mt={2} component="time" dateTime={entry.createdDate}>
+                    {formatDateTime(entry.createdDate, locale)}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+            {log.isError && (
+              <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
+                {errorText(log.error, t)}
+              </Alert>
+            )}
+            <Stack gap={6} align="center">
+              <Text fz="xs" c="dimmed">
+                {t('activitylog_shown', { shown: entries.length, total })}
+              </Text>
+              {log.hasNextPage && (
+                <Button variant="light" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+                  {t('activitylog_view_more')}
+                </Button>
+              )}
+            </Stack>
+          </Stack>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+export default ActivityPage;

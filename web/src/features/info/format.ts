@@ -1,0 +1,16 @@
+import type { Locale } from '@portico/contracts';
+
+/**
+ * A birth date ('YYYY-MM-DD', no time zone) as the read view shows it: DD/MM/YYYY in Vietnamese,
+ * MM/DD/YYYY in English; '' when empty or not such a date.
+ */
+export const formatBirthdate = (value: string | null | undefined, locale: Locale): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec((value ?? '').trim());
+  if (!m) return '';
+  const [, y, mo, d] = m;
+  return locale === 'en-US' ? `${mo}/${d}/${y}` : `${d}/${mo}/${y}`;
+};
+
+/** Language and time-zone selects get a search box only above this many options (spec §2, §9). */
+export const SEARCH_ABOVE = 10;
+export const needsSearch = (optionCount: number): boolean => optionCount > SEARCH_ABOVE;

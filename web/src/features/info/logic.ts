@@ -1,0 +1,157 @@
+import {
+  CLAIM_TYPES,
+  DEFAULT_TIMEZONE,
+  type GeneralProfile,
+  IDENTIFICATION_MAX,
+  IDENTIFICATION_MIN,
+  infoBirthYearMax,
+  type UpdateProfileInput,
+  type UserClaim,
+  updateProfileInput,
+} from '@portico/contracts';
+
+// The general-info edit form (spec account §2 General info page, §5 General info), free of React.
+
+export type InfoForm = {
+  firstName: string;
+  lastName: string;
+  gender: string;
+  /** 'YYYY-MM-DD' or ''. */
+  birthdate: string;
+  identification: string;
+  maritalStatus: string;
+  languageId: string;
+  timezone: string;
+  /** Plain text in the textarea; turned into HTML on save. */
+  bio: string;
+};
+
+/** Field order, for focusing the first field in error. */
+export const INFO_FIELD_ORDER = [
+  'firstName',
+  'lastName',
+  'gender',
+  'birthdate',
+  'identification',
+  'maritalStatus',
+  'languageId',
+  'timezone',
+  'bio',
+] as const;
+
+/** The identification rule on its own: empty is fine, else 8 to 12 characters. */
+export const identificationError = (value: string): string | null => {
+  const v = value.trim();
+  if (!v) return null;
+  return v.length < IDENTIFICATION_MIN || v.length > IDENTIFICATION_MAX ? 'invalid_identification' : null;
+};
+
+/**
+ * The form a profile opens with. A missing birth date starts at what the date selects show
+ * (1 January of the newest year offered), as on the sign-up form.
+ */
+export const formFromProfile = (p: GeneralProfile, now: Date = new Date()): InfoForm => ({
+  firstName: p.firstName ?? '',
+  lastName: p.lastName ?? '',
+  gender: p.gender ? String(p.gender) : '',
+  birthdate: p.birthdate || `${infoBirthYearMax(now)}-01-01`,
+  identification: p.identification ?? '',
+  maritalStatus: p.maritalStatus ? String(p.maritalStatus) : '',
+  languageId: p.languageId ?? '',
+  timezone: p.timezone || DEFAULT_TIMEZONE,
+  bio: htmlToText(p.bio ?? ''),
+});
+
+/** What PUT info receives. bioHtml: the HTML to store (the original one when the text was not edited). */
+export const payloadOf = (form: InfoForm, bioHtml: string): UpdateProfileInput => ({
+  firstName: form.firstName.trim(),
+  lastName: form.lastName.trim(),
+  gender: form.gender ? Number(form.gender) : null,
+  birthdate: form.birthdate,
+  identification: form.identification.trim() || null,
+  maritalStatus: form.maritalStatus ? Number(form.maritalStatus) : null,
+  languageId: form.languageId,
+  timezone: form.timezone || undefined,
+  bio: bioHtml,
+});
+
+/** The shared rules (contracts updateProfileInput): field -> first message key. */
+export const validateInfo = (form: InfoForm, now: Date = new Date()): Record<string, string> => {
+  const parsed = updateProfileInput({ now }).safeParse(payloadOf(form, textToHtml(form.bio)));
+  const errors: Record<string, string> = {};
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+};
+
+// ---- Bio: stored as sanitized HTML, edited as plain text ------------------------------------
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Plain text as HTML: blank lines split paragraphs, single line breaks become <br>. */
+export const textToHtml = (text: string): string =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${p.split('\n').map(escapeHtml).join('<br>')}</p>`)
+    .join('');
+
+/** HTML as plain text for the textarea: paragraphs and list items on their own lines. */
+export const htmlToText = (html: string): string => {
+  if (!html.trim()) return '';
+  const marked = html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h\d|li|blockquote)>/gi, '\n\n')
+    .replace(/<li[^>]*>/gi, '• ');
+  const doc = new DOMParser().parseFromString(`<body>${marked}</body>`, 'text/html');
+  return (doc.body.textContent ?? '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+};
+
+// ---- Time zones ---------------------------------------------------------------------------
+
+/** Every IANA zone the browser knows, with the current one (e.g. the Asia/Saigon alias) included. */
+export const timezoneOptions = (current: string): string[] => {
+  let zones: string[] = [];
+  try {
+    zones = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  } catch {
+    zones = [];
+  }
+  const set = new Set(zones);
+  for (const z of [current, DEFAULT_TIMEZONE, 'UTC']) if (z) set.add(z);
+  return [...set].sort((a, b) => a.localeCompare(b));
+};
+
+// ---- Social links -------------------------------------------------------------------------
+
+export const SOCIAL_PROVIDERS = [
+  { name: 'Facebook', claimType: CLAIM_TYPES.facebookLink },
+  { name: 'Google', claimType: CLAIM_TYPES.googleLink },
+] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]['name'];
+
+/** The Facebook and Google link claims of a profile (null when not linked). */
+export const socialLinks = (claims: readonly UserClaim[]) =>
+  SOCIAL_PROVIDERS.map((p) => ({ ...p, claim: claims.find((c) => c.claimType === p.claimType) ?? null }));
+
+// ---- Avatar files -------------------------------------------------------------------------
+
+const IMAGE_TYPES = ['image/gif', 'image/jpeg', 'image/png'];
+const IMAGE_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'png'];
+export const AVATAR_ACCEPT = [...IMAGE_TYPES, ...IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(',');
+
+/** gif, jpg, jpeg or png by type or name (the server checks the content again). */
+export const isAcceptedImage = (file: Pick<File, 'name' | 'type'>): boolean => {
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  if (file.type) return IMAGE_TYPES.includes(file.type.toLowerCase());
+  return IMAGE_EXTENSIONS.includes(ext);
+};

@@ -1,0 +1,102 @@
+import { Group, PasswordInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateSelect } from '../../components/DateSelect';
+import { PasswordStrength } from '../../components/PasswordStrength';
+import { looseT } from '../../i18n/t';
+import { useAppSettings } from '../settings/useAppSettings';
+import type { DetailsForm } from './logic';
+
+export interface DetailsFieldsProps {
+  values: DetailsForm;
+  onChange: (patch: Partial<DetailsForm>) => void;
+  /** Translated message per field. */
+  errors: Record<string, string>;
+  /** Show password + rePassword (register; update-info of an account without a password). */
+  withPassword: boolean;
+  firstFieldRef?: RefObject<HTMLInputElement | null>;
+}
+
+/**
+ * The details of register step 3 and of the update-info form (spec §2, §3): last name, first
+ * name, password with the meter, repeat password, date of birth (1 January five years ago by
+ * default, years 1900 to the current year minus 5), gender from the app-settings list.
+ */
+export function DetailsFields({ values, onChange, errors, withPassword, firstFieldRef }: DetailsFieldsProps) {
+  const { t } = useTranslation();
+  const tr = looseT(t);
+  const { settings } = useAppSettings();
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+        <TextInput
+          ref={firstFieldRef}
+          name="lastName"
+          label={t('details_last_name')}
+          autoComplete="family-name"
+          size="md"
+          value={values.lastName}
+          onChange={(e) => onChange({ lastName: e.currentTarget.value })}
+          error={errors.lastName}
+          maxLength={100}
+        />
+        <TextInput
+          name="firstName"
+          label={t('details_first_name')}
+          autoComplete="given-name"
+          size="md"
+          value={values.firstName}
+          onChange={(e) => onChange({ firstName: e.currentTarget.value })}
+          error={errors.firstName}
+          maxLength={100}
+        />
+      </SimpleGrid>
+      {withPassword && (
+        <>
+          <Stack gap={8}>
+            <PasswordInput
+              name="password"
+              label={t('details_password')}
+              autoComplete="new-password"
+              size="md"
+              value={values.password}
+              onChange={(e) => onChange({ password: e.currentTarget.value })}
+              error={errors.password}
+            />
+            <PasswordStrength value={values.password.trim()} />
+          </Stack>
+          <PasswordInput
+            name="rePassword"
+            label={t('details_repassword')}
+            autoComplete="new-password"
+            size="md"
+            value={values.rePassword}
+            onChange={(e) => onChange({ rePassword: e.currentTarget.value })}
+            error={errors.rePassword}
+          />
+        </>
+      )}
+      <DateSelect
+        label={t('details_birthdate')}
+        value={values.birthdate}
+        onChange={(birthdate) => onChange({ birthdate })}
+        error={errors.birthdate}
+      />
+      <Radio.Group
+        name="gender"
+        size="md"
+        label={t('details_gender')}
+        value={values.gender}
+        onChange={(gender) => onChange({ gender })}
+        error={errors.gender}
+      >
+        <Group gap="lg" mt={8}>
+          {settings.genders.map((g) => (
+            <Radio key={g.id} value={String(g.id)} label={tr(g.key)} />
+          ))}
+        </Group>
+      </Radio.Group>
+    </Stack>
+  );
+}
