@@ -227,7 +227,8 @@ export const enUS: Record<keyof typeof viVN, string> = {
   register_heading: 'Create an account',
   register_email_intro: 'Enter your e-mail and we will send you a 6-digit verification code.',
   register_email_label: 'E-mail',
-  register_send_code: 'Send verification code',
+  register_send_code: 'Send code',
+  register_email_placeholder: 'name@email.com',
   register_change_email: 'Change e-mail',
   register_details_intro: 'Complete your details to create the account {{email}}.',
   register_submit: 'Create account',
@@ -420,6 +421,8 @@ export const enUS: Record<keyof typeof viVN, string> = {
   active_phone_intro: 'Enter the code sent to your phone to activate the number.',
   active_no_email: 'Your account has no e-mail address waiting for activation.',
   active_no_phone: 'Your account has no phone number waiting for activation.',
+  active_email_already: 'This e-mail address is already activated.',
+  active_phone_already: 'This phone number is already activated.',
   // ---- Account area I: e-mails, phones, info, devices, recovery, delete, activity (server) ----
   maximum_email_or_phone: 'You already have the maximum number of e-mail addresses or phone numbers.',
   contact_not_confirmed: 'This e-mail address or phone number has not been verified.',
@@ -486,7 +489,8 @@ export const enUS: Record<keyof typeof viVN, string> = {
   info_avatar: 'Profile picture',
   info_avatar_change: 'Change profile picture',
   info_avatar_crop_title: 'Crop your profile picture',
-  info_avatar_crop_hint: 'Drag the square to choose the area; drag its bottom-right corner or use the slider to resize it.',
+  info_avatar_crop_hint:
+    'Drag the square to choose the area; drag its bottom-right corner or use the slider to resize it.',
   info_avatar_crop_size: 'Selection size',
   info_avatar_preview: 'Preview',
   info_avatar_save: 'Save picture',
@@ -498,9 +502,11 @@ export const enUS: Record<keyof typeof viVN, string> = {
   info_social_linked: 'Linked',
   info_social_unlink: 'Unlink',
   info_social_unlink_named: 'Unlink {{provider}}',
-  info_social_unlink_confirm: 'Unlink your {{provider}} account? You will no longer be able to sign in with {{provider}}.',
+  info_social_unlink_confirm:
+    'Unlink your {{provider}} account? You will no longer be able to sign in with {{provider}}.',
   language_intro: 'The language of the interface, e-mails and notifications sent to you. The interface switches to it.',
-  device_intro: 'Devices and browsers signed in to your account. If you see one you do not recognise, sign it out and change your password.',
+  device_intro:
+    'Devices and browsers signed in to your account. If you see one you do not recognise, sign it out and change your password.',
   device_active_heading: 'Signed-in devices',
   device_logged_out_heading: 'Signed-out devices',
   device_logged_out_empty: 'No signed-out devices yet.',

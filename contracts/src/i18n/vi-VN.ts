@@ -225,7 +225,8 @@ export const viVN = {
   register_heading: 'Tạo tài khoản',
   register_email_intro: 'Nhập email của bạn, chúng tôi sẽ gửi mã xác minh gồm 6 chữ số.',
   register_email_label: 'Email',
-  register_send_code: 'Gửi mã xác minh',
+  register_send_code: 'Gửi mã',
+  register_email_placeholder: 'ten@email.com',
   register_change_email: 'Đổi email',
   register_details_intro: 'Hoàn tất thông tin để tạo tài khoản {{email}}.',
   register_submit: 'Đăng ký',
@@ -420,6 +421,8 @@ export const viVN = {
   active_phone_intro: 'Nhập mã xác minh đã được gửi tới số điện thoại để kích hoạt số điện thoại.',
   active_no_email: 'Tài khoản của bạn không có email nào đang chờ kích hoạt.',
   active_no_phone: 'Tài khoản của bạn không có số điện thoại nào đang chờ kích hoạt.',
+  active_email_already: 'Email này đã được kích hoạt.',
+  active_phone_already: 'Số điện thoại này đã được kích hoạt.',
   // ---- Account area I: e-mails, phones, info, devices, recovery, delete, activity (server) ----
   maximum_email_or_phone: 'Bạn đã có số lượng email hoặc số điện thoại tối đa.',
   contact_not_confirmed: 'Email hoặc số điện thoại này chưa được xác minh.',
@@ -486,7 +489,8 @@ export const viVN = {
   info_avatar: 'Ảnh đại diện',
   info_avatar_change: 'Đổi ảnh đại diện',
   info_avatar_crop_title: 'Cắt ảnh đại diện',
-  info_avatar_crop_hint: 'Kéo khung vuông để chọn vùng ảnh, kéo góc dưới bên phải hoặc dùng thanh trượt để đổi kích thước.',
+  info_avatar_crop_hint:
+    'Kéo khung vuông để chọn vùng ảnh, kéo góc dưới bên phải hoặc dùng thanh trượt để đổi kích thước.',
   info_avatar_crop_size: 'Kích thước vùng chọn',
   info_avatar_preview: 'Xem trước',
   info_avatar_save: 'Lưu ảnh',
@@ -498,9 +502,11 @@ export const viVN = {
   info_social_linked: 'Đã liên kết',
   info_social_unlink: 'Hủy liên kết',
   info_social_unlink_named: 'Hủy liên kết {{provider}}',
-  info_social_unlink_confirm: 'Bạn có chắc chắn muốn hủy liên kết tài khoản {{provider}}? Bạn sẽ không thể đăng nhập bằng {{provider}} nữa.',
+  info_social_unlink_confirm:
+    'Bạn có chắc chắn muốn hủy liên kết tài khoản {{provider}}? Bạn sẽ không thể đăng nhập bằng {{provider}} nữa.',
   language_intro: 'Ngôn ngữ dùng cho giao diện, email và thông báo gửi tới bạn. Giao diện sẽ chuyển sang ngôn ngữ này.',
-  device_intro: 'Các thiết bị và trình duyệt đang đăng nhập tài khoản của bạn. Nếu thấy thiết bị lạ, hãy đăng xuất thiết bị đó và đổi mật khẩu.',
+  device_intro:
+    'Các thiết bị và trình duyệt đang đăng nhập tài khoản của bạn. Nếu thấy thiết bị lạ, hãy đăng xuất thiết bị đó và đổi mật khẩu.',
   device_active_heading: 'Thiết bị đang đăng nhập',
   device_logged_out_heading: 'Thiết bị đã đăng xuất',
   device_logged_out_empty: 'Chưa có thiết bị nào đã đăng xuất.',

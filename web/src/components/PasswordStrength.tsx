@@ -51,9 +51,11 @@ export function PasswordStrength({ value, guide = true }: { value: string; guide
             />
           ))}
         </Group>
-        <Text fz="xs" fw={600} c={score > 0 ? color : 'dimmed'} miw={64} ta="right" aria-hidden="true">
-          {score > 0 ? tr(`pw_strength_${score}`) : ''}
-        </Text>
+        {score > 0 && (
+          <Text fz="xs" fw={600} c={color} miw={64} ta="right" aria-hidden="true">
+            {tr(`pw_strength_${score}`)}
+          </Text>
+        )}
       </Group>
       {guide && (
         <Box>

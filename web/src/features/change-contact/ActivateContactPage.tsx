@@ -140,7 +140,7 @@ export function ActivateContactPage({ kind }: { kind: ContactKind }) {
     );
   } else if (already) {
     body = (
-      <ContactSuccess message={t('contact_already_confirmed')} detail={target}>
+      <ContactSuccess message={tr(config.keys.activeAlready)} detail={target}>
         {goHome}
       </ContactSuccess>
     );

@@ -50,6 +50,7 @@ export interface ContactKindConfig {
     activeLabel: MessageKey;
     activeSuccess: MessageKey;
     activeNone: MessageKey;
+    activeAlready: MessageKey;
   };
 }
 
@@ -84,6 +85,7 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
       activeLabel: 'active_email_label',
       activeSuccess: 'active_email_success',
       activeNone: 'active_no_email',
+      activeAlready: 'active_email_already',
     },
   },
   phone: {
@@ -116,6 +118,7 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
       activeLabel: 'active_phone_label',
       activeSuccess: 'active_phone_success',
       activeNone: 'active_no_phone',
+      activeAlready: 'active_phone_already',
     },
   },
 };

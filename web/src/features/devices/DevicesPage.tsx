@@ -260,7 +260,9 @@ function DeviceCard({
               )}
             </Group>
             <Text fz="sm" c="dimmed">
-              {typeLabel(device, tr)} · {device.locationRegion || t('device_region_unknown')}
+              {[typeLabel(device, tr), device.browser, device.locationRegion || t('device_region_unknown')]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
             <Text fz="sm" c="dimmed">
               {device.isLogOut

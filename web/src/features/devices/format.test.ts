@@ -33,8 +33,14 @@ describe('device last action (spec account §9)', () => {
   });
 
   it('shows the full date beyond 60 minutes, in the reader’s format', () => {
-    expect(lastAction({ minutes: 61, lastActionTime: at }, 'vi-VN')).toEqual({ kind: 'date', text: '09:07 05/01/2024' });
-    expect(lastAction({ minutes: 5000, lastActionTime: at }, 'en-US')).toEqual({ kind: 'date', text: '09:07 01/05/2024' });
+    expect(lastAction({ minutes: 61, lastActionTime: at }, 'vi-VN')).toEqual({
+      kind: 'date',
+      text: '09:07 05/01/2024',
+    });
+    expect(lastAction({ minutes: 5000, lastActionTime: at }, 'en-US')).toEqual({
+      kind: 'date',
+      text: '09:07 01/05/2024',
+    });
   });
 
   it('shows 0, a missing value or an unreadable date as unknown', () => {

@@ -1,6 +1,6 @@
 import type { AppSettings, Device } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../App';
@@ -9,6 +9,9 @@ import { buildRoutes } from '../../routes';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 // Account pages through the real route table, with the API answered in memory.
+
+// Lazy pages and their queries can take more than a second in a busy jsdom run.
+configure({ asyncUtilTimeout: 5000 });
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
 type Answer = { status?: number; body: unknown };
@@ -68,7 +71,7 @@ afterEach(async () => {
   await act(() => i18n.changeLanguage('vi-VN'));
 });
 
-describe('devices page', () => {
+describe('devices page', { timeout: 20_000 }, () => {
   it('lists devices with their last action, marks the current one, logs one out after confirmation', async () => {
     let loggedOut = false;
     const other = device({ id: 'd2', deviceName: 'iPhone', deviceType: 2, minutes: 90 });
@@ -113,13 +116,16 @@ describe('devices page', () => {
   });
 });
 
-describe('delete account page', () => {
+describe('delete account page', { timeout: 20_000 }, () => {
   it('asks for the confirmation and the password, shows invalid_password, then deletes', async () => {
     answers['/api/account/delete/has-password'] = { body: { result: true } };
     answers['POST /api/account/delete/check-password'] = (body) =>
       (body as { password: string }).password === 'right'
         ? { body: { result: true } }
-        : { status: 400, body: { exception: { message: 'invalid_password' }, errors: { password: ['invalid_password'] } } };
+        : {
+            status: 400,
+            body: { exception: { message: 'invalid_password' }, errors: { password: ['invalid_password'] } },
+          };
     answers['DELETE /api/account/delete'] = { body: { result: true } };
     renderAt('/security/delete');
 
@@ -136,7 +142,9 @@ describe('delete account page', () => {
 
     fireEvent.change(password, { target: { value: 'right' } });
     fireEvent.click(submit);
-    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ confirm: true, password: 'right' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ confirm: true, password: 'right' }),
+    );
     expect((await screen.findAllByText('Tài khoản của bạn đã được xóa.')).length).toBeGreaterThan(0);
   });
 

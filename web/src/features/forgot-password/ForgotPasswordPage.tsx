@@ -16,6 +16,7 @@ import { deleteCookie, FORGOT_PASSWORD_COOKIE, readCookie, writeCookie } from '.
 import { splitApiError, withoutErrors } from '../../lib/formErrors';
 import { resumeFromCookie } from '../../lib/resume';
 import { useAuth } from '../auth/OidcSession';
+import classes from '../login/login.module.css';
 import { checkForgotCode, checkForgotProcess, resendForgotCode, resetPassword, sendForgotCode } from './api';
 import { afterReset, interactionReturnUrl } from './logic';
 
@@ -207,7 +208,7 @@ export function ForgotPasswordPage() {
   );
 
   const actions = (primary: ReactNode) => (
-    <Group grow gap="sm" wrap="nowrap">
+    <Group gap="sm" wrap="nowrap" className={classes.actions}>
       <Button variant="default" size="md" type="button" onClick={cancel}>
         {t('common_cancel')}
       </Button>

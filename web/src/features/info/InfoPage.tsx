@@ -290,9 +290,7 @@ function InfoReadView({ profile, onEdit }: { profile: GeneralProfile; onEdit: ()
           </Text>
         </Field>
       </SimpleGrid>
-      <Field label={t('info_bio')}>
-        {profile.bio.trim() ? <SafeHtml html={profile.bio} fw={400} className="portico-bio" /> : notSet}
-      </Field>
+      <Field label={t('info_bio')}>{profile.bio.trim() ? <SafeHtml html={profile.bio} fw={400} /> : notSet}</Field>
     </Stack>
   );
 }
@@ -321,7 +319,18 @@ function InfoEditForm({
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  const set = (patch: Partial<InfoForm>) => setValues((v) => ({ ...v, ...patch }));
+  const { locale } = useLocale();
+  const set = (patch: Partial<InfoForm>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    // A field's message goes once the field is changed.
+    setErrors((e) => {
+      const keys = Object.keys(patch).filter((k) => e[k]);
+      if (keys.length === 0) return e;
+      const next = { ...e };
+      for (const k of keys) delete next[k];
+      return next;
+    });
+  };
 
   const languages = settings.locales.map((l: Locale) => ({ value: l, label: tr(LANGUAGE_LABEL[l] ?? l) }));
   const zones = useMemo(
@@ -365,25 +374,51 @@ function InfoEditForm({
     <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
         <AvatarBlock profile={profile} />
+        {/* Vietnamese names are written family name first, English ones given name first. */}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          <TextInput
-            name="lastName"
-            label={t('details_last_name')}
-            autoComplete="family-name"
-            size="md"
-            value={values.lastName}
-            onChange={(e) => set({ lastName: e.currentTarget.value })}
-            error={errors.lastName}
-          />
-          <TextInput
-            name="firstName"
-            label={t('details_first_name')}
-            autoComplete="given-name"
-            size="md"
-            value={values.firstName}
-            onChange={(e) => set({ firstName: e.currentTarget.value })}
-            error={errors.firstName}
-          />
+          {locale === 'en-US' ? (
+            <>
+              <TextInput
+                name="firstName"
+                label={t('details_first_name')}
+                autoComplete="given-name"
+                size="md"
+                value={values.firstName}
+                onChange={(e) => set({ firstName: e.currentTarget.value })}
+                error={errors.firstName}
+              />
+              <TextInput
+                name="lastName"
+                label={t('details_last_name')}
+                autoComplete="family-name"
+                size="md"
+                value={values.lastName}
+                onChange={(e) => set({ lastName: e.currentTarget.value })}
+                error={errors.lastName}
+              />
+            </>
+          ) : (
+            <>
+              <TextInput
+                name="lastName"
+                label={t('details_last_name')}
+                autoComplete="family-name"
+                size="md"
+                value={values.lastName}
+                onChange={(e) => set({ lastName: e.currentTarget.value })}
+                error={errors.lastName}
+              />
+              <TextInput
+                name="firstName"
+                label={t('details_first_name')}
+                autoComplete="given-name"
+                size="md"
+                value={values.firstName}
+                onChange={(e) => set({ firstName: e.currentTarget.value })}
+                error={errors.firstName}
+              />
+            </>
+          )}
         </SimpleGrid>
         <Radio.Group
           name="gender"

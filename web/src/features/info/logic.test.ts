@@ -3,8 +3,8 @@ import { clampCrop, displayScale, initialCrop, moveCrop, outputSide, resizeAroun
 import { formatBirthdate, needsSearch } from './format';
 import {
   htmlToText,
-  identificationError,
   type InfoForm,
+  identificationError,
   isAcceptedImage,
   socialLinks,
   textToHtml,
@@ -40,7 +40,10 @@ describe('general info rules (spec account §5)', () => {
   });
 
   it('requires names, gender, birth date and language with the spec keys', () => {
-    const errors = validateInfo({ ...valid, firstName: ' ', lastName: '', gender: '', birthdate: '', languageId: '' }, now);
+    const errors = validateInfo(
+      { ...valid, firstName: ' ', lastName: '', gender: '', birthdate: '', languageId: '' },
+      now,
+    );
     expect(errors).toEqual({
       firstName: 'error_first_name_empty',
       lastName: 'error_last_name_empty',
@@ -89,7 +92,9 @@ describe('selects', () => {
 
 describe('bio', () => {
   it('goes from text to HTML with escaping, paragraphs and line breaks', () => {
-    expect(textToHtml('Hi <b>there</b>\nline 2\n\nPara 2')).toBe('<p>Hi &lt;b&gt;there&lt;/b&gt;<br>line 2</p><p>Para 2</p>');
+    expect(textToHtml('Hi <b>there</b>\nline 2\n\nPara 2')).toBe(
+      '<p>Hi &lt;b&gt;there&lt;/b&gt;<br>line 2</p><p>Para 2</p>',
+    );
     expect(textToHtml('  \n ')).toBe('');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deleteFormErrors } from '../delete-account/logic';
 import { nextActivityPage } from '../activity/api';
+import { deleteFormErrors } from '../delete-account/logic';
 import { recoveryValueError } from './logic';
 
 describe('recovery ways (spec account §5)', () => {
@@ -20,7 +20,9 @@ describe('delete account form (spec account §5)', () => {
       confirm: 'delete_account_confirm_error',
       password: 'error_password_empty',
     });
-    expect(deleteFormErrors({ confirm: false, password: '' }, false)).toEqual({ confirm: 'delete_account_confirm_error' });
+    expect(deleteFormErrors({ confirm: false, password: '' }, false)).toEqual({
+      confirm: 'delete_account_confirm_error',
+    });
     expect(deleteFormErrors({ confirm: true, password: 'x' }, true)).toEqual({});
   });
 });

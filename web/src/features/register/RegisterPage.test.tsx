@@ -69,14 +69,14 @@ describe('register page', () => {
     const router = renderAt('/register?ReturnUrl=%2Foidc%2Finteraction%2Fabc');
     const email = await screen.findByLabelText('Email');
     expect(email.getAttribute('name')).toBe('username');
-    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã xác minh' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã' }));
     expect(await screen.findByText('Vui lòng nhập email.')).toBeTruthy();
     fireEvent.change(email, { target: { value: '0912345678' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã xác minh' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã' }));
     expect(await screen.findByText('Email không hợp lệ.')).toBeTruthy();
 
     fireEvent.change(email, { target: { value: ' Lan@Example.edu ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã xác minh' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã' }));
     const otp = await screen.findByLabelText('Mã xác thực');
     expect(bodyOf('/api/account/register/check-username-and-send-otp')).toEqual({ username: 'lan@example.edu' });
     expect(readCookie(REGISTER_COOKIE)).toBe('lan@example.edu');
@@ -138,12 +138,12 @@ describe('register page', () => {
     renderAt('/register');
     const email = await screen.findByLabelText('Email');
     fireEvent.change(email, { target: { value: 'x@mailinator.com' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã xác minh' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã' }));
     expect(
       await screen.findByText('Email không tồn tại hoặc không nhận được thư. Vui lòng dùng email khác.'),
     ).toBeTruthy();
     answers['/api/account/register/check-username-and-send-otp'] = fail('account_is_delete');
-    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã xác minh' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Gửi mã' }));
     expect(await screen.findByText('Tài khoản này đã bị xóa. Vui lòng dùng email khác.')).toBeTruthy();
   });
 

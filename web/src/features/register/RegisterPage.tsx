@@ -239,7 +239,7 @@ export function RegisterPage() {
   );
 
   const actions = (primary: ReactNode) => (
-    <Group grow gap="sm" wrap="nowrap">
+    <Group gap="sm" wrap="nowrap" className={classes.actions}>
       <Button variant="default" size="md" onClick={cancel} type="button">
         {t('common_cancel')}
       </Button>
@@ -279,7 +279,7 @@ export function RegisterPage() {
               name="username"
               type="email"
               label={t('register_email_label')}
-              placeholder="ten@email.com"
+              placeholder={t('register_email_placeholder')}
               autoComplete="email"
               inputMode="email"
               size="md"

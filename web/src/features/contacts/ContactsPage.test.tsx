@@ -1,0 +1,124 @@
+import type { AppSettings, UserContact } from '@portico/contracts';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../App';
+import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
+import { ContactsPage } from './ContactsPage';
+
+const entry = (id: number, name: string, patch: Partial<UserContact> = {}): UserContact => ({
+  id,
+  name,
+  isConfirmed: true,
+  isPrimary: false,
+  allowLogin: true,
+  type: 2,
+  ...patch,
+});
+
+let settings: AppSettings;
+let contacts: UserContact[];
+let calls: { method: string; url: string; body: unknown }[];
+
+const renderPage = () => {
+  const router = createMemoryRouter([{ path: '/account/email', element: <ContactsPage kind="email" /> }], {
+    initialEntries: ['/account/email'],
+  });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+};
+
+beforeEach(() => {
+  settings = { ...DEFAULT_APP_SETTINGS, configs: { ...DEFAULT_APP_SETTINGS.configs, maximumEmailOrPhone: 3 } };
+  contacts = [entry(1, 'lan@example.edu', { isPrimary: true })];
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = input.split('?')[0] ?? input;
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url: input, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const ok = (result: unknown) => new Response(JSON.stringify({ result }), { status: 200 });
+      if (path === '/api/app-settings') return ok(settings);
+      if (path === '/api/account/contacts' && method === 'GET') return ok(contacts);
+      if (path === '/api/account/contacts/exists') return ok(false);
+      if (path === '/api/account/contacts' && method === 'POST') {
+        contacts = [...contacts, entry(9, 'new@example.edu', { isConfirmed: false })];
+        return ok({ id: 9, times: 60 });
+      }
+      if (path === '/api/account/contacts/activate') {
+        contacts = contacts.map((c) => (c.id === 9 ? { ...c, isConfirmed: true } : c));
+        return ok(contacts.find((c) => c.id === 9));
+      }
+      return new Response(JSON.stringify({ exception: { message: 'error_not_found' } }), { status: 404 });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('e-mail page', () => {
+  it('lists entries with label and primary mark; the primary has no delete or allow-login', async () => {
+    contacts = [entry(2, 'b@example.edu'), entry(1, 'lan@example.edu', { isPrimary: true })];
+    renderPage();
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0] as HTMLElement).getByText('lan@example.edu')).toBeTruthy();
+    expect(within(items[0] as HTMLElement).getByText('Email 1')).toBeTruthy();
+    expect(within(items[0] as HTMLElement).getByText('Chính')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Xóa lan@example.edu' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Cho phép đăng nhập bằng lan@example.edu' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Xóa b@example.edu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Đặt b@example.edu làm chính' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Cho phép đăng nhập bằng b@example.edu' })).toBeTruthy();
+  });
+
+  it('shows the add link while the count is at most the maximum', async () => {
+    settings.configs.maximumEmailOrPhone = 1;
+    contacts = [entry(1, 'lan@example.edu', { isPrimary: true }), entry(2, 'b@example.edu')];
+    renderPage();
+    await screen.findByText('b@example.edu');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/app-settings')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Thêm email' })).toBeNull());
+  });
+
+  it('adds an e-mail, then verifies it in the code popup (confirm only with 6 digits)', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Thêm email' }));
+    const input = await screen.findByLabelText('Địa chỉ email');
+    expect(input.getAttribute('name')).toBe('Name');
+    fireEvent.click(screen.getByRole('button', { name: 'Thêm' }));
+    expect(await screen.findByText('Vui lòng nhập email.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'new@' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Thêm' }));
+    expect(await screen.findByText('Email không đúng định dạng.')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'new@example.edu' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Thêm' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Xác minh new@example.edu' });
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/account/contacts')?.body).toEqual({
+      type: 2,
+      Name: 'new@example.edu',
+      isConfirmed: false,
+    });
+    expect(within(dialog).getByRole('timer').textContent).toMatch(/0[01]:\d\d/);
+    const code = within(dialog).getByLabelText('Mã xác thực');
+    expect(within(dialog).queryByRole('button', { name: 'Xác nhận' })).toBeNull();
+    fireEvent.change(code, { target: { value: '12345' } });
+    expect(within(dialog).queryByRole('button', { name: 'Xác nhận' })).toBeNull();
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/account/contacts/activate')?.body).toEqual({
+        PhoneEmailName: 'new@example.edu',
+        Otp: '123456',
+      }),
+    );
+    expect(await screen.findByText('Xác minh email thành công.')).toBeTruthy();
+  });
+});

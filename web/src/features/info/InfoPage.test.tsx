@@ -1,0 +1,151 @@
+import type { AppSettings, GeneralProfile } from '@portico/contracts';
+import { focusManager } from '@tanstack/react-query';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../App';
+import i18n from '../../i18n/setup';
+import { buildRoutes } from '../../routes';
+import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
+
+// Lazy pages and their queries can take more than a second in a busy jsdom run.
+configure({ asyncUtilTimeout: 5000 });
+
+const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
+let profile: GeneralProfile;
+let calls: { method: string; url: string; body: unknown }[];
+
+const renderAt = (url: string) => {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
+  render(
+    <AppProviders
+      queryClient={createQueryClient()}
+      session={{ status: 'authenticated', user: { sub: 'u1', name: 'Lan' } }}
+    >
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+};
+
+beforeEach(() => {
+  focusManager.setFocused(true);
+  calls = [];
+  profile = {
+    id: 'u-123',
+    firstName: 'Lan',
+    lastName: 'Nguyễn',
+    birthdate: '2001-09-02',
+    gender: 2,
+    genderText: 'Nữ',
+    identification: null,
+    maritalStatus: null,
+    maritalStatusText: '',
+    languageId: 'vi-VN',
+    languageText: 'Tiếng Việt',
+    timezone: 'Asia/Saigon',
+    bio: '<p>Giáo viên <img src=x onerror="window.hacked=1"></p>',
+    avatar: null,
+    originalAvatar: null,
+    userClaims: [{ id: 9, claimType: 'google_link', claimValue: 'lan@gmail.com' }],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const path = input.split('?')[0] ?? input;
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, url: input, body });
+      const ok = (result: unknown) => new Response(JSON.stringify({ result }), { status: 200 });
+      if (path === '/api/app-settings') return ok(settings);
+      if (path === '/api/account/info' && method === 'GET') return ok(profile);
+      if (path === '/api/account/info' && method === 'PUT') {
+        profile = { ...profile, ...(body as Partial<GeneralProfile>) };
+        return ok(profile);
+      }
+      if (path === '/api/account/claims/cancel-linking') {
+        profile = { ...profile, userClaims: [] };
+        return ok(true);
+      }
+      return new Response(JSON.stringify({ exception: { message: 'error_not_found' } }), { status: 404 });
+    }),
+  );
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('vi-VN'));
+});
+
+// Full pages in jsdom (the edit form renders hundreds of options): more time than the default 5 s.
+describe('general info page', { timeout: 20_000 }, () => {
+  it('shows the read view with the birth date by language and a sanitized bio', async () => {
+    renderAt('/account/info');
+    expect(await screen.findByText('02/09/2001')).toBeTruthy();
+    expect(screen.getByText('Nguyễn Lan')).toBeTruthy();
+    expect(screen.getByText('u-123')).toBeTruthy();
+    const bio = screen.getByText(/Giáo viên/);
+    expect(bio.innerHTML).not.toContain('onerror');
+    expect(screen.getByText('Chưa liên kết')).toBeTruthy(); // Facebook: text, no dead link button
+    cleanup();
+    await act(() => i18n.changeLanguage('en-US'));
+    renderAt('/en-us/account/info');
+    expect(await screen.findByText('09/02/2001')).toBeTruthy();
+    expect(screen.getByText('Lan Nguyễn')).toBeTruthy();
+  });
+
+  it('edits: identification rule, save toast, back to the read view', async () => {
+    renderAt('/account/info');
+    fireEvent.click(await screen.findByRole('button', { name: 'Chỉnh sửa' }));
+    const id = await screen.findByRole('textbox', { name: 'Số giấy tờ tùy thân' });
+    expect(id.getAttribute('name')).toBe('identification');
+    fireEvent.change(id, { target: { value: '1234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
+    expect(await screen.findByText('Số giấy tờ tùy thân phải có từ 8 đến 12 ký tự.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(id, { target: { value: '079201001234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
+    expect((await screen.findAllByText('Cập nhật thông tin thành công.')).length).toBeGreaterThan(0);
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      identification: '079201001234',
+      birthdate: '2001-09-02',
+      gender: 2,
+      languageId: 'vi-VN',
+    });
+    // The bio was not touched: its stored HTML goes back unchanged.
+    expect((put?.body as { bio: string }).bio).toBe(profile.bio);
+    expect(await screen.findByRole('button', { name: 'Chỉnh sửa' })).toBeTruthy();
+    expect(screen.getByText('079201001234')).toBeTruthy();
+  });
+
+  it('the back arrow and cancel return to the read view', async () => {
+    renderAt('/account/info');
+    fireEvent.click(await screen.findByRole('button', { name: 'Chỉnh sửa' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Quay lại' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Chỉnh sửa' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Hủy' }));
+    expect(await screen.findByRole('button', { name: 'Chỉnh sửa' })).toBeTruthy();
+  });
+
+  it('unlinks Google after confirmation', async () => {
+    renderAt('/account/info');
+    fireEvent.click(await screen.findByRole('button', { name: 'Hủy liên kết Google' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Hủy liên kết' }));
+    expect((await screen.findAllByText('Hủy liên kết thành công.')).length).toBeGreaterThan(0);
+    expect(calls.find((c) => c.url === '/api/account/claims/cancel-linking')?.body).toEqual({
+      claimId: 9,
+      providerName: 'Google',
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Hủy liên kết Google' })).toBeNull());
+  });
+
+  it('opens /info (embedded) in edit mode with no cancel and no social box', async () => {
+    renderAt('/info');
+    expect(await screen.findByRole('button', { name: 'Lưu' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Hủy' })).toBeNull();
+    expect(screen.queryByText('Liên kết mạng xã hội')).toBeNull();
+  });
+});
