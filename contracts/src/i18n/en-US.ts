@@ -557,4 +557,10 @@ export const enUS: Record<keyof typeof viVN, string> = {
   signing_out: 'Signing you out...',
   logout_yes: 'Yes, sign me out',
   logout_no: 'No, stay signed in',
+  // Generic API answers (server message keys)
+  not_found: 'Not found.',
+  invalid_input: 'The data is not valid.',
+  forbidden: 'You are not allowed to do this.',
+  server_error: 'Something went wrong. Please try again later.',
+  bad_request: 'The request is not valid.',
 };

@@ -557,4 +557,10 @@ export const viVN = {
   signing_out: 'Đang đăng xuất...',
   logout_yes: 'Có, đăng xuất',
   logout_no: 'Không, giữ đăng nhập',
+  // Generic API answers (server message keys)
+  not_found: 'Không tìm thấy dữ liệu.',
+  invalid_input: 'Dữ liệu không hợp lệ.',
+  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
+  server_error: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.',
+  bad_request: 'Yêu cầu không hợp lệ.',
 } as const;
