@@ -113,6 +113,30 @@ describe('login page', () => {
     expect(screen.queryByRole('tab', { name: 'Đăng ký' })).toBeNull();
   });
 
+  it('turns the login tab into the update-info form when the answer says isRegister', async () => {
+    answers['/api/account/login'] = {
+      body: {
+        result: {
+          isOk: false,
+          isRegister: true,
+          redirectUrl: '/oidc/auth/abc',
+          userInfo: { id: 'u1', username: 'lan@example.edu', firstName: 'Lan', lastName: '' },
+          requiresTwoFactor: false,
+        },
+      },
+    };
+    renderLogin('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&username=lan%40example.edu');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Complete your account' })).toBeTruthy();
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Lan');
+    expect(screen.getByRole('button', { name: 'Skip' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Please enter your last name.')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/account/update-info')).toBe(false);
+  }, 30_000);
+
   it('offers to start again when the interaction has expired', async () => {
     answers['/api/account/interaction/abc'] = {
       status: 400,
