@@ -1,5 +1,6 @@
 import type { Messages } from '@portico/contracts';
 import type { Page } from 'playwright-core';
+import type { RunningServer } from './harness.js';
 
 /** Signs in on Portico's login page the way a person does: username, continue, password, submit. */
 export async function signInOnLoginPage(page: Page, t: Messages, username: string, password: string) {
@@ -12,4 +13,31 @@ export async function signInOnLoginPage(page: Page, t: Messages, username: strin
 /** The JSON a test relying party page shows. */
 export async function pageJson<T = Record<string, unknown>>(page: Page): Promise<T> {
   return JSON.parse((await page.locator('body').innerText()) || '{}') as T;
+}
+
+/** The newest code sent to an address after `after` messages, read from the local outbox. */
+export async function waitForCode(server: RunningServer, to: string, after: number): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const list = await server.outbox(to);
+    if (list.length > after && list[0]?.code) return list[0].code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no code arrived for ${to}`);
+}
+
+export const outboxCount = async (server: RunningServer, to: string) => (await server.outbox(to)).length;
+
+/** The portal's stored access token in a signed-in page (oidc-client-ts keeps it in localStorage). */
+export const storedAccessToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string) : '';
+  });
+
+/** Signs in to the portal from a fresh page and waits for the account home. */
+export async function signInToPortal(page: Page, server: RunningServer, t: Messages, prefix: string, username: string, password: string) {
+  await page.goto(`${server.url}${prefix}/account`);
+  await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+  await signInOnLoginPage(page, t, username, password);
+  await page.waitForURL(`${server.url}${prefix}/account`);
 }

@@ -5,7 +5,15 @@ import type { MenuItem } from '@portico/contracts';
  * links to a page that does not exist yet.
  */
 export const ACCOUNT_MENU: MenuItem[] = [
+  { key: 'menu_email', path: '/account/email', icon: 'mail' },
+  { key: 'menu_phone', path: '/account/phone', icon: 'phone' },
+  { key: 'menu_info', path: '/account/info', icon: 'user' },
+  { key: 'menu_language', path: '/account/language', icon: 'language' },
   { key: 'menu_password', path: '/security/change-password', icon: 'password' },
+  { key: 'menu_device', path: '/security/device', icon: 'device' },
+  { key: 'menu_recovery_ways', path: '/security/recovery-ways', icon: 'shield' },
+  { key: 'menu_activity', path: '/security/activity', icon: 'activity' },
+  { key: 'menu_delete', path: '/security/delete', icon: 'trash' },
   { key: 'menu_token', path: '/account/token', icon: 'token' },
   { key: 'menu_logout', path: '/account/logout', icon: 'logout' },
 ];

@@ -16,6 +16,9 @@ const entry = (id: number, name: string, patch: Partial<UserContact> = {}): User
   ...patch,
 });
 
+/** The machines running the suite can be slow: give each awaited step room. */
+const WAIT = { timeout: 5000 };
+
 let settings: AppSettings;
 let contacts: UserContact[];
 let calls: { method: string; url: string; body: unknown }[];
@@ -67,7 +70,7 @@ describe('e-mail page', () => {
   it('lists entries with label and primary mark; the primary has no delete or allow-login', async () => {
     contacts = [entry(2, 'b@example.edu'), entry(1, 'lan@example.edu', { isPrimary: true })];
     renderPage();
-    const items = await screen.findAllByRole('listitem');
+    const items = await screen.findAllByRole('listitem', {}, WAIT);
     expect(within(items[0] as HTMLElement).getByText('lan@example.edu')).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText('Email 1')).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByText('Chính')).toBeTruthy();
@@ -82,25 +85,25 @@ describe('e-mail page', () => {
     settings.configs.maximumEmailOrPhone = 1;
     contacts = [entry(1, 'lan@example.edu', { isPrimary: true }), entry(2, 'b@example.edu')];
     renderPage();
-    await screen.findByText('b@example.edu');
-    await waitFor(() => expect(calls.some((c) => c.url === '/api/app-settings')).toBe(true));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Thêm email' })).toBeNull());
+    await screen.findByText('b@example.edu', {}, WAIT);
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/app-settings')).toBe(true), WAIT);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Thêm email' })).toBeNull(), WAIT);
   });
 
   it('adds an e-mail, then verifies it in the code popup (confirm only with 6 digits)', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Thêm email' }));
-    const input = await screen.findByLabelText('Địa chỉ email');
+    fireEvent.click(await screen.findByRole('button', { name: 'Thêm email' }, WAIT));
+    const input = await screen.findByLabelText('Địa chỉ email', {}, WAIT);
     expect(input.getAttribute('name')).toBe('Name');
     fireEvent.click(screen.getByRole('button', { name: 'Thêm' }));
-    expect(await screen.findByText('Vui lòng nhập email.')).toBeTruthy();
+    expect(await screen.findByText('Vui lòng nhập email.', {}, WAIT)).toBeTruthy();
     fireEvent.change(input, { target: { value: 'new@' } });
     fireEvent.click(screen.getByRole('button', { name: 'Thêm' }));
-    expect(await screen.findByText('Email không đúng định dạng.')).toBeTruthy();
+    expect(await screen.findByText('Email không đúng định dạng.', {}, WAIT)).toBeTruthy();
     fireEvent.change(input, { target: { value: 'new@example.edu' } });
     fireEvent.click(screen.getByRole('button', { name: 'Thêm' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Xác minh new@example.edu' });
+    const dialog = await screen.findByRole('dialog', { name: 'Xác minh new@example.edu' }, WAIT);
     expect(calls.find((c) => c.method === 'POST' && c.url === '/api/account/contacts')?.body).toEqual({
       type: 2,
       Name: 'new@example.edu',
@@ -113,12 +116,14 @@ describe('e-mail page', () => {
     expect(within(dialog).queryByRole('button', { name: 'Xác nhận' })).toBeNull();
     fireEvent.change(code, { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
-    await waitFor(() =>
-      expect(calls.find((c) => c.url === '/api/account/contacts/activate')?.body).toEqual({
-        PhoneEmailName: 'new@example.edu',
-        Otp: '123456',
-      }),
+    await waitFor(
+      () =>
+        expect(calls.find((c) => c.url === '/api/account/contacts/activate')?.body).toEqual({
+          PhoneEmailName: 'new@example.edu',
+          Otp: '123456',
+        }),
+      WAIT,
     );
-    expect(await screen.findByText('Xác minh email thành công.')).toBeTruthy();
+    expect(await screen.findByText('Xác minh email thành công.', {}, WAIT)).toBeTruthy();
   });
 });

@@ -1,0 +1,129 @@
+import { messages } from '@portico/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { outboxCount, signInToPortal, storedAccessToken, waitForCode } from './signin.js';
+
+const vi = messages['vi-VN'];
+const en = messages['en-US'];
+
+// One account through its life: registered in Vietnamese, password reset in English,
+// password changed with the code step and "log out all devices".
+describe('register, forgot password, change password', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const email = `lan.${Date.now()}@example.com`;
+  const first = 'Lan@2026x';
+  const second = 'Lan#2027y';
+  const third = 'Lan$2028z';
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('registers a new account in Vietnamese and signs in with it', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'vi-VN' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/register`);
+    await page.getByLabel(vi.register_email_label).fill(email);
+    await page.getByLabel(vi.captcha_not_robot).check();
+    await page.getByText(vi.captcha_verified).waitFor();
+    await page.getByRole('button', { name: vi.register_send_code }).click();
+    await page.getByLabel(vi.otp_label).waitFor();
+    await page.getByLabel(vi.otp_label).fill(await waitForCode(server, email, 0));
+    await page.getByRole('button', { name: vi.common_verify }).click();
+
+    await page.getByLabel(vi.details_last_name, { exact: true }).fill('Nguyễn');
+    await page.getByLabel(vi.details_first_name, { exact: true }).fill('Lan');
+    await page.getByLabel(vi.details_password, { exact: true }).fill(first);
+    await page.getByLabel(vi.details_repassword, { exact: true }).fill(first);
+    await page.getByLabel(vi.date_year, { exact: true }).selectOption('2001');
+    await page.getByRole('radio', { name: vi.gender_female }).check();
+    await page.screenshot({ path: screenshotPath('register-details-vi-phone'), fullPage: true });
+    await page.getByRole('button', { name: vi.register_submit }).click();
+
+    // Back on the login page with the username filled in.
+    await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    await expect.poll(() => page.getByLabel(vi.login_username_label).inputValue()).toBe(email);
+    await page.getByRole('button', { name: vi.common_next }).click();
+    await page.locator('input[name=password]').fill(first);
+    await page.getByRole('button', { name: vi.login_submit, exact: true }).click();
+    await page.waitForURL(`${server.url}/account`);
+    await expect.poll(() => page.getByText(vi.account_welcome.replace('{{name}}', 'Lan Nguyễn')).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('resets a forgotten password in English and signs in with the new one', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/en-us/account`);
+    await page.waitForURL(/\/en-us\/login\?ReturnUrl=/);
+    await page.getByLabel(en.login_username_label).fill(email);
+    await page.getByRole('button', { name: en.common_next }).click();
+    await page.getByRole('link', { name: en.login_forgot_password }).click();
+
+    const before = await outboxCount(server, email);
+    await page.getByLabel(en.login_username_label).waitFor();
+    if (!(await page.getByLabel(en.login_username_label).inputValue())) {
+      await page.getByLabel(en.login_username_label).fill(email);
+    }
+    await page.getByLabel(en.login_username_label).press('Enter');
+    await page.getByLabel(en.otp_label).waitFor();
+    await page.getByLabel(en.otp_label).fill(await waitForCode(server, email, before));
+    await page.getByRole('button', { name: en.common_verify }).click();
+    await page.getByLabel(en.forgot_password_label, { exact: true }).fill(second);
+    await page.getByLabel(en.forgot_repassword_label).fill(second);
+    const urls: string[] = [];
+    page.on('request', (r) => urls.push(r.url()));
+    await page.getByRole('button', { name: en.common_update }).click();
+    // Signed in automatically; the password never appears in a URL.
+    await page.waitForURL(`${server.url}/en-us/account`);
+    expect(urls.filter((u) => u.includes(second) || u.includes(encodeURIComponent(second)))).toEqual([]);
+    await context.close();
+
+    const fresh = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    await signInToPortal(await fresh.newPage(), server, en, '/en-us', email, second);
+    await fresh.close();
+  });
+
+  it('changes the password with a code and logs every other device out', async () => {
+    const otherContext = await browser.newContext({ viewport: DESKTOP });
+    const other = await otherContext.newPage();
+    await signInToPortal(other, server, vi, '', email, second);
+    const otherToken = await storedAccessToken(other);
+    const me = () => fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${otherToken}` } });
+    expect((await me()).status).toBe(200);
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signInToPortal(page, server, vi, '', email, second);
+    await page.goto(`${server.url}/security/change-password`);
+    await page.getByLabel(vi.password_current_label).fill(second);
+    await page.getByLabel(vi.password_new_label, { exact: true }).fill(third);
+    await page.getByLabel(vi.password_confirm_label).fill(third);
+    const before = await outboxCount(server, email);
+    await page.getByRole('button', { name: vi.common_next }).click();
+    await page.getByLabel(vi.otp_label).fill(await waitForCode(server, email, before));
+    await page.getByRole('radio', { name: vi.change_password_logout_all }).check();
+    await page.screenshot({ path: screenshotPath('change-password-code-vi') });
+    await page.getByRole('button', { name: vi.common_update }).click();
+    await page.getByText(vi.change_password_success).waitFor();
+
+    // The other browser's session is over; this one still works.
+    expect((await me()).status).toBe(401);
+    const mine = await fetch(`${server.url}/api/account/me`, {
+      headers: { authorization: `Bearer ${await storedAccessToken(page)}` },
+    });
+    expect(mine.status).toBe(200);
+    await otherContext.close();
+    await context.close();
+
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    await signInToPortal(await fresh.newPage(), server, vi, '', email, third);
+    await fresh.close();
+  });
+});
