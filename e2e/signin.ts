@@ -41,3 +41,33 @@ export async function signInToPortal(page: Page, server: RunningServer, t: Messa
   await signInOnLoginPage(page, t, username, password);
   await page.waitForURL(`${server.url}${prefix}/account`);
 }
+
+const postJson = async (server: RunningServer, path: string, body: unknown) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json.result;
+};
+
+/** Registers an account through the public register API (server started with CAPTCHA_PROVIDER=none). */
+export async function registerByApi(server: RunningServer, email: string, password: string, firstName = 'Test') {
+  const before = await outboxCount(server, email);
+  await postJson(server, '/api/account/register/check-username-and-send-otp', { username: email, captcha: '' });
+  const otp = await waitForCode(server, email, before);
+  const { token } = await postJson(server, '/api/account/register/check-registration-otp-and-add-user', { username: email, otp });
+  await postJson(server, '/api/account/register', {
+    username: email,
+    token,
+    firstName,
+    lastName: 'Tester',
+    password,
+    rePassword: password,
+    birthdate: '2000-01-01',
+    gender: 1,
+    timezone: 'Asia/Saigon',
+  });
+}

@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
 import { useAccountMenu } from '../features/account/useAccountMenu';
 import { useSession } from '../features/auth/session';
+import { useCurrentUser } from '../features/auth/useCurrentUser';
 import { useAppSettings } from '../features/settings/useAppSettings';
 import { useLocale } from '../hooks/useLocale';
 import { stripLocalePrefix } from '../i18n/locale';
@@ -32,7 +33,8 @@ export function ManagerLayout() {
   const { to } = useLocale();
   const { pathname } = useLocation();
   const current = stripLocalePrefix(pathname);
-  const userName = session.user?.name || t('header_account');
+  const currentUser = useCurrentUser();
+  const userName = currentUser?.name || session.user?.name || t('header_account');
 
   const isActive = (path: string) =>
     path === '/account' ? current === path : current === path || current.startsWith(`${path}/`);
@@ -55,7 +57,7 @@ export function ManagerLayout() {
             <LanguageSwitch />
             <Group gap={8} wrap="nowrap">
               <Avatar color="brand" radius="xl" size={34} alt={userName}>
-                {session.user ? initials(session.user.name) : null}
+                {session.user ? initials(userName) : null}
               </Avatar>
               <Text fw={600} fz="sm" visibleFrom="xs" maw={160} truncate>
                 {userName}

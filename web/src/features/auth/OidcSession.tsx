@@ -1,6 +1,6 @@
 import type { Locale } from '@portico/contracts';
 import type { User, UserManager } from 'oidc-client-ts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { setTokenGetter, setUnauthorizedHandler } from '../../api/client';
 import { clearSignInStorage } from '../logout/clearStorage';
 import { useAppSettings } from '../settings/useAppSettings';
@@ -84,7 +84,9 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
   }, [manager, passive]);
 
   const user = state.user;
-  useEffect(() => {
+  // A layout effect: it runs before any page's passive effects, so a page's first API call
+  // already carries the token and reports a 401 here.
+  useLayoutEffect(() => {
     setTokenGetter(() => (user && !user.expired ? user.access_token : null));
     setUnauthorizedHandler(manager ? () => void manager.removeUser() : null);
     return () => {

@@ -548,6 +548,7 @@ function SocialLinksBox({ profile }: { profile: GeneralProfile }) {
           await cancelLinking({ claimId: claim.id, providerName: provider.name });
           notifications.show({ color: 'teal', message: t('link_remove_success') });
           await queryClient.invalidateQueries({ queryKey: INFO_QUERY_KEY });
+          await queryClient.invalidateQueries({ queryKey: ['current-user'] });
         } catch (err) {
           notifications.show({ color: 'red', message: errorText(err, tr) });
         }

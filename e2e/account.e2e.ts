@@ -1,0 +1,102 @@
+import { messages } from '@portico/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { registerByApi, signInOnLoginPage, signInToPortal, storedAccessToken } from './signin.js';
+
+const vi = messages['vi-VN'];
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+/** The ID token claims oidc-client-ts keeps for the portal. */
+const storedProfile = (page: import('playwright-core').Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? JSON.parse(localStorage.getItem(key) ?? '{}').profile : null;
+  });
+
+describe('account area', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ CAPTCHA_PROVIDER: 'none' }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('edits personal info and sees it in the ID token after a new sign-in', async () => {
+    const email = 'info.person@example.com';
+    await registerByApi(server, email, 'Info@2026x');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signInToPortal(page, server, vi, '', email, 'Info@2026x');
+    await page.goto(`${server.url}/account/info`);
+    await page.getByRole('button', { name: vi.info_edit }).click();
+    await page.getByLabel(vi.details_first_name, { exact: true }).fill('Minh');
+    await page.getByLabel(vi.details_last_name, { exact: true }).fill('Trần');
+    await page.getByRole('button', { name: vi.common_save }).click();
+    await page.getByText(vi.info_noti_info_success).waitFor();
+    await page.screenshot({ path: screenshotPath('account-info-saved-vi') });
+    await context.close();
+
+    const again = await browser.newContext({ viewport: DESKTOP });
+    const fresh = await again.newPage();
+    await signInToPortal(fresh, server, vi, '', email, 'Info@2026x');
+    expect(await storedProfile(fresh)).toMatchObject({ given_name: 'Minh', family_name: 'Trần', email });
+    await again.close();
+  });
+
+  it('logs another browser out from the devices page', async () => {
+    const email = 'devices.person@example.com';
+    await registerByApi(server, email, 'Device@2026x');
+    const phoneContext = await browser.newContext({ viewport: PHONE, userAgent: IPHONE_UA });
+    const phone = await phoneContext.newPage();
+    await signInToPortal(phone, server, vi, '', email, 'Device@2026x');
+    const phoneToken = await storedAccessToken(phone);
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signInToPortal(page, server, vi, '', email, 'Device@2026x');
+    await page.goto(`${server.url}/security/device`);
+    const card = page.getByRole('article', { name: 'iPhone' });
+    await card.waitFor();
+    await page.screenshot({ path: screenshotPath('account-devices-vi'), fullPage: true });
+    // The card is named after the device ("iOS 17.0 (Apple iPhone)"); its logout button after the card.
+    await card.getByRole('button', { name: vi.device_logout_named.replace('{{name}}', '') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: vi.logout_confirm_button }).click();
+
+    // The phone's token is refused at once, and its next page load goes to the login page.
+    await expect
+      .poll(async () => (await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${phoneToken}` } })).status)
+      .toBe(401);
+    await phone.goto(`${server.url}/account/token`);
+    await phone.waitForURL(/\/login/);
+    await phoneContext.close();
+    await context.close();
+  });
+
+  it('deletes an account, which can then no longer sign in', async () => {
+    const email = 'delete.person@example.com';
+    await registerByApi(server, email, 'Delete@2026x');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signInToPortal(page, server, vi, '', email, 'Delete@2026x');
+    await page.goto(`${server.url}/security/delete`);
+    await page.getByLabel(vi.delete_account_password_label).fill('Delete@2026x');
+    await page.getByLabel(vi.delete_account_confirm_label).check();
+    await page.getByRole('button', { name: vi.delete_account_submit }).click();
+    await page.waitForURL(/\/login/, { timeout: 15_000 });
+    await context.close();
+
+    const again = await browser.newContext({ viewport: DESKTOP });
+    const fresh = await again.newPage();
+    await fresh.goto(`${server.url}/account`);
+    await fresh.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    await signInOnLoginPage(fresh, vi, email, 'Delete@2026x');
+    await fresh.getByText(vi.login_invalid_info).waitFor();
+    expect(new URL(fresh.url()).pathname).toBe('/login');
+    await again.close();
+  });
+});

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { AUTH_PATHS, type CurrentUser } from '@portico/contracts';
+import { api } from '../../api/client';
+import { useSession } from './session';
+
+/**
+ * The signed-in user as the server sees them now. Account pages load it, so a session ended
+ * elsewhere (devices page, logout-all, password change) answers 401 on the next page and the
+ * browser is signed out; it also keeps the header's name current after an edit.
+ */
+export function useCurrentUser(): CurrentUser | undefined {
+  const session = useSession();
+  const { data } = useQuery({
+    queryKey: ['current-user', session.user?.sub],
+    queryFn: () => api.get<CurrentUser>(AUTH_PATHS.me),
+    enabled: session.status === 'authenticated',
+    staleTime: 30_000,
+    retry: false,
+  });
+  return data;
+}
