@@ -2,9 +2,10 @@ import { messages } from '@portico/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { registerByApi, signInOnLoginPage, signInToPortal, storedAccessToken } from './signin.js';
+import { outboxCount, registerByApi, signInOnLoginPage, signInToPortal, storedAccessToken, waitForCode } from './signin.js';
 
 const vi = messages['vi-VN'];
+const en = messages['en-US'];
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -24,6 +25,56 @@ describe('account area', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+  });
+
+  it('adds an e-mail, verifies it with the code, sets it primary, and signs in with it', async () => {
+    await registerByApi(server, 'first.address@example.com', 'Mail@2026x');
+    const added = 'second.address@example.com';
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    await signInToPortal(page, server, en, '/en-us', 'first.address@example.com', 'Mail@2026x');
+    await page.goto(`${server.url}/en-us/account/email`);
+    await page.getByRole('button', { name: en.contact_add_email }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(en.contact_email_label).fill(added);
+    const before = await outboxCount(server, added);
+    await dialog.getByRole('button', { name: en.contact_add_submit, exact: true }).click();
+    const code = await waitForCode(server, added, before);
+    await page.getByRole('dialog').getByLabel(en.otp_label).fill(code);
+    await page.getByRole('dialog').getByRole('button', { name: en.common_confirm }).click();
+    await page.getByText(en.email_success_verify).waitFor();
+    await page.getByRole('button', { name: en.contact_set_primary_aria.replace('{{name}}', added) }).click();
+    await page.getByText(en.update_success).first().waitFor();
+    await page.screenshot({ path: screenshotPath('account-email-en'), fullPage: true });
+    await context.close();
+
+    // The new address signs in, and it is now the e-mail relying parties see.
+    const again = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    const fresh = await again.newPage();
+    await signInToPortal(fresh, server, en, '/en-us', added, 'Mail@2026x');
+    expect(await storedProfile(fresh)).toMatchObject({ email: added, email_verified: true });
+    await again.close();
+  });
+
+  it('adds and verifies a phone, which can then sign in', async () => {
+    await registerByApi(server, 'phone.owner@example.com', 'Phone@2026x');
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signInToPortal(page, server, vi, '', 'phone.owner@example.com', 'Phone@2026x');
+    await page.goto(`${server.url}/account/phone`);
+    await page.getByRole('button', { name: vi.contact_add_phone }).click();
+    await page.getByRole('dialog').getByLabel(vi.contact_phone_label).fill('0912345678');
+    const before = await outboxCount(server, '0912345678');
+    await page.getByRole('dialog').getByRole('button', { name: vi.contact_add_submit, exact: true }).click();
+    await page.getByRole('dialog').getByLabel(vi.otp_label).fill(await waitForCode(server, '0912345678', before));
+    await page.getByRole('dialog').getByRole('button', { name: vi.common_confirm }).click();
+    await page.getByText(vi.phone_noti_verify).waitFor();
+    await page.screenshot({ path: screenshotPath('account-phone-vi-phone'), fullPage: true });
+    await context.close();
+
+    const again = await browser.newContext({ viewport: PHONE });
+    await signInToPortal(await again.newPage(), server, vi, '', '0912345678', 'Phone@2026x');
+    await again.close();
   });
 
   it('edits personal info and sees it in the ID token after a new sign-in', async () => {
