@@ -138,10 +138,13 @@ export const contactOtp = (emptyKey = 'please_enter_verification_code') =>
 export const contactOtpInput = z.object({ PhoneEmailName: contactName, Otp: contactOtp() });
 export type ContactOtpInput = z.input<typeof contactOtpInput>;
 
-export const contactIdInput = z.object({ id: z.coerce.number({ error: 'not_found' }).int().positive('not_found') });
+/** A row id: serial columns are int4, so larger numbers name no row (404, never a database error). */
+const rowId = () => z.coerce.number({ error: 'not_found' }).int().positive('not_found').max(2_147_483_647, 'not_found');
+
+export const contactIdInput = z.object({ id: rowId() });
 export const contactAllowLoginInput = contactIdInput.extend({ isAllow: z.boolean({ error: 'invalid_input' }) });
 export const contactDeleteQuery = z.object({
-  userPhoneEmailId: z.coerce.number({ error: 'not_found' }).int().positive('not_found'),
+  userPhoneEmailId: rowId(),
 });
 
 // ---- Change / activate e-mail and phone ---------------------------------------------------------
@@ -326,7 +329,7 @@ export function isTimezone(tz: string): boolean {
 /** POST/PUT claims: default_language (a supported locale) or default_timezone (an IANA zone). */
 export const claimInput = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
+    id: rowId().optional(),
     ClaimType: z.string({ error: 'invalid_claim_type' }).max(100),
     ClaimValue: z
       .string({ error: 'invalid_claim_value' })
@@ -348,7 +351,7 @@ export const claimInput = z
 export type ClaimInput = z.input<typeof claimInput>;
 
 export const cancelLinkingInput = z.object({
-  claimId: z.coerce.number({ error: 'not_found' }).int().positive('not_found'),
+  claimId: rowId(),
   providerName: z.enum(['Google', 'Facebook'], { error: 'invalid_provider' }),
 });
 export type CancelLinkingInput = z.input<typeof cancelLinkingInput>;

@@ -31,7 +31,8 @@ import { registerRoutes, updateInfoRoutes } from './features/register/routes.js'
 import { settingsRoutes } from './features/settings/routes.js';
 import { installErrorHandler } from './lib/errors.js';
 import { loadClientsFile, portalClient } from './oidc/clients.js';
-import { createProvider } from './oidc/provider.js';
+import { createProvider, TTL } from './oidc/provider.js';
+import { bindInteractionToBrowser } from './features/auth/interaction-binding.js';
 import { webRoutes } from './web/static.js';
 
 export type AppDeps = {
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   });
   app.decorate('oidc', provider);
   app.use('/oidc', provider.callback());
+  bindInteractionToBrowser(app, { secure: deps.config.publicUrl.startsWith('https:'), maxAgeSeconds: TTL.Interaction });
 
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));

@@ -91,6 +91,12 @@ export async function startAuthorization(app: FastifyInstance, opts: Authorizati
   });
   const res = await browse(app, jar, `/oidc/auth?${query}`);
   const location = String(res.headers.location ?? '');
+  const pending = interactionOf(location);
+  if (pending.uid) {
+    // The browser opens the login page, which binds the interaction to it (interaction-binding.ts).
+    await browse(app, jar, location);
+    browsers.set(pending.uid, jar);
+  }
   return {
     jar,
     clientId,
@@ -165,8 +171,24 @@ export const refresh = (app: FastifyInstance, flow: Flow, refreshToken: string) 
   tokenRequest(app, flow, { grant_type: 'refresh_token', refresh_token: refreshToken });
 
 /** POSTs JSON to the API the way the login page does (no provider cookies reach /api/account/login). */
-export const postJson = (app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers: { ...HOST, ...headers } });
+/** The browser (cookie jar) that opened the login page of each interaction started here. */
+const browsers = new Map<string, CookieJar>();
+
+/**
+ * POSTs JSON like the login page does: a body naming an interaction (returnUrl) goes with the
+ * cookies of the browser that started it. Tests of a foreign browser use app.inject directly.
+ */
+export const postJson = (app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}) => {
+  const returnUrl = (payload as { returnUrl?: unknown } | null)?.returnUrl;
+  const jar = typeof returnUrl === 'string' ? browsers.get(returnUrl.split('/').pop() ?? '') : undefined;
+  const cookie = jar?.header(url);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: { ...HOST, ...(cookie ? { cookie } : {}), ...headers },
+  });
+};
 
 /**
  * The whole journey: authorization request, password sign-in through the login API, resume in the

@@ -16,7 +16,13 @@ export type SignInMethod = 'password' | 'otp';
 const AMR: Record<SignInMethod, string> = { password: 'pwd', otp: 'otp' };
 
 /** Who is calling, as the sign-in routes see it. */
-export type ClientInfo = { ip: string; userAgent: string; region: string | null };
+export type ClientInfo = {
+  ip: string;
+  userAgent: string;
+  region: string | null;
+  /** The interaction uid this browser opened the login page for (see interaction-binding.ts). */
+  boundInteraction?: string | null;
+};
 
 export type SignInCompletion = {
   interaction: Interaction;

@@ -35,6 +35,20 @@ export async function findInteraction(provider: Provider, uid: string | undefine
   return interaction;
 }
 
+/**
+ * The pending interaction a sign-in may complete: it must be the one this browser opened the
+ * login page for. Otherwise a link to someone else's interaction would sign its owner in as
+ * whoever completes it.
+ */
+export async function findBoundInteraction(
+  provider: Provider,
+  uid: string | undefined,
+  client: { boundInteraction?: string | null },
+): Promise<Interaction> {
+  if (!uid || client.boundInteraction !== uid) throw sessionExpired();
+  return findInteraction(provider, uid);
+}
+
 const epochNow = () => Math.floor(Date.now() / 1000);
 
 /** Stores the result; the browser applies it when it follows interaction.returnTo. */
@@ -63,7 +77,9 @@ const requestedClaims = (claims: unknown): string[] => {
  */
 export async function grantRequested(provider: Provider, interaction: Interaction, accountId: string): Promise<string> {
   const clientId = String(interaction.params.client_id);
-  const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+  const found = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+  // A grant of the account signed in before (switching accounts) must not be reused.
+  const existing = found?.accountId === accountId && found.clientId === clientId ? found : undefined;
   const grant = existing ?? new provider.Grant({ accountId, clientId });
   const scope = typeof interaction.params.scope === 'string' ? interaction.params.scope : 'openid';
   grant.addOIDCScope(scope);

@@ -282,3 +282,32 @@ describe('failed sign-in protection (CAPTCHA_PROVIDER=none)', () => {
     expect((await t.app.inject('/api/captcha/challenge')).statusCode).toBe(404);
   });
 });
+
+describe('interaction binding', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ CAPTCHA_PROVIDER: 'none' });
+    await createUser(t.deps.database.db, { email: 'bound@example.com', password: 'Bound#2026' });
+  });
+  afterAll(() => t.close());
+
+  it("refuses to complete an interaction from a browser that did not open its login page", async () => {
+    // The attacker starts a sign-in and sends the victim a link to its login page.
+    const attacker = await startAuthorization(t.app);
+    const victim = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { host: 'localhost:3000' },
+      payload: { username: 'bound@example.com', password: 'Bound#2026', returnUrl: attacker.returnUrl },
+    });
+    expect(victim.statusCode).toBe(400);
+    expect(victim.json().exception.message).toBe('login_session_expired');
+    // The browser that opened the login page completes it.
+    const own = await postJson(t.app, '/api/account/login', {
+      username: 'bound@example.com',
+      password: 'Bound#2026',
+      returnUrl: attacker.returnUrl,
+    });
+    expect(own.statusCode).toBe(200);
+  });
+});

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app.js';
 import { notFound, parseInput } from '../../lib/errors.js';
 import { trackDeviceSessions } from '../devices/service.js';
 import type { ClientInfo } from './complete-sign-in.js';
+import { boundInteractionOf } from './interaction-binding.js';
 import { abortInteraction, decideConsent, describeInteraction, findInteraction } from './interaction.js';
 import { createAuthService } from './service.js';
 
@@ -18,6 +19,7 @@ export const clientInfo = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',
   region: regionOf(request),
+  boundInteraction: boundInteractionOf(request),
 });
 
 const campaignIdOf = (request: FastifyRequest) => (request.query as { campaignId?: unknown } | undefined)?.campaignId;

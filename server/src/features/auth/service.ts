@@ -17,7 +17,7 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName, type User } from '../users/queries.js';
 import { createVerificationService } from '../verification/service.js';
 import { type ClientInfo, completeSignIn } from './complete-sign-in.js';
-import { findInteraction, interactionUidOf } from './interaction.js';
+import { findBoundInteraction, interactionUidOf } from './interaction.js';
 import { createLoginLimits } from './login-limits.js';
 
 // Unknown accounts still cost one argon2 verification, so timing does not tell them apart.
@@ -36,8 +36,8 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
     return { name, user, subject: user ? `u:${user.id}` : `n:${name.value}` };
   }
 
-  const interactionFor = (returnUrl: string) =>
-    findInteraction(provider, interactionUidOf(returnUrl, deps.config.publicUrl));
+  const interactionFor = (returnUrl: string, client: ClientInfo) =>
+    findBoundInteraction(provider, interactionUidOf(returnUrl, deps.config.publicUrl), client);
 
   async function checkCaptcha(answer: string | undefined, ip: string) {
     if (deps.captcha.kind === 'none') return;
@@ -58,7 +58,7 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
 
     async loginWithPassword(client: ClientInfo, body: unknown, campaignId: unknown): Promise<LoginAnswer> {
       const input = parseInput(loginInput, body);
-      const interaction = await interactionFor(input.returnUrl);
+      const interaction = await interactionFor(input.returnUrl, client);
       const { user, subject } = await lookUp(input.username);
       if (await limits.isLocked(subject)) throw locked();
       if (await limits.captchaRequired(subject, client.ip)) await checkCaptcha(input.captcha, client.ip);
@@ -98,7 +98,7 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
 
     async loginWithOtp(client: ClientInfo, body: unknown, campaignId: unknown): Promise<LoginAnswer> {
       const input = parseInput(loginByOtpInput, body);
-      const interaction = await interactionFor(input.returnUrl);
+      const interaction = await interactionFor(input.returnUrl, client);
       const { name, user, subject } = await lookUp(input.username);
       if (await limits.isLocked(subject)) throw locked();
       let signedIn: User;

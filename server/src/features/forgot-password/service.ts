@@ -15,7 +15,7 @@ import { createOneTimeTokens } from '../../lib/one-time-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../activity/queries.js';
 import { type ClientInfo, completeSignIn } from '../auth/complete-sign-in.js';
-import { findInteraction, type Interaction, interactionUidOf } from '../auth/interaction.js';
+import { findBoundInteraction, type Interaction, interactionUidOf } from '../auth/interaction.js';
 import { findUserByRecoveryClaim } from '../claims/queries.js';
 import { PASSWORD_ACTIVITY } from '../password/activity.js';
 import { acceptPassword } from '../password/policy.js';
@@ -139,7 +139,7 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
 
       const uid = input.returnUrl ? interactionUidOf(input.returnUrl, config.publicUrl) : undefined;
       let interaction: Interaction | undefined;
-      if (uid) interaction = await findInteraction(provider, uid).catch(() => undefined);
+      if (uid) interaction = await findBoundInteraction(provider, uid, client).catch(() => undefined);
 
       if (!(await tokens.consume(input.token))) throw tokenInvalid();
       const hash = await hashPassword(input.password);

@@ -1,0 +1,24 @@
+import { ACCOUNT_PATHS as P } from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInUser } from '../../testing/account.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+
+describe('row ids from clients', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers not_found (a 400, never a database error) for ids beyond the int4 range', async () => {
+    const user = await signedInUser(t, { email: 'ids@example.com' });
+    for (const res of [
+      await user.call('PUT', P.contactSetPrimary, { id: 3_000_000_000 }),
+      await user.call('DELETE', `${P.contactDelete}?userPhoneEmailId=99999999999`),
+      await user.call('PUT', P.cancelLinking, { claimId: 3_000_000_000, providerName: 'Google' }),
+    ]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().exception.message).toBe('not_found');
+    }
+  });
+});
