@@ -53,7 +53,7 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export async function buildApp(deps: AppDeps, opts: { webDist?: string | false } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
-    trustProxy: true,
+    trustProxy: deps.config.TRUST_PROXY,
   });
   installErrorHandler(app);
   await app.register(cookie);
@@ -68,6 +68,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     cookieKeys: deps.secrets.cookieKeys,
     jwks: deps.secrets.jwks,
     secureCookies: deps.config.publicUrl.startsWith('https:'),
+    trustProxy: deps.config.TRUST_PROXY,
   });
   app.decorate('oidc', provider);
   app.use('/oidc', provider.callback());

@@ -14,6 +14,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to listen on. */
   HOST: z.string().default('0.0.0.0'),
+  /** Trust X-Forwarded-For / -Proto from a proxy in front (true behind a load balancer). Off, a client could pick its own IP and dodge per-IP limits. */
+  TRUST_PROXY: bool.default(false),
   /** Public base URL as browsers see it; the OIDC issuer is PUBLIC_URL + /oidc. Default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /** Folder for the embedded database, generated secrets and uploads. */

@@ -16,6 +16,7 @@ export type ProviderOptions = {
   cookieKeys: string[];
   jwks: { keys: Record<string, unknown>[] };
   secureCookies: boolean;
+  trustProxy: boolean;
 };
 
 // Lifetimes in seconds, set explicitly (oidc-provider warns on defaults).
@@ -106,7 +107,7 @@ export function createProvider(opts: ProviderOptions): Provider {
     },
   };
   const provider = new Provider(opts.issuer, configuration);
-  // Behind a load balancer the client address and scheme come from X-Forwarded-*.
-  provider.proxy = true;
+  // Behind a load balancer (TRUST_PROXY) the client address and scheme come from X-Forwarded-*.
+  provider.proxy = opts.trustProxy;
   return provider;
 }

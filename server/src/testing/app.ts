@@ -24,6 +24,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PUBLIC_URL: 'http://localhost:3000',
     REDIS_URL: process.env.REDIS_URL,
     LOG_LEVEL: 'silent',
+    // Suites simulate clients at different addresses with X-Forwarded-For.
+    TRUST_PROXY: 'true',
     ...env,
   });
   const database = await openTestDatabase();

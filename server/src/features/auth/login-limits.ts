@@ -36,8 +36,9 @@ export function createLoginLimits({ kv, config }: AppDeps) {
       return byAccount >= threshold || byIp >= threshold;
     },
 
-    async recordSuccess(subject: string, ip: string): Promise<void> {
-      await Promise.all([kv.del(accountKey(subject)), kv.del(ipKey(ip))]);
+    /** Clears the account's streak only: signing in to one's own account must not reset an IP's. */
+    async recordSuccess(subject: string, _ip: string): Promise<void> {
+      await kv.del(accountKey(subject));
     },
   };
 }

@@ -199,7 +199,7 @@ describe('failed sign-in protection (ALTCHA)', () => {
   const check = async (userName: string, ip: string) =>
     (await postJson(t.app, '/api/account/login-check', { userName }, { 'x-forwarded-for': ip })).json().result;
 
-  it('after 5 consecutive failures flags isErrorMulti and requires a captcha; success resets', async () => {
+  it('after 5 consecutive failures flags isErrorMulti and requires a captcha; success resets the account', async () => {
     await createUser(t.deps.database.db, { email: 'erin@example.com' });
     const ip = newIp();
     for (let i = 1; i <= 4; i++) {
@@ -223,7 +223,10 @@ describe('failed sign-in protection (ALTCHA)', () => {
     );
     const ok = await attempt('erin@example.com', TEST_PASSWORD, ip, await solveAltcha(t));
     expect(ok.statusCode).toBe(200);
-    expect(await check('erin@example.com', ip)).toEqual({ loginByOTP: false, isErrorMulti: false });
+    // Success clears the account's streak; the address keeps its own, so an attacker cannot
+    // reset an IP's count by signing in to an account of their own.
+    expect(await check('erin@example.com', newIp())).toEqual({ loginByOTP: false, isErrorMulti: false });
+    expect(await check('erin@example.com', ip)).toEqual({ loginByOTP: false, isErrorMulti: true });
   });
 
   it('counts failures from one IP across accounts', async () => {
