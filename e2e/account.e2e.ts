@@ -99,6 +99,26 @@ describe('account area', () => {
     await again.close();
   });
 
+  it('sets a recovery e-mail, confirmed with the account password', async () => {
+    const email = 'recovery.person@example.com';
+    await registerByApi(server, email, 'Recover@2026x');
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signInToPortal(page, server, vi, '', email, 'Recover@2026x');
+    await page.goto(`${server.url}/security/recovery-ways`);
+    await page.getByRole('button', { name: vi.recovery_edit_email }).click();
+    await page.getByLabel(vi.recovery_email_label).fill('backup.person@example.com');
+    await page.locator('input[name=password]').fill('Wrong@2026x');
+    await page.getByRole('button', { name: vi.common_update }).click();
+    await page.getByText(vi.invalid_password).waitFor();
+    await page.locator('input[name=password]').fill('Recover@2026x');
+    await page.screenshot({ path: screenshotPath('account-recovery-vi-phone'), fullPage: true });
+    await page.getByRole('button', { name: vi.common_update }).click();
+    await page.getByText(vi.update_success).waitFor();
+    await expect.poll(() => page.getByText('backup.person@example.com').isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('logs another browser out from the devices page', async () => {
     const email = 'devices.person@example.com';
     await registerByApi(server, email, 'Device@2026x');

@@ -37,7 +37,7 @@ export const ACCOUNT_PATHS = {
   device: '/api/account/devices/:id', // GET -> Device (404 when not the user's)
   deviceLogout: '/api/account/devices/:id/logout', // POST -> true; log out of every device: AUTH_PATHS.logoutAll
   // ---- Recovery ways ---------------------------------------------------------------------------
-  recoveryClaims: '/api/account/recovery-claims', // GET -> RecoveryClaim[]; POST {claimType, claimValue} -> RecoveryClaim[] ('' removes)
+  recoveryClaims: '/api/account/recovery-claims', // GET -> RecoveryClaim[]; POST {claimType, claimValue, password} -> RecoveryClaim[] ('' removes)
   // ---- Delete account --------------------------------------------------------------------------
   checkPassword: '/api/account/delete/check-password', // POST {password} -> true
   hasPassword: '/api/account/delete/has-password', // GET -> boolean
@@ -397,6 +397,8 @@ export const recoveryClaimInput = z
   .object({
     claimType: z.enum(RECOVERY_CLAIM_TYPES, { error: 'invalid_claim_type' }),
     claimValue: z.string().max(1000).optional().default(''),
+    /** The account password: a recovery way can reset the password, so setting one needs it. */
+    password: z.string().max(200).optional().default(''),
   })
   .superRefine((v, ctx) => {
     const value = v.claimValue.trim();
@@ -404,7 +406,7 @@ export const recoveryClaimInput = z
     const error = v.claimType === CLAIM_TYPES.emailRecovery ? contactEmailError(value) : contactPhoneError(value);
     if (error) ctx.addIssue({ code: 'custom', path: ['claimValue'], message: error });
   })
-  .transform((v) => ({ claimType: v.claimType, claimValue: normalizeContact(v.claimValue) }));
+  .transform((v) => ({ claimType: v.claimType, claimValue: normalizeContact(v.claimValue), password: v.password }));
 export type RecoveryClaimInput = z.input<typeof recoveryClaimInput>;
 
 // ---- Delete account -----------------------------------------------------------------------------

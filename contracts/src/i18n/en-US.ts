@@ -557,6 +557,7 @@ export const enUS: Record<keyof typeof viVN, string> = {
   signing_out: 'Signing you out...',
   logout_yes: 'Yes, sign me out',
   logout_no: 'No, stay signed in',
+  recovery_password_label: 'Your password (to confirm the change)',
   // Generic API answers (server message keys)
   not_found: 'Not found.',
   invalid_input: 'The data is not valid.',

@@ -557,6 +557,7 @@ export const viVN = {
   signing_out: 'Đang đăng xuất...',
   logout_yes: 'Có, đăng xuất',
   logout_no: 'Không, giữ đăng nhập',
+  recovery_password_label: 'Mật khẩu của bạn (để xác nhận thay đổi)',
   // Generic API answers (server message keys)
   not_found: 'Không tìm thấy dữ liệu.',
   invalid_input: 'Dữ liệu không hợp lệ.',

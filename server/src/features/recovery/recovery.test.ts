@@ -1,6 +1,7 @@
 import { FORGOT_PASSWORD_PATHS, ACCOUNT_PATHS as P, type RecoveryClaim } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
+import { TEST_PASSWORD } from '../../testing/users.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { postJson } from '../../testing/oidc-flow.js';
 import { findUserByRecoveryClaim } from '../claims/queries.js';
@@ -20,11 +21,17 @@ describe('recovery ways', () => {
     const a = await signedInUser(t, { email: 'rec-a@example.com' });
     const b = await signedInUser(t, { email: 'rec-b@example.com' });
     const update = (claimType: string, claimValue: string) =>
-      a.call('POST', P.recoveryClaims, { claimType, claimValue });
+      a.call('POST', P.recoveryClaims, { claimType, claimValue, password: TEST_PASSWORD });
     expect(resultOf(await a.call('GET', P.recoveryClaims))).toEqual([]);
     expect(errorKey(await update('email_recovery', 'not-an-email'))).toBe('email_invalid');
     expect(errorKey(await update('phone_number_recovery', '12345'))).toBe('invalid_phone_number');
     expect(errorKey(await update('kyc_front', 'x'))).toBe('invalid_claim_type');
+    // The account password confirms the change.
+    const withPassword = (password: string) =>
+      a.call('POST', P.recoveryClaims, { claimType: 'email_recovery', claimValue: 'backup@example.com', password });
+    expect(errorKey(await withPassword(''))).toBe('error_password_empty');
+    expect(errorKey(await withPassword('Wrong#pass1'))).toBe('invalid_password');
+    expect(resultOf(await a.call('GET', P.recoveryClaims))).toEqual([]);
     resultOf(await update('email_recovery', 'Backup@Example.com'));
     const both = resultOf<RecoveryClaim[]>(await update('phone_number_recovery', '0912000300'));
     expect(both).toEqual([
@@ -42,7 +49,11 @@ describe('recovery ways', () => {
   it('forgot password finds the account by its recovery e-mail and sends the code there', async () => {
     const a = await signedInUser(t, { email: 'rec-fp@example.com' });
     resultOf(
-      await a.call('POST', P.recoveryClaims, { claimType: 'email_recovery', claimValue: 'fp-backup@example.com' }),
+      await a.call('POST', P.recoveryClaims, {
+        claimType: 'email_recovery',
+        claimValue: 'fp-backup@example.com',
+        password: TEST_PASSWORD,
+      }),
     );
     const user = await findUserByRecoveryClaim(t.deps.database.db, 'email_recovery', 'fp-backup@example.com');
     expect(user?.id).toBe(a.id);
@@ -60,7 +71,11 @@ describe('recovery ways', () => {
     // An address two accounts name finds nobody.
     const b = await signedInUser(t, { email: 'rec-fp-b@example.com' });
     resultOf(
-      await b.call('POST', P.recoveryClaims, { claimType: 'email_recovery', claimValue: 'fp-backup@example.com' }),
+      await b.call('POST', P.recoveryClaims, {
+        claimType: 'email_recovery',
+        claimValue: 'fp-backup@example.com',
+        password: TEST_PASSWORD,
+      }),
     );
     expect(
       await findUserByRecoveryClaim(t.deps.database.db, 'email_recovery', 'fp-backup@example.com'),

@@ -5,7 +5,8 @@ import {
   recoveryClaimInput,
 } from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
-import { parseInput } from '../../lib/errors.js';
+import { badRequest, parseInput } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/password.js';
 import { insertActivity } from '../activity/queries.js';
 import { deleteClaim, listClaims, upsertClaim } from '../claims/queries.js';
 import type { User } from '../users/queries.js';
@@ -28,7 +29,15 @@ export function createRecoveryService({ database }: AppDeps) {
     list,
     /** Sets (or, with an empty value, removes) one recovery way; answers both. */
     async update(user: User, body: unknown, ip: string): Promise<RecoveryClaim[]> {
-      const { claimType, claimValue } = parseInput(recoveryClaimInput, body);
+      const { claimType, claimValue, password } = parseInput(recoveryClaimInput, body);
+      // A recovery way receives password-reset codes: a stolen access token alone must not be
+      // enough to plant one, so the account password confirms the change.
+      if (user.passwordHash) {
+        if (!password) throw badRequest('error_password_empty', { password: ['error_password_empty'] });
+        if (!(await verifyPassword(user.passwordHash, password))) {
+          throw badRequest('invalid_password', { password: ['invalid_password'] });
+        }
+      }
       await db.transaction(async (tx) => {
         if (claimValue) await upsertClaim(tx, user.id, claimType, claimValue);
         else await deleteClaim(tx, user.id, claimType);

@@ -6,6 +6,7 @@ import {
   Group,
   Loader,
   Paper,
+  PasswordInput,
   Stack,
   Text,
   TextInput,
@@ -22,6 +23,7 @@ import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
 import { splitApiError } from '../../lib/formErrors';
+import { HAS_PASSWORD_QUERY_KEY, hasPassword } from '../delete-account/api';
 import { listRecoveryClaims, RECOVERY_QUERY_KEY, saveRecoveryClaim } from './api';
 import { recoveryValueError } from './logic';
 
@@ -117,6 +119,10 @@ function RecoveryWay({
   const { t } = useTranslation();
   const tr = looseT(t);
   const queryClient = useQueryClient();
+  // A recovery way can reset the password, so the account password confirms a change.
+  const needsPassword = useQuery({ queryKey: HAS_PASSWORD_QUERY_KEY, queryFn: hasPassword, retry: false }).data === true;
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -126,6 +132,8 @@ function RecoveryWay({
     if (!editing) return;
     setDraft(value);
     setError(null);
+    setPassword('');
+    setPasswordError(null);
     input.current?.focus();
   }, [editing, value]);
 
@@ -138,15 +146,21 @@ function RecoveryWay({
       return;
     }
     setError(null);
+    if (needsPassword && !password) {
+      setPasswordError(tr('error_password_empty'));
+      return;
+    }
+    setPasswordError(null);
     setBusy(true);
     try {
-      const saved = await saveRecoveryClaim({ claimType: way.type, claimValue: draft.trim() });
+      const saved = await saveRecoveryClaim({ claimType: way.type, claimValue: draft.trim(), password });
       queryClient.setQueryData<RecoveryClaim[]>(RECOVERY_QUERY_KEY, saved);
       notifications.show({ color: 'teal', message: t('update_success') });
       onClose();
     } catch (err) {
-      const split = splitApiError(err, ['claimValue'], tr);
-      setError(split.fields.claimValue ?? split.alert);
+      const split = splitApiError(err, ['claimValue', 'password'], tr);
+      setPasswordError(split.fields.password ?? null);
+      setError(split.fields.claimValue ?? (split.fields.password ? null : split.alert));
     } finally {
       setBusy(false);
     }
@@ -175,7 +189,7 @@ function RecoveryWay({
           </Stack>
         </Group>
         {!editing && (
-          <Button variant="light" size="compact-md" onClick={onEdit} aria-label={tr(way.edit)}>
+          <Button variant="light" size="compact-md" onClick={onEdit} aria-label={tr(way.edit)} style={{ flexShrink: 0 }}>
             {t('recovery_edit')}
           </Button>
         )}
@@ -196,6 +210,17 @@ function RecoveryWay({
               onChange={(e) => setDraft(e.currentTarget.value)}
               error={error}
             />
+            {needsPassword && (
+              <PasswordInput
+                name="password"
+                label={t('recovery_password_label')}
+                autoComplete="current-password"
+                size="md"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={passwordError}
+              />
+            )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" type="button" onClick={onClose} disabled={busy}>
                 {t('common_cancel')}
