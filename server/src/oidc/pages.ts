@@ -1,10 +1,8 @@
 import { messages, type Locale, pickLocale } from '@portico/contracts';
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import { escapeHtml } from '../lib/html.js';
 
 // The few pages oidc-provider itself renders: small, self-contained, in the reader's language.
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function pageLocale(ctx: KoaContextWithOIDC): Locale {
   const uiLocales = ctx.oidc?.params?.ui_locales as string | undefined;

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { oidcPayloads } from '../db/schema.js';
 
@@ -72,28 +72,56 @@ export const findLatestGrantId = async (db: Db, accountId: string, clientId: str
   return row?.id;
 };
 
-/** Ends every provider session of an account; answers the sessions' uids. */
-export const deleteSessionsOfAccount = async (db: Db, accountId: string): Promise<string[]> => {
+/** Ends an account's provider sessions (all, or all but `keepUid`); answers the ended sessions' uids. */
+export const deleteSessions = async (db: Db, accountId: string, keepUid?: string): Promise<string[]> => {
   const rows = await db
     .delete(oidcPayloads)
-    .where(and(eq(oidcPayloads.type, 'Session'), accountIs(accountId)))
+    .where(
+      and(
+        eq(oidcPayloads.type, 'Session'),
+        accountIs(accountId),
+        keepUid ? or(isNull(oidcPayloads.uid), ne(oidcPayloads.uid, keepUid)) : undefined,
+      ),
+    )
     .returning({ uid: oidcPayloads.uid });
   return rows.map((r) => r.uid).filter((uid): uid is string => !!uid);
 };
 
-/** Revokes every grant of an account with everything issued under it (codes, access and refresh tokens). */
-export const deleteGrantsOfAccount = async (db: Db, accountId: string): Promise<number> => {
-  const grants = db
-    .select({ id: oidcPayloads.id })
-    .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.type, 'Grant'), accountIs(accountId)));
-  const ids = (await grants).map((g) => g.id);
-  if (ids.length === 0) return 0;
+/** Ends every provider session of an account; answers the sessions' uids. */
+export const deleteSessionsOfAccount = (db: Db, accountId: string) => deleteSessions(db, accountId);
+
+/**
+ * Revokes an account's grants (all, all but `keep`, or only `ids`) with everything issued under
+ * them (codes, access and refresh tokens); answers how many.
+ */
+export const deleteGrants = async (
+  db: Db,
+  accountId: string,
+  opts: { keep?: string; ids?: string[] } = {},
+): Promise<number> => {
+  if (opts.ids?.length === 0) return 0;
+  const owned = (
+    await db
+      .select({ id: oidcPayloads.id })
+      .from(oidcPayloads)
+      .where(
+        and(
+          eq(oidcPayloads.type, 'Grant'),
+          accountIs(accountId),
+          opts.keep ? ne(oidcPayloads.id, opts.keep) : undefined,
+          opts.ids ? inArray(oidcPayloads.id, opts.ids) : undefined,
+        ),
+      )
+  ).map((g) => g.id);
+  if (owned.length === 0) return 0;
   await db
     .delete(oidcPayloads)
-    .where(or(inArray(oidcPayloads.grantId, ids), and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, ids))));
-  return ids.length;
+    .where(or(inArray(oidcPayloads.grantId, owned), and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, owned))));
+  return owned.length;
 };
+
+/** Revokes every grant of an account with everything issued under it. */
+export const deleteGrantsOfAccount = (db: Db, accountId: string) => deleteGrants(db, accountId);
 
 /** Ends one provider session of an account by its uid; answers the grant ids it held (empty when there was none). */
 export const deleteSessionByUid = async (db: Db, accountId: string, uid: string): Promise<string[]> => {
@@ -111,15 +139,5 @@ export const deleteSessionByUid = async (db: Db, accountId: string, uid: string)
 
 /** Revokes grants of an account by id, with everything issued under them (codes, access and refresh tokens). */
 export const deleteGrantsById = async (db: Db, accountId: string, ids: string[]): Promise<void> => {
-  if (ids.length === 0) return;
-  const owned = (
-    await db
-      .select({ id: oidcPayloads.id })
-      .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, ids), accountIs(accountId)))
-  ).map((g) => g.id);
-  if (owned.length === 0) return;
-  await db
-    .delete(oidcPayloads)
-    .where(or(inArray(oidcPayloads.grantId, owned), and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, owned))));
+  await deleteGrants(db, accountId, { ids });
 };

@@ -3,17 +3,15 @@ import { z } from 'zod';
 import { listOutboxMessages, type OutboxMessage } from '../../adapters/outbox/queries.js';
 import type { AppDeps } from '../../app.js';
 import { parseInput } from '../../lib/errors.js';
+import { escapeHtml } from '../../lib/html.js';
 
 const query = z.object({ to: z.string().max(320).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 function mailboxPage(messages: OutboxMessage[]): string {
   const rows = messages
     .map(
-      (m) => `<article><header><b>${escape(m.channel)}</b> → <b>${escape(m.to)}</b> · ${m.createdAt.toISOString()}</header>
-<h2>${escape(m.subject)}</h2>${m.code ? `<p class="code">${escape(m.code)}</p>` : ''}<pre>${escape(m.text)}</pre></article>`,
+      (m) => `<article><header><b>${escapeHtml(m.channel)}</b> → <b>${escapeHtml(m.to)}</b> · ${m.createdAt.toISOString()}</header>
+<h2>${escapeHtml(m.subject)}</h2>${m.code ? `<p class="code">${escapeHtml(m.code)}</p>` : ''}<pre>${escapeHtml(m.text)}</pre></article>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

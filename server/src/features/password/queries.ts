@@ -1,8 +1,7 @@
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { oidcPayloads, userContacts, users } from '../../db/schema.js';
-
-const accountIs = (accountId: string) => sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
+import { userContacts, users } from '../../db/schema.js';
+import { deleteGrants, deleteSessions } from '../../oidc/queries.js';
 
 /** Sets a user's password hash. */
 export const setPasswordHash = (db: Db, userId: string, passwordHash: string) =>
@@ -36,40 +35,9 @@ export const findConfirmedPrimaryContact = async (db: Db, userId: string, type: 
 };
 
 /** Ends every provider session of an account but `keepSessionUid`; answers the ended sessions' uids. */
-export const deleteOtherSessions = async (db: Db, accountId: string, keepSessionUid: string | undefined) => {
-  const rows = await db
-    .delete(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.type, 'Session'),
-        accountIs(accountId),
-        keepSessionUid ? or(isNull(oidcPayloads.uid), ne(oidcPayloads.uid, keepSessionUid)) : undefined,
-      ),
-    )
-    .returning({ uid: oidcPayloads.uid });
-  return rows.map((r) => r.uid).filter((uid): uid is string => !!uid);
-};
+export const deleteOtherSessions = (db: Db, accountId: string, keepSessionUid: string | undefined) =>
+  deleteSessions(db, accountId, keepSessionUid);
 
 /** Revokes every grant of an account but `keepGrantId`, with its codes, access and refresh tokens. */
-export const deleteOtherGrants = async (
-  db: Db,
-  accountId: string,
-  keepGrantId: string | undefined,
-): Promise<number> => {
-  const grants = await db
-    .select({ id: oidcPayloads.id })
-    .from(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.type, 'Grant'),
-        accountIs(accountId),
-        keepGrantId ? ne(oidcPayloads.id, keepGrantId) : undefined,
-      ),
-    );
-  const ids = grants.map((g) => g.id);
-  if (ids.length === 0) return 0;
-  await db
-    .delete(oidcPayloads)
-    .where(or(inArray(oidcPayloads.grantId, ids), and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, ids))));
-  return ids.length;
-};
+export const deleteOtherGrants = (db: Db, accountId: string, keepGrantId: string | undefined) =>
+  deleteGrants(db, accountId, { keep: keepGrantId });
