@@ -194,7 +194,6 @@ export const enUS: Record<keyof typeof viVN, string> = {
   login_otp_intro: 'We will send a 6-digit code to {{target}}.',
   login_otp_sent: 'Enter the 6-digit code sent to {{target}}.',
   login_restart: 'Sign in again',
-  login_register_unavailable: 'This account needs to finish registering. This feature is coming soon.',
   login_two_factor_unavailable: 'This account uses two-step verification. This feature is coming soon.',
   login_inapp_title: 'You are inside an app',
   login_inapp_text:

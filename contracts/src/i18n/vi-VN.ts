@@ -192,7 +192,6 @@ export const viVN = {
   login_otp_intro: 'Chúng tôi sẽ gửi mã xác thực gồm 6 chữ số tới {{target}}.',
   login_otp_sent: 'Nhập mã gồm 6 chữ số đã được gửi tới {{target}}.',
   login_restart: 'Đăng nhập lại',
-  login_register_unavailable: 'Tài khoản cần hoàn tất đăng ký. Tính năng này sẽ sớm có mặt.',
   login_two_factor_unavailable: 'Tài khoản đã bật xác minh hai bước. Tính năng này sẽ sớm có mặt.',
   login_inapp_title: 'Bạn đang mở trang trong ứng dụng',
   login_inapp_text:
