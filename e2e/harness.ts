@@ -45,6 +45,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
+      // Rate-limit counters live in Redis when it is configured: each server gets its own keys,
+      // so earlier runs on the same Redis do not count against this one.
+      REDIS_PREFIX: `portico-e2e-${port}-${Date.now()}:`,
       DATABASE_URL: scratch?.url ?? '',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...env,

@@ -17,7 +17,7 @@ export async function createDeps(
 ): Promise<AppDeps> {
   const log = opts.log ?? pino({ level: config.LOG_LEVEL });
   const secrets = await loadSecrets(config);
-  const kv = openKeyValueStore(config.REDIS_URL, opts.kvPrefix);
+  const kv = openKeyValueStore(config.REDIS_URL, opts.kvPrefix ?? config.REDIS_PREFIX);
   return {
     config,
     secrets,
