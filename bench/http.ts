@@ -6,7 +6,14 @@ import { startServer } from '../e2e/harness.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const paths = ['/healthz', '/readyz', '/api/app-settings', '/oidc/.well-known/openid-configuration', '/oidc/jwks', '/login'];
+const paths = [
+  '/healthz',
+  '/readyz',
+  '/api/app-settings',
+  '/oidc/.well-known/openid-configuration',
+  '/oidc/jwks',
+  '/login',
+];
 
 const server = await startServer({ LOG_LEVEL: 'warn' });
 try {

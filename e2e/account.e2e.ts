@@ -2,7 +2,14 @@ import { messages } from '@portico/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { outboxCount, registerByApi, signInOnLoginPage, signInToPortal, storedAccessToken, waitForCode } from './signin.js';
+import {
+  outboxCount,
+  registerByApi,
+  signInOnLoginPage,
+  signInToPortal,
+  storedAccessToken,
+  waitForCode,
+} from './signin.js';
 
 const vi = messages['vi-VN'];
 const en = messages['en-US'];
@@ -66,7 +73,10 @@ describe('account area', () => {
     await page.getByRole('dialog').getByLabel(vi.contact_phone_label).fill('0912345678');
     const before = await outboxCount(server, '0912345678');
     await page.getByRole('dialog').getByRole('button', { name: vi.contact_add_submit, exact: true }).click();
-    await page.getByRole('dialog').getByLabel(vi.otp_label).fill(await waitForCode(server, '0912345678', before));
+    await page
+      .getByRole('dialog')
+      .getByLabel(vi.otp_label)
+      .fill(await waitForCode(server, '0912345678', before));
     await page.getByRole('dialog').getByRole('button', { name: vi.common_confirm }).click();
     await page.getByText(vi.phone_noti_verify).waitFor();
     await page.screenshot({ path: screenshotPath('account-phone-vi-phone'), fullPage: true });
@@ -140,7 +150,10 @@ describe('account area', () => {
 
     // The phone's token is refused at once, and its next page load goes to the login page.
     await expect
-      .poll(async () => (await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${phoneToken}` } })).status)
+      .poll(
+        async () =>
+          (await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${phoneToken}` } })).status,
+      )
       .toBe(401);
     await phone.goto(`${server.url}/account/token`);
     await phone.waitForURL(/\/login/);

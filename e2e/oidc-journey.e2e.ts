@@ -51,7 +51,12 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     const signedIn = await pageJson<Callback>(page);
     expect(signedIn.signedIn).toBe(true);
     expect(signedIn.hasRefreshToken).toBe(true);
-    expect(signedIn.claims).toMatchObject({ email: 'demo@example.com', email_verified: true, name: 'Demo User', amr: ['pwd'] });
+    expect(signedIn.claims).toMatchObject({
+      email: 'demo@example.com',
+      email_verified: true,
+      name: 'Demo User',
+      amr: ['pwd'],
+    });
 
     // 3. Refresh (rotated) and userinfo.
     await page.goto(`${partner.url}/refresh`);
@@ -78,7 +83,7 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await context.close();
   });
 
-  it("signs in to the portal itself and shows the account home", async () => {
+  it('signs in to the portal itself and shows the account home', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale });
     const page = await context.newPage();
     const prefix = locale === 'en-US' ? '/en-us' : '';
@@ -86,14 +91,12 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
     await signInOnLoginPage(page, t, 'demo@example.com', 'Portico@2026');
     await page.waitForURL(`${server.url}${prefix}/account`);
-    await expect
-      .poll(() => page.getByText(t.account_welcome.replace('{{name}}', 'Demo User')).isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByText(t.account_welcome.replace('{{name}}', 'Demo User')).isVisible()).toBe(true);
     await page.screenshot({ path: screenshotPath(`journey-account-${locale}`) });
 
     // The token page shows a token the API accepts.
     await page.goto(`${server.url}${prefix}/account/token`);
-    const token = (await page.getByTestId('access-token').innerText()).trim();
+    const token = ((await page.getByTestId('access-token').textContent()) ?? '').trim();
     const me = await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(200);
     expect((await me.json()).result).toMatchObject({ email: 'demo@example.com', name: 'Demo User' });

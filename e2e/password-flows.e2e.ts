@@ -53,7 +53,9 @@ describe('register, forgot password, change password', () => {
     await page.locator('input[name=password]').fill(first);
     await page.getByRole('button', { name: vi.login_submit, exact: true }).click();
     await page.waitForURL(`${server.url}/account`);
-    await expect.poll(() => page.getByText(vi.account_welcome.replace('{{name}}', 'Lan Nguyễn')).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(vi.account_welcome.replace('{{name}}', 'Lan Nguyễn')).isVisible())
+      .toBe(true);
     await context.close();
   });
 

@@ -41,7 +41,10 @@ export async function createRelyingParty(
   const sessionOf = (req: IncomingMessage) => {
     const sid = new RegExp(`${cookieName}=([\\w-]+)`).exec(req.headers.cookie ?? '')?.[1] ?? 'anon';
     let s = sessions.get(sid);
-    if (!s) sessions.set(sid, (s = {}));
+    if (!s) {
+      s = {};
+      sessions.set(sid, s);
+    }
     return s;
   };
 
@@ -146,7 +149,9 @@ export async function createRelyingParty(
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
       first_party: opts.firstParty,
-      ...(opts.frontchannel ? { frontchannel_logout_uri: `${url}/frontchannel`, frontchannel_logout_session_required: true } : {}),
+      ...(opts.frontchannel
+        ? { frontchannel_logout_uri: `${url}/frontchannel`, frontchannel_logout_session_required: true }
+        : {}),
     },
     async connect(issuer) {
       config = await oidc.discovery(new URL(issuer), clientId, secret, undefined, {

@@ -12,7 +12,7 @@ export async function signInOnLoginPage(page: Page, t: Messages, username: strin
 
 /** The JSON a test relying party page shows. */
 export async function pageJson<T = Record<string, unknown>>(page: Page): Promise<T> {
-  return JSON.parse((await page.locator('body').innerText()) || '{}') as T;
+  return JSON.parse((await page.locator('body').textContent()) || '{}') as T;
 }
 
 /** The newest code sent to an address after `after` messages, read from the local outbox. */
@@ -35,7 +35,14 @@ export const storedAccessToken = (page: Page) =>
   });
 
 /** Signs in to the portal from a fresh page and waits for the account home. */
-export async function signInToPortal(page: Page, server: RunningServer, t: Messages, prefix: string, username: string, password: string) {
+export async function signInToPortal(
+  page: Page,
+  server: RunningServer,
+  t: Messages,
+  prefix: string,
+  username: string,
+  password: string,
+) {
   await page.goto(`${server.url}${prefix}/account`);
   await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
   await signInOnLoginPage(page, t, username, password);
@@ -58,7 +65,10 @@ export async function registerByApi(server: RunningServer, email: string, passwo
   const before = await outboxCount(server, email);
   await postJson(server, '/api/account/register/check-username-and-send-otp', { username: email, captcha: '' });
   const otp = await waitForCode(server, email, before);
-  const { token } = await postJson(server, '/api/account/register/check-registration-otp-and-add-user', { username: email, otp });
+  const { token } = await postJson(server, '/api/account/register/check-registration-otp-and-add-user', {
+    username: email,
+    otp,
+  });
   await postJson(server, '/api/account/register', {
     username: email,
     token,

@@ -300,8 +300,7 @@ export const updateProfileInput = (opts: { now?: Date } = {}) =>
       ) {
         add('maritalStatus', 'invalid_marital_status');
       }
-      if (v.timezone !== undefined && v.timezone.trim() && !isTimezone(v.timezone.trim()))
-        add('timezone', 'invalid_timezone');
+      if (v.timezone?.trim() && !isTimezone(v.timezone.trim())) add('timezone', 'invalid_timezone');
     })
     .transform((v) => ({
       firstName: v.firstName.trim(),

@@ -6,8 +6,8 @@ import middie from '@fastify/middie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Captcha } from './adapters/captcha/index.js';
-import type { Mailer } from './adapters/mail/index.js';
 import type { KeyValueStore } from './adapters/kv/index.js';
+import type { Mailer } from './adapters/mail/index.js';
 import type { SmsSender } from './adapters/sms/index.js';
 import type { FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config/env.js';
@@ -15,24 +15,24 @@ import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
+import { bindInteractionToBrowser } from './features/auth/interaction-binding.js';
+import { authRoutes } from './features/auth/routes.js';
 import { contactRoutes } from './features/contacts/routes.js';
 import { deleteAccountRoutes } from './features/delete-account/routes.js';
 import { deviceRoutes } from './features/devices/routes.js';
-import { profileRoutes } from './features/profile/routes.js';
-import { recoveryRoutes } from './features/recovery/routes.js';
-import { uploadRoutes } from './features/uploads/routes.js';
-import { authRoutes } from './features/auth/routes.js';
 import { errorRoutes } from './features/errors/routes.js';
 import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { passwordRoutes } from './features/password/routes.js';
+import { profileRoutes } from './features/profile/routes.js';
+import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { uploadRoutes } from './features/uploads/routes.js';
 import { installErrorHandler } from './lib/errors.js';
 import { loadClientsFile, portalClient } from './oidc/clients.js';
 import { createProvider, TTL } from './oidc/provider.js';
-import { bindInteractionToBrowser } from './features/auth/interaction-binding.js';
 import { webRoutes } from './web/static.js';
 
 export type AppDeps = {
@@ -97,9 +97,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   const webDist = opts.webDist ?? defaultWebDist;
   if (webDist) await app.register(async (scope) => webRoutes(scope, webDist));
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ exception: { message: 'not_found' } }),
-  );
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ exception: { message: 'not_found' } }));
   return app;
 }
 

@@ -1,7 +1,7 @@
 import pino, { type Logger } from 'pino';
 import { createCaptcha } from './adapters/captcha/index.js';
-import { createMailer } from './adapters/mail/index.js';
 import { openKeyValueStore } from './adapters/kv/index.js';
+import { createMailer } from './adapters/mail/index.js';
 import { createSmsSender } from './adapters/sms/index.js';
 import { createFileStorage } from './adapters/storage/index.js';
 import type { AppDeps } from './app.js';

@@ -18,8 +18,11 @@ async function main() {
   if (config.SEED_DEMO) await seedDemoAccount(database.db, log);
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
-  log.info(`Portico is ready at ${config.publicUrl} (mail: ${deps.mailer.kind}, sms: ${deps.sms.kind}, cache: ${deps.kv.kind})`);
-  if (deps.mailer.kind === 'outbox' && !config.production) log.info(`codes and mail appear at ${config.publicUrl}/dev/mailbox`);
+  log.info(
+    `Portico is ready at ${config.publicUrl} (mail: ${deps.mailer.kind}, sms: ${deps.sms.kind}, cache: ${deps.kv.kind})`,
+  );
+  if (deps.mailer.kind === 'outbox' && !config.production)
+    log.info(`codes and mail appear at ${config.publicUrl}/dev/mailbox`);
 
   const stop = async (signal: string) => {
     log.info(`${signal}: shutting down`);

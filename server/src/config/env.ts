@@ -26,11 +26,17 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   /** redis://... moves rate limits, caches and hub pub/sub to Redis. Without it they are in-process. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   /** Prefix of every Redis key and channel, so several deployments (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().max(100).default('portico:'),
   /** smtp(s)://user:pass@host:port sends mail through SMTP; without it mail goes to the local outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   /** From address of outgoing mail. */
   MAIL_FROM: z.string().default('Portico <no-reply@portico.local>'),
   /** HTTP endpoint of an SMS provider (POST JSON {to, text}); without it SMS goes to the local outbox. */

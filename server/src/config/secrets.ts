@@ -26,7 +26,10 @@ async function generate(): Promise<StoredSecrets> {
 
 function fromConfig(config: Config): Partial<StoredSecrets> {
   const out: Partial<StoredSecrets> = {};
-  if (config.COOKIE_KEYS) out.cookieKeys = config.COOKIE_KEYS.split(',').map((k) => k.trim()).filter(Boolean);
+  if (config.COOKIE_KEYS)
+    out.cookieKeys = config.COOKIE_KEYS.split(',')
+      .map((k) => k.trim())
+      .filter(Boolean);
   if (config.ENCRYPTION_KEY) out.encryptionKey = config.ENCRYPTION_KEY;
   if (config.JWKS) {
     try {
@@ -64,7 +67,8 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
   }
   const merged = { ...stored, ...given } as StoredSecrets;
   const encryptionKey = Buffer.from(merged.encryptionKey, 'base64');
-  if (encryptionKey.length !== 32) throw new ConfigError('Invalid configuration:\n  ENCRYPTION_KEY: must be 32 bytes, base64');
+  if (encryptionKey.length !== 32)
+    throw new ConfigError('Invalid configuration:\n  ENCRYPTION_KEY: must be 32 bytes, base64');
   if (!merged.cookieKeys.length) throw new ConfigError('Invalid configuration:\n  COOKIE_KEYS: at least one key');
   return { cookieKeys: merged.cookieKeys, encryptionKey, jwks: merged.jwks };
 }

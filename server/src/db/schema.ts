@@ -74,7 +74,10 @@ export const userClaims = pgTable(
     createdAt: createdAt(),
   },
   // Every claim type in use is single-valued per user.
-  (t) => [uniqueIndex('user_claims_user_type_uq').on(t.userId, t.claimType), index('user_claims_type_value_idx').on(t.claimType, t.claimValue)],
+  (t) => [
+    uniqueIndex('user_claims_user_type_uq').on(t.userId, t.claimType),
+    index('user_claims_type_value_idx').on(t.claimType, t.claimValue),
+  ],
 );
 
 /** Everything oidc-provider stores (sessions, grants, codes, tokens, interactions), one row per model instance. */

@@ -29,7 +29,7 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
   for (const issue of parsed.error.issues) {
     const field = issue.path.join('.') || '_';
     const key = /^[a-z0-9_]+$/i.test(issue.message) ? issue.message : 'invalid_input';
-    (errors[field] ??= []).push(key);
+    errors[field] = [...(errors[field] ?? []), key];
   }
   const first = Object.values(errors)[0]?.[0] ?? 'invalid_input';
   throw badRequest(first, errors);

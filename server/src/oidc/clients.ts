@@ -27,10 +27,14 @@ export async function loadClientsFile(file: string | undefined): Promise<ClientM
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new ConfigError(`Invalid configuration:\n  OIDC_CLIENTS_FILE: cannot read JSON from ${file} (${(err as Error).message})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  OIDC_CLIENTS_FILE: cannot read JSON from ${file} (${(err as Error).message})`,
+    );
   }
   if (!Array.isArray(parsed) || parsed.some((c) => typeof c !== 'object' || !c || typeof c.client_id !== 'string')) {
-    throw new ConfigError('Invalid configuration:\n  OIDC_CLIENTS_FILE: must be a JSON array of objects with client_id');
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_CLIENTS_FILE: must be a JSON array of objects with client_id',
+    );
   }
   return parsed as ClientMetadata[];
 }

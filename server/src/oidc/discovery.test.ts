@@ -24,7 +24,10 @@ describe('OpenID Connect discovery', () => {
   afterAll(() => t.close());
 
   it('advertises the code flow with PKCE S256, the scopes, end-session, revocation and userinfo', async () => {
-    const res = await t.app.inject({ url: '/oidc/.well-known/openid-configuration', headers: { host: 'localhost:3000' } });
+    const res = await t.app.inject({
+      url: '/oidc/.well-known/openid-configuration',
+      headers: { host: 'localhost:3000' },
+    });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.issuer).toBe('http://localhost:3000/oidc');

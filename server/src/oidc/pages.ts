@@ -1,4 +1,4 @@
-import { messages, type Locale, pickLocale } from '@portico/contracts';
+import { type Locale, messages, pickLocale } from '@portico/contracts';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { escapeHtml } from '../lib/html.js';
 
@@ -33,10 +33,10 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
   const frames: string[] = [];
   for (const [clientId, authorization] of Object.entries(session?.authorizations ?? {})) {
     const client = await ctx.oidc.provider.Client.find(clientId);
-    const uri = client?.['frontchannel_logout_uri'] as string | undefined;
+    const uri = client?.frontchannel_logout_uri as string | undefined;
     if (!uri) continue;
     const url = new URL(uri);
-    if (client?.['frontchannel_logout_session_required'] && authorization?.sid) {
+    if (client?.frontchannel_logout_session_required && authorization?.sid) {
       url.searchParams.set('iss', ctx.oidc.issuer);
       url.searchParams.set('sid', authorization.sid);
     }

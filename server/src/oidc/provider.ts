@@ -1,5 +1,5 @@
-import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
 import { localePrefix, pickLocale } from '@portico/contracts';
+import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
 import type { KeyValueStore } from '../adapters/kv/index.js';
 import type { Db } from '../db/client.js';
 import { storeError } from '../features/errors/service.js';

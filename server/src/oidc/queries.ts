@@ -49,8 +49,7 @@ export const deletePayload = (db: Db, type: string, id: string) =>
 export const deleteByGrantId = (db: Db, grantId: string) =>
   db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
 
-export const deleteExpiredPayloads = (db: Db) =>
-  db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`));
+export const deleteExpiredPayloads = (db: Db) => db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`));
 
 const accountIs = (accountId: string) => sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
 
@@ -116,7 +115,9 @@ export const deleteGrants = async (
   if (owned.length === 0) return 0;
   await db
     .delete(oidcPayloads)
-    .where(or(inArray(oidcPayloads.grantId, owned), and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, owned))));
+    .where(
+      or(inArray(oidcPayloads.grantId, owned), and(eq(oidcPayloads.type, 'Grant'), inArray(oidcPayloads.id, owned))),
+    );
   return owned.length;
 };
 

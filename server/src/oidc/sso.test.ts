@@ -25,7 +25,11 @@ describe('single sign-on between clients', () => {
   afterAll(() => t.close());
 
   it('puts the sign-in method and time in the ID token, and gives a second first-party client a code silently', async () => {
-    const { flow, tokens } = await signInWithPassword(t.app, { username: 'sso@example.com', password: 'Secret#123' }, { scope: 'openid email' });
+    const { flow, tokens } = await signInWithPassword(
+      t.app,
+      { username: 'sso@example.com', password: 'Secret#123' },
+      { scope: 'openid email' },
+    );
     const idToken = decodeJwt(tokens.id_token);
     expect(idToken.amr).toEqual(['pwd']);
     expect(idToken.auth_time).toBeTypeOf('number');
@@ -55,6 +59,9 @@ describe('single sign-on between clients', () => {
     });
     expect(partner.uid).not.toBe('');
     const details = await t.app.inject(`/api/account/interaction/${partner.uid}`);
-    expect(details.json().result).toMatchObject({ prompt: 'consent', client: { clientId: 'partner', firstParty: false } });
+    expect(details.json().result).toMatchObject({
+      prompt: 'consent',
+      client: { clientId: 'partner', firstParty: false },
+    });
   });
 });

@@ -21,14 +21,18 @@ export async function webRoutes(app: FastifyInstance, distDir: string) {
     index: false,
     // Hashed asset names never change content, so browsers may keep them.
     setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.get('/*', async (request, reply) => {
     const url = request.url;
     if (SERVER_PATHS.test(url)) return reply.callNotFound();
     // Files at the top of dist (favicon, robots.txt) are served as they are.
-    const file = path.join(distDir, path.normalize(decodeURIComponent(url.split('?')[0] ?? '')).replace(/^(\.\.(\/|\\|$))+/, ''));
+    const file = path.join(
+      distDir,
+      path.normalize(decodeURIComponent(url.split('?')[0] ?? '')).replace(/^(\.\.(\/|\\|$))+/, ''),
+    );
     if (file.startsWith(distDir + path.sep) && path.extname(file) && existsSync(file)) {
       return reply.sendFile(path.relative(distDir, file));
     }

@@ -1,5 +1,5 @@
-import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
 import { createHash } from 'node:crypto';
+import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
 import type { KeyValueStore } from '../kv/index.js';
 import type { Captcha } from './port.js';
 

@@ -11,7 +11,12 @@ export type { Captcha } from './port.js';
 /** CAPTCHA_PROVIDER=none: every answer passes (for closed networks and load tests). */
 export const noCaptcha: Captcha = { kind: 'none', verify: async () => true };
 
-export function createCaptcha(opts: { config: Config; secrets: Secrets; kv: KeyValueStore; fetch?: typeof fetch }): Captcha {
+export function createCaptcha(opts: {
+  config: Config;
+  secrets: Secrets;
+  kv: KeyValueStore;
+  fetch?: typeof fetch;
+}): Captcha {
   const { config } = opts;
   switch (config.CAPTCHA_PROVIDER) {
     case 'none':

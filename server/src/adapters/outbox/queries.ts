@@ -5,8 +5,7 @@ import { outboxMessages } from '../../db/schema.js';
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export type NewOutboxMessage = typeof outboxMessages.$inferInsert;
 
-export const insertOutboxMessage = (db: Db, message: NewOutboxMessage) =>
-  db.insert(outboxMessages).values(message);
+export const insertOutboxMessage = (db: Db, message: NewOutboxMessage) => db.insert(outboxMessages).values(message);
 
 export const listOutboxMessages = (db: Db, to: string | undefined, limit: number) =>
   db

@@ -1,7 +1,6 @@
 import { isMessageKey, type Locale, type MessageKey, messages } from '@portico/contracts';
 import { escapeHtml } from '../../lib/html.js';
 
-
 const LANGUAGE_LABEL: Record<string, MessageKey> = { 'vi-VN': 'lang_vi', 'en-US': 'lang_en' };
 
 /** A parameter as the reader reads it: some are keys of the catalogs (method, claim, language, yes/no). */

@@ -294,7 +294,7 @@ describe('interaction binding', () => {
   });
   afterAll(() => t.close());
 
-  it("refuses to complete an interaction from a browser that did not open its login page", async () => {
+  it('refuses to complete an interaction from a browser that did not open its login page', async () => {
     // The attacker starts a sign-in and sends the victim a link to its login page.
     const attacker = await startAuthorization(t.app);
     const victim = await t.app.inject({

@@ -4,8 +4,8 @@ import type { AppDeps } from '../../app.js';
 import { notFound, parseInput } from '../../lib/errors.js';
 import { trackDeviceSessions } from '../devices/service.js';
 import type { ClientInfo } from './complete-sign-in.js';
-import { boundInteractionOf } from './interaction-binding.js';
 import { abortInteraction, decideConsent, describeInteraction, findInteraction } from './interaction.js';
+import { boundInteractionOf } from './interaction-binding.js';
 import { createAuthService } from './service.js';
 
 // Only an edge proxy sets these; without one the region stays unknown.

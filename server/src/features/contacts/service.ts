@@ -292,7 +292,7 @@ export function createContactsService(deps: AppDeps) {
       await confirming(contact.type, 'PhoneEmailName', () =>
         db.transaction(async (tx) => {
           const primary = await findPrimaryContact(tx, user.id, contact.type);
-          const becomesPrimary = !primary || !primary.isConfirmed;
+          const becomesPrimary = !primary?.isConfirmed;
           if (becomesPrimary) await clearPrimary(tx, user.id, contact.type);
           await updateContact(tx, contact.id, {
             isConfirmed: true,

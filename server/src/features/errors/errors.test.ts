@@ -18,7 +18,11 @@ describe('sign-in error lookup', () => {
 
     const lookup = await t.app.inject(`/api/account/error?errorid=${errorid}`);
     expect(lookup.statusCode).toBe(200);
-    expect(lookup.json().result).toEqual({ error: 'invalid_client', errorDescription: 'client is invalid', clientId: 'nobody' });
+    expect(lookup.json().result).toEqual({
+      error: 'invalid_client',
+      errorDescription: 'client is invalid',
+      clientId: 'nobody',
+    });
   });
 
   it('uses the English error page when the browser prefers English', async () => {

@@ -11,7 +11,12 @@ describe('local outbox', () => {
   afterAll(() => t.close());
 
   it('keeps every e-mail and SMS and lists them newest first by recipient', async () => {
-    await t.deps.mailer.send({ to: 'ann@example.com', subject: 'Mã xác thực', text: 'Mã của bạn: 123456', code: '123456' });
+    await t.deps.mailer.send({
+      to: 'ann@example.com',
+      subject: 'Mã xác thực',
+      text: 'Mã của bạn: 123456',
+      code: '123456',
+    });
     await t.deps.sms.send({ to: '0912345678', text: 'Ma: 654321', code: '654321' });
     await t.deps.mailer.send({ to: 'ann@example.com', subject: 'Second', text: 'Again', code: '999999' });
 

@@ -5,12 +5,17 @@ import type { AppDeps } from '../../app.js';
 import { parseInput } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 
-const query = z.object({ to: z.string().max(320).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
+const query = z.object({
+  to: z.string().max(320).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
 
 function mailboxPage(messages: OutboxMessage[]): string {
   const rows = messages
     .map(
-      (m) => `<article><header><b>${escapeHtml(m.channel)}</b> → <b>${escapeHtml(m.to)}</b> · ${m.createdAt.toISOString()}</header>
+      (
+        m,
+      ) => `<article><header><b>${escapeHtml(m.channel)}</b> → <b>${escapeHtml(m.to)}</b> · ${m.createdAt.toISOString()}</header>
 <h2>${escapeHtml(m.subject)}</h2>${m.code ? `<p class="code">${escapeHtml(m.code)}</p>` : ''}<pre>${escapeHtml(m.text)}</pre></article>`,
     )
     .join('\n');

@@ -1,9 +1,9 @@
 import { FORGOT_PASSWORD_PATHS, ACCOUNT_PATHS as P, type RecoveryClaim } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
-import { TEST_PASSWORD } from '../../testing/users.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { postJson } from '../../testing/oidc-flow.js';
+import { TEST_PASSWORD } from '../../testing/users.js';
 import { findUserByRecoveryClaim } from '../claims/queries.js';
 
 describe('recovery ways', () => {

@@ -46,7 +46,7 @@ export const findPrimaryContact = async (db: Db, userId: string, type: number): 
   return row;
 };
 
-export const countUsers = async (db: Db): Promise<number> => (await db.$count(users));
+export const countUsers = async (db: Db): Promise<number> => await db.$count(users);
 
 export const insertUserWithContact = (
   db: Db,
@@ -55,7 +55,5 @@ export const insertUserWithContact = (
 ) =>
   db.transaction(async (tx) => {
     await tx.insert(users).values(user);
-    await tx
-      .insert(userContacts)
-      .values({ userId: user.id, ...contact, isPrimary: true, allowLogin: true });
+    await tx.insert(userContacts).values({ userId: user.id, ...contact, isPrimary: true, allowLogin: true });
   });

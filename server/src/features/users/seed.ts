@@ -4,7 +4,12 @@ import type { Db } from '../../db/client.js';
 import { hashPassword } from '../../lib/password.js';
 import { CONTACT_EMAIL, countUsers, insertUserWithContact } from './queries.js';
 
-export const DEMO_ACCOUNT = { email: 'demo@example.com', password: 'Portico@2026', firstName: 'Demo', lastName: 'User' };
+export const DEMO_ACCOUNT = {
+  email: 'demo@example.com',
+  password: 'Portico@2026',
+  firstName: 'Demo',
+  lastName: 'User',
+};
 
 /** On a new (empty) database, creates the demo account so a fresh start can be signed in to. */
 export async function seedDemoAccount(db: Db, log: Logger): Promise<boolean> {

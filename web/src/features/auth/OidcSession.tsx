@@ -1,6 +1,15 @@
 import type { Locale } from '@portico/contracts';
 import type { User, UserManager } from 'oidc-client-ts';
-import { type ReactNode, createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { setTokenGetter, setUnauthorizedHandler } from '../../api/client';
 import { clearSignInStorage } from '../logout/clearStorage';
 import { useAppSettings } from '../settings/useAppSettings';

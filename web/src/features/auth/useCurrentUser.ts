@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { AUTH_PATHS, type CurrentUser } from '@portico/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { useSession } from './session';
 

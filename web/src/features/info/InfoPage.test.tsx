@@ -115,7 +115,7 @@ describe('general info page', { timeout: 20_000 }, () => {
       languageId: 'vi-VN',
     });
     // The bio was not touched: its stored HTML goes back unchanged.
-    expect((put?.body as { bio: string }).bio).toBe(profile.bio);
+    expect((put!.body as { bio: string }).bio).toBe(profile.bio);
     expect(await screen.findByRole('button', { name: 'Chỉnh sửa' })).toBeTruthy();
     expect(screen.getByText('079201001234')).toBeTruthy();
   });

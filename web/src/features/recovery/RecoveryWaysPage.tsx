@@ -120,7 +120,8 @@ function RecoveryWay({
   const tr = looseT(t);
   const queryClient = useQueryClient();
   // A recovery way can reset the password, so the account password confirms a change.
-  const needsPassword = useQuery({ queryKey: HAS_PASSWORD_QUERY_KEY, queryFn: hasPassword, retry: false }).data === true;
+  const needsPassword =
+    useQuery({ queryKey: HAS_PASSWORD_QUERY_KEY, queryFn: hasPassword, retry: false }).data === true;
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [draft, setDraft] = useState(value);
@@ -189,7 +190,13 @@ function RecoveryWay({
           </Stack>
         </Group>
         {!editing && (
-          <Button variant="light" size="compact-md" onClick={onEdit} aria-label={tr(way.edit)} style={{ flexShrink: 0 }}>
+          <Button
+            variant="light"
+            size="compact-md"
+            onClick={onEdit}
+            aria-label={tr(way.edit)}
+            style={{ flexShrink: 0 }}
+          >
             {t('recovery_edit')}
           </Button>
         )}
