@@ -1,12 +1,13 @@
-// Builds the web app when web/dist is missing or older than its sources, so `npm start`
-// and the e2e tests always serve the current UI without a separate build step.
+// Builds what `npm start` runs when it is missing or older than its sources: the web app
+// (web/dist, by Vite) and the server (server/dist/main.js, one ES module bundled by esbuild with
+// the contracts inside and every npm package left external), so production runs plain JavaScript.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'web/dist/index.html');
+const at = (p) => path.join(root, p);
 
 function newest(dir) {
   let t = 0;
@@ -18,8 +19,38 @@ function newest(dir) {
   return t;
 }
 
-const sources = Math.max(newest(path.join(root, 'web')), newest(path.join(root, 'contracts/src')));
-if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
+const stale = (output, ...sources) =>
+  !existsSync(at(output)) || statSync(at(output)).mtimeMs < Math.max(...sources.map((s) => newest(at(s))));
+
+export function ensureWebBuilt() {
+  if (!stale('web/dist/index.html', 'web', 'contracts/src')) return;
   console.log('building the web app (web/dist) ...');
   execSync('npm run -w web build', { cwd: root, stdio: 'inherit' });
+}
+
+export async function ensureServerBuilt() {
+  if (!stale('server/dist/main.js', 'server/src', 'contracts/src')) return;
+  console.log('building the server (server/dist) ...');
+  const { build } = await import('esbuild');
+  const pkg = JSON.parse(readFileSync(at('server/package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies).filter((name) => name !== '@portico/contracts');
+  rmSync(at('server/dist'), { recursive: true, force: true });
+  await build({
+    entryPoints: [at('server/src/main.ts')],
+    outfile: at('server/dist/main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: true,
+    external: [...external, ...external.map((name) => `${name}/*`)],
+    logLevel: 'warning',
+  });
+  // server/src/db/client.ts finds its migrations beside the running module.
+  cpSync(at('server/src/db/migrations'), at('server/dist/migrations'), { recursive: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  ensureWebBuilt();
+  await ensureServerBuilt();
 }

@@ -19,6 +19,8 @@ export const appSettingsSchema = z.object({
     oidcAuthority: z.string(),
     oidcClientId: z.string(),
     maximumEmailOrPhone: z.number().int(),
+    /** Parent origins allowed to embed the portal and receive its postMessage calls (EMBED_ORIGINS). */
+    embedOrigins: z.array(z.string()).default([]),
   }),
   menu: z.array(menuItemSchema),
   genders: z.array(genderSchema),

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { ClientMetadata } from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Captcha } from './adapters/captcha/index.js';
 import type { KeyValueStore } from './adapters/kv/index.js';
@@ -30,14 +31,16 @@ import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
-import { loadClientsFile, portalClient } from './oidc/clients.js';
 import { createProvider, TTL } from './oidc/provider.js';
 import { webRoutes } from './web/static.js';
 
 export type AppDeps = {
   config: Config;
   secrets: Secrets;
+  /** The portal client and those of OIDC_CLIENTS_FILE, validated (server/src/config/preflight.ts). */
+  clients: ClientMetadata[];
   database: Database;
   kv: KeyValueStore;
   mailer: Mailer;
@@ -56,6 +59,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     trustProxy: deps.config.TRUST_PROXY,
   });
   installErrorHandler(app);
+  installSecurityHeaders(app, deps.config);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(middie);
@@ -64,7 +68,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     issuer: deps.config.issuer,
     db: deps.database.db,
     kv: deps.kv,
-    clients: [portalClient(deps.config.publicUrl), ...(await loadClientsFile(deps.config.OIDC_CLIENTS_FILE))],
+    clients: deps.clients,
     cookieKeys: deps.secrets.cookieKeys,
     jwks: deps.secrets.jwks,
     secureCookies: deps.config.publicUrl.startsWith('https:'),
@@ -91,11 +95,11 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
   await app.register(async (scope) => activityRoutes(scope, deps));
   await app.register(async (scope) => uploadRoutes(scope, deps));
-  const outboxInUse = deps.mailer.kind === 'outbox' || deps.sms.kind === 'outbox';
-  if (outboxInUse && !deps.config.production) await app.register(async (scope) => outboxRoutes(scope, deps));
+  // In production only with DEV_OUTBOX=true (server/src/config/env.ts): the mailbox shows codes.
+  if (deps.config.outboxEnabled) await app.register(async (scope) => outboxRoutes(scope, deps));
 
   const webDist = opts.webDist ?? defaultWebDist;
-  if (webDist) await app.register(async (scope) => webRoutes(scope, webDist));
+  if (webDist) await app.register(async (scope) => webRoutes(scope, webDist, { sourceMaps: !deps.config.production }));
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ exception: { message: 'not_found' } }));
   return app;

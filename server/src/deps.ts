@@ -1,30 +1,43 @@
+import type { ClientMetadata } from 'oidc-provider';
 import pino, { type Logger } from 'pino';
 import { createCaptcha } from './adapters/captcha/index.js';
-import { openKeyValueStore } from './adapters/kv/index.js';
+import { type KeyValueStore, openKeyValueStore } from './adapters/kv/index.js';
 import { createMailer } from './adapters/mail/index.js';
 import { createSmsSender } from './adapters/sms/index.js';
 import { createFileStorage } from './adapters/storage/index.js';
 import type { AppDeps } from './app.js';
 import type { Config } from './config/env.js';
-import { loadSecrets } from './config/secrets.js';
+import { preflight } from './config/preflight.js';
+import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
 
-/** Wires the adapters the configuration asks for around an open database. */
+/**
+ * Wires the adapters the configuration asks for around an open database. server/src/main.ts
+ * passes what it checked before opening the database (secrets, clients, a Redis that answered);
+ * tests let this function load them.
+ */
 export async function createDeps(
   config: Config,
   database: Database,
-  opts: { log?: Logger; kvPrefix?: string } = {},
+  opts: {
+    log?: Logger;
+    kvPrefix?: string;
+    checked?: { secrets: Secrets; clients: ClientMetadata[] };
+    kv?: KeyValueStore;
+  } = {},
 ): Promise<AppDeps> {
   const log = opts.log ?? pino({ level: config.LOG_LEVEL });
-  const secrets = await loadSecrets(config);
-  const kv = openKeyValueStore(config.REDIS_URL, opts.kvPrefix ?? config.REDIS_PREFIX);
+  const { secrets, clients } = opts.checked ?? (await preflight(config));
+  const kv = opts.kv ?? openKeyValueStore(config.REDIS_URL, opts.kvPrefix ?? config.REDIS_PREFIX, (m) => log.warn(m));
+  const logCodes = !config.production;
   return {
     config,
     secrets,
+    clients,
     database,
     kv,
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log }),
-    sms: createSmsSender({ smsUrl: config.SMS_URL, db: database.db, log }),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logCodes }),
+    sms: createSmsSender({ smsUrl: config.SMS_URL, db: database.db, log, logCodes }),
     captcha: createCaptcha({ config, secrets, kv }),
     storage: createFileStorage({ dataDir: config.dataDir }),
     log,

@@ -1,33 +1,54 @@
 import path from 'node:path';
 import pino from 'pino';
+import { openKeyValueStore, waitForRedis } from './adapters/kv/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { preflight } from './config/preflight.js';
 import { openDatabase } from './db/client.js';
 import { closeDeps, createDeps } from './deps.js';
 import { seedDemoAccount } from './features/users/seed.js';
 
-// Start: config -> database -> app -> listen.
+// Start: config (checked whole) -> Redis -> database -> app -> listen. Anything the configuration
+// gets wrong stops here with one line naming the variable and exit code 78 (EX_CONFIG).
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL });
-  const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'pglite') },
-  );
+  const checked = await preflight(config);
+  const kv = openKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX, (m) => log.warn(m));
+  await waitForRedis(kv, config.REDIS_URL);
+  const database = await openDatabase({
+    ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'pglite') }),
+    warn: (m) => log.warn(m),
+  }).catch(async (err) => {
+    await kv.close();
+    throw err;
+  });
   log.info(`database: ${database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`);
-  const deps = await createDeps(config, database, { log });
+  const deps = await createDeps(config, database, { log, checked, kv });
   if (config.SEED_DEMO) await seedDemoAccount(database.db, log);
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(
     `Portico is ready at ${config.publicUrl} (mail: ${deps.mailer.kind}, sms: ${deps.sms.kind}, cache: ${deps.kv.kind})`,
   );
-  if (deps.mailer.kind === 'outbox' && !config.production)
-    log.info(`codes and mail appear at ${config.publicUrl}/dev/mailbox`);
+  if (config.outboxEnabled) log.info(`codes and mail appear at ${config.publicUrl}/dev/mailbox`);
 
+  // Stop taking new connections, let requests in flight finish for SHUTDOWN_TIMEOUT_SECONDS at
+  // most, then close what is left and exit 0: a rolling restart loses no answered request.
+  let stopping = false;
   const stop = async (signal: string) => {
-    log.info(`${signal}: shutting down`);
-    await app.close();
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: shutting down (at most ${config.SHUTDOWN_TIMEOUT_SECONDS} s for requests in flight)`);
+    const deadline = setTimeout(() => {
+      log.warn('shutdown timeout: closing the connections still open');
+      app.server.closeAllConnections();
+    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    deadline.unref();
+    await app.close().catch((err) => log.error({ err }, 'closing the server'));
+    clearTimeout(deadline);
     await closeDeps(deps);
+    log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

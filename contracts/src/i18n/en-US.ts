@@ -561,6 +561,7 @@ export const enUS: Record<keyof typeof viVN, string> = {
   not_found: 'Not found.',
   invalid_input: 'The data is not valid.',
   forbidden: 'You are not allowed to do this.',
+  service_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
   server_error: 'Something went wrong. Please try again later.',
   bad_request: 'The request is not valid.',
 };

@@ -561,6 +561,7 @@ export const viVN = {
   not_found: 'Không tìm thấy dữ liệu.',
   invalid_input: 'Dữ liệu không hợp lệ.',
   forbidden: 'Bạn không có quyền thực hiện thao tác này.',
+  service_unavailable: 'Dịch vụ tạm thời gián đoạn. Vui lòng thử lại sau vài giây.',
   server_error: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.',
   bad_request: 'Yêu cầu không hợp lệ.',
 } as const;

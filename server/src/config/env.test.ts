@@ -22,6 +22,26 @@ describe('configuration', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://id.example.com/' }).issuer).toBe('https://id.example.com/oidc');
   });
 
+  it('is safe by default in production: no demo account, no outbox unless allowed by name', () => {
+    const real = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', SMS_URL: 'http://sms.local/send' };
+    expect(loadConfig(real).SEED_DEMO).toBe(false);
+    expect(loadConfig(real).outboxEnabled).toBe(false);
+    expect(loadConfig({ ...real, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required[\s\S]*SMS_URL: required/);
+    const allowed = loadConfig({ NODE_ENV: 'production', DEV_OUTBOX: 'true' });
+    expect(allowed.outboxEnabled).toBe(true);
+    expect(allowed.SEED_DEMO).toBe(false);
+  });
+
+  it('takes embedding origins as a list of origins and refuses anything else', () => {
+    expect(loadConfig({ EMBED_ORIGINS: 'https://app.example.com, http://localhost:5000/' }).EMBED_ORIGINS).toEqual([
+      'https://app.example.com',
+      'http://localhost:5000',
+    ]);
+    expect(() => loadConfig({ EMBED_ORIGINS: 'https://app.example.com/path' })).toThrow(/EMBED_ORIGINS/);
+    expect(() => loadConfig({ EMBED_ORIGINS: 'javascript:alert(1)' })).toThrow(/EMBED_ORIGINS/);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
   });

@@ -41,8 +41,28 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('Portico <no-reply@portico.local>'),
   /** HTTP endpoint of an SMS provider (POST JSON {to, text}); without it SMS goes to the local outbox. */
   SMS_URL: z.url().optional(),
-  /** Create the demo account (demo@example.com / Portico@2026) on a new database. */
-  SEED_DEMO: bool.default(true),
+  /** Create the demo account (demo@example.com / Portico@2026) on a new database. Default: on, except in production, where only SEED_DEMO=true turns it on. */
+  SEED_DEMO: bool.optional(),
+  /** Allow the local outbox (and /dev/mailbox, which shows codes) in production, where SMTP_URL and SMS_URL are otherwise required. Never logs codes in production. */
+  DEV_OUTBOX: bool.default(false),
+  /** Origins (comma-separated, e.g. https://app.example.com) that may embed the portal in an iframe and receive its postMessage calls. The portal's own origin always may. */
+  EMBED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins = v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      for (const o of origins) {
+        const url = URL.canParse(o) ? new URL(o) : undefined;
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== o.replace(/\/$/, ''))
+          ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${o}` });
+      }
+      return origins.map((o) => o.replace(/\/$/, ''));
+    }),
+  /** Seconds a stopping server (SIGTERM, SIGINT) lets requests in flight finish before it closes them and exits. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Product name shown in titles and mail. */
   PRODUCT_NAME: z.string().default('Portico'),
   /** JSON file with an array of oidc-provider client metadata, registered beside the portal client. */
@@ -103,7 +123,8 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & {
+export type Config = Omit<Env, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
   publicUrl: string;
   issuer: string;
   dataDir: string;
@@ -123,13 +144,23 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  // Production sends real mail and SMS unless the outbox is allowed by name.
+  if (production && !env.DEV_OUTBOX) {
+    const missing = (['SMTP_URL', 'SMS_URL'] as const).filter((name) => !env[name]);
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((n) => `  ${n}: required when NODE_ENV=production (or set DEV_OUTBOX=true)`).join('\n')}`,
+      );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
     publicUrl,
     issuer: `${publicUrl}/oidc`,
     dataDir: path.resolve(env.DATA_DIR),
-    production: env.NODE_ENV === 'production',
+    SEED_DEMO: env.SEED_DEMO ?? !production,
+    production,
     outboxEnabled: !env.SMTP_URL || !env.SMS_URL,
   };
 }

@@ -27,9 +27,9 @@ describe('secrets', () => {
 
   it('refuses to generate secrets in production', async () => {
     const dir = await tempDir();
-    await expect(loadSecrets(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }))).rejects.toThrow(
-      /COOKIE_KEYS.*\n.*ENCRYPTION_KEY.*\n.*JWKS/,
-    );
+    await expect(
+      loadSecrets(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', DEV_OUTBOX: 'true' })),
+    ).rejects.toThrow(/COOKIE_KEYS.*\n.*ENCRYPTION_KEY.*\n.*JWKS/);
   });
 
   it('takes secrets from configuration', async () => {
@@ -39,6 +39,7 @@ describe('secrets', () => {
       loadConfig({
         DATA_DIR: dir,
         NODE_ENV: 'production',
+        DEV_OUTBOX: 'true',
         COOKIE_KEYS: 'a,b',
         ENCRYPTION_KEY: generated.encryptionKey.toString('base64'),
         JWKS: JSON.stringify(generated.jwks),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { ConfigError } from '../config/env.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,18 +21,38 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // Any fixed number works; every Portico copy uses the same so only one migrates at a time.
 const MIGRATION_LOCK = 727_001;
 
+type Warn = (message: string) => void;
+
+/** The URL without its password, for messages. */
+const redact = (url: string) => url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
+
 /**
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is
- * 'memory://'), and applies the committed migrations.
+ * 'memory://'), and applies the committed migrations. A database that cannot be reached at start
+ * is a ConfigError naming DATABASE_URL; one that goes away later only costs the requests made
+ * meanwhile (server/src/lib/errors.ts answers them 503) and the pool reconnects by itself.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; warn?: Warn }): Promise<Database> {
   if (opts.url) {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.default.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.default.Pool({
+      connectionString: opts.url,
+      max: 10,
+      // A request waits at most this long for a connection while the database is away.
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle connection the server ends (restart, failover, pg_terminate_backend) is reported
+    // here; without a listener the process would die. The pool drops it and opens a new one later.
+    pool.on('error', (err) => (opts.warn ?? console.warn)(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
-    const client = await pool.connect();
+    const client = await pool.connect().catch(async (err: Error) => {
+      await pool.end().catch(() => {});
+      throw new ConfigError(
+        `Invalid configuration:\n  DATABASE_URL: cannot connect to ${redact(opts.url ?? '')} (${err.message})`,
+      );
+    });
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migrate(drizzle(client, { schema }), { migrationsFolder });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
+import { isUnavailable } from '../db/errors.js';
 
 /** An error a client caused: a 4xx status, the spec's message key, and per-field keys. */
 export class AppError extends Error {
@@ -42,6 +43,14 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply
         .status(err.status)
         .send({ exception: { message: err.messageKey }, ...(err.fieldErrors ? { errors: err.fieldErrors } : {}) });
+    }
+    // PostgreSQL or Redis away: the client may retry; the pool and the Redis client reconnect.
+    if (isUnavailable(err)) {
+      request.log.warn(`dependency unavailable: ${err.message}`);
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ exception: { message: 'service_unavailable' } });
     }
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 500) {

@@ -16,7 +16,10 @@ export type TestApp = { app: FastifyInstance; deps: AppDeps; close(): Promise<vo
  * The whole app on a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set) with
  * Redis when REDIS_URL is set, under a random key prefix, and a temporary DATA_DIR.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { webDist?: string } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,7 +36,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     log: pino({ level: 'silent' }),
     kvPrefix: `portico-test:${randomBytes(4).toString('hex')}:`,
   });
-  const app = await buildApp(deps, { webDist: false });
+  const app = await buildApp(deps, { webDist: opts.webDist ?? false });
   await app.ready();
   return {
     app,

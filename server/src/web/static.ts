@@ -7,8 +7,15 @@ import type { FastifyInstance } from 'fastify';
 // Paths the server owns; anything else is a page of the React app.
 const SERVER_PATHS = /^\/(api|oidc|dev|healthz|readyz)(\/|$|\?)/;
 
-/** Serves the built React app, answering every page route with index.html (client-side routing). */
-export async function webRoutes(app: FastifyInstance, distDir: string) {
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built React app, answering every page route with index.html (client-side routing).
+ * Assets are sent pre-compressed (brotli or gzip, written at build time by web/vite.config.ts)
+ * when the browser accepts it; hashed names are cached for a year, everything else revalidated.
+ * Source maps are served in development only.
+ */
+export async function webRoutes(app: FastifyInstance, distDir: string, opts: { sourceMaps: boolean }) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
@@ -19,15 +26,21 @@ export async function webRoutes(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Our own header below; the plugin's (max-age=0) would replace it.
+    cacheControl: false,
+    allowedPath: (pathname) => opts.sourceMaps || !pathname.endsWith('.map'),
     // Hashed asset names never change content, so browsers may keep them.
     setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`))
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      const hashed = file.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   app.get('/*', async (request, reply) => {
     const url = request.url;
     if (SERVER_PATHS.test(url)) return reply.callNotFound();
+    if (!opts.sourceMaps && url.split('?')[0]?.endsWith('.map')) return reply.callNotFound();
     // Files at the top of dist (favicon, robots.txt) are served as they are.
     const file = path.join(
       distDir,

@@ -2,9 +2,33 @@ import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { KeyValueStore } from './port.js';
 
+type Warn = (message: string) => void;
+
+// Reconnect back-off: 0.2 s, 0.4 s ... up to 5 s between tries, for as long as Redis is away.
+const retryStrategy = (times: number) => Math.min(times * 200, 5000);
+
+/**
+ * One warning per outage (and at most one a minute while it lasts) instead of ioredis's
+ * "Unhandled error event" on every reconnect try.
+ */
+function watch(client: Redis, name: string, warn: Warn) {
+  let lastWarned = 0;
+  client.on('error', (err: Error) => {
+    if (Date.now() - lastWarned < 60_000) return;
+    lastWarned = Date.now();
+    warn(`redis ${name}: ${err.message} (reconnecting with back-off)`);
+  });
+  client.on('ready', () => {
+    if (lastWarned) warn(`redis ${name}: connected again`);
+    lastWarned = 0;
+  });
+}
+
 /** Redis-backed store. `prefix` namespaces keys and channels (tests use a random one). */
-export function createRedisStore(url: string, prefix = 'portico:'): KeyValueStore {
-  const client = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+export function createRedisStore(url: string, prefix = 'portico:', warn: Warn = console.warn): KeyValueStore {
+  // Commands wait through two reconnect tries, then fail (answered 503 by server/src/lib/errors.ts).
+  const client = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, retryStrategy });
+  watch(client, 'client', warn);
   // Subscriptions need their own connection; it is opened on first use.
   let subscriber: Redis | undefined;
   const bus = new EventEmitter();
@@ -14,6 +38,7 @@ export function createRedisStore(url: string, prefix = 'portico:'): KeyValueStor
   const ensureSubscriber = () => {
     if (!subscriber) {
       subscriber = client.duplicate();
+      watch(subscriber, 'subscriber', warn);
       subscriber.on('message', (channel: string, message: string) => bus.emit(channel, message));
     }
     return subscriber;

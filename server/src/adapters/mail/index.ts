@@ -6,7 +6,13 @@ import { createSmtpMailer } from './smtp.js';
 
 export type { Mailer, MailMessage } from './port.js';
 
-export function createMailer(opts: { smtpUrl?: string; from: string; db: Db; log: Logger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+  log: Logger;
+  logCodes?: boolean;
+}): Mailer {
   if (opts.smtpUrl) return createSmtpMailer(opts.smtpUrl, opts.from);
-  return { kind: 'outbox', send: createOutboxSender(opts.db, opts.log, 'email'), close: async () => {} };
+  return { kind: 'outbox', send: createOutboxSender(opts.db, opts.log, 'email', opts.logCodes), close: async () => {} };
 }

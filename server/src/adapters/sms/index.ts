@@ -23,7 +23,7 @@ function createHttpSms(url: string): SmsSender {
   };
 }
 
-export function createSmsSender(opts: { smsUrl?: string; db: Db; log: Logger }): SmsSender {
+export function createSmsSender(opts: { smsUrl?: string; db: Db; log: Logger; logCodes?: boolean }): SmsSender {
   if (opts.smsUrl) return createHttpSms(opts.smsUrl);
-  return { kind: 'outbox', send: createOutboxSender(opts.db, opts.log, 'sms') };
+  return { kind: 'outbox', send: createOutboxSender(opts.db, opts.log, 'sms', opts.logCodes) };
 }

@@ -17,6 +17,7 @@ export async function settingsRoutes(app: FastifyInstance, { config }: AppDeps) 
       oidcAuthority: config.issuer,
       oidcClientId: PORTAL_CLIENT_ID,
       maximumEmailOrPhone: config.MAXIMUM_EMAIL_OR_PHONE,
+      embedOrigins: config.EMBED_ORIGINS,
     },
     menu: ACCOUNT_MENU,
     genders: GENDERS.map((g) => ({ ...g })),

@@ -7,17 +7,11 @@ import { DEFAULT_APP_SETTINGS } from './defaults';
 
 export const APP_SETTINGS_QUERY_KEY = ['app-settings'] as const;
 
-/** configs.embedOrigins: parent origins allowed in embedded mode (not yet in the shared schema). */
-const readEmbedOrigins = (raw: unknown): string[] => {
-  const list = (raw as { configs?: { embedOrigins?: unknown } } | null)?.configs?.embedOrigins;
-  return Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string') : [];
-};
-
 /** GET /api/app-settings, validated; applies server translations and embed origins. */
 export const fetchAppSettings = async (): Promise<AppSettings> => {
   const raw = await api.get<unknown>('/api/app-settings');
   const settings = appSettingsSchema.parse(raw);
-  setEmbedOrigins(readEmbedOrigins(raw));
+  setEmbedOrigins(settings.configs.embedOrigins);
   mergeTranslations(settings.translations);
   return settings;
 };

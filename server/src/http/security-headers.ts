@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/env.js';
+
+// Google's reCAPTCHA, allowed only when it is the configured captcha (web/src/components/Captcha.tsx).
+const RECAPTCHA = {
+  script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+};
+
+/** Who may frame the portal: itself and the configured EMBED_ORIGINS, nobody else. */
+export const frameAncestors = (config: Pick<Config, 'EMBED_ORIGINS'>) => ["'self'", ...config.EMBED_ORIGINS].join(' ');
+
+/**
+ * The Content-Security-Policy of the web app: no inline or foreign script, so an injected
+ * `<script>` does not run. Styles allow inline because Mantine writes its CSS variables in a
+ * `<style>` element at run time; images allow https for campaign banners and social avatars.
+ */
+export function appContentSecurityPolicy(config: Pick<Config, 'EMBED_ORIGINS' | 'CAPTCHA_PROVIDER'>): string {
+  const recaptcha = config.CAPTCHA_PROVIDER === 'recaptcha';
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(recaptcha ? RECAPTCHA.script : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'", ...(recaptcha ? RECAPTCHA.frame : [])],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'frame-ancestors': [frameAncestors(config)],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/**
+ * Security headers on every answer. The provider's own pages (server/src/oidc/pages.ts) replace
+ * the policy with one that names their nonce and the relying parties' logout frames.
+ */
+export function installSecurityHeaders(app: FastifyInstance, config: Config) {
+  const common: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    // Sign-in URLs carry interaction ids and codes: never hand them to another site.
+    ['referrer-policy', 'no-referrer'],
+    ['cross-origin-opener-policy', 'same-origin-allow-popups'],
+    ['permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=()'],
+  ];
+  if (config.EMBED_ORIGINS.length === 0) common.push(['x-frame-options', 'SAMEORIGIN']);
+  if (config.publicUrl.startsWith('https:'))
+    common.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
+  const csp = appContentSecurityPolicy(config);
+  // onRequest, before @fastify/middie hands /oidc to oidc-provider: headers set on the raw
+  // response reach both Fastify's and the provider's answers.
+  app.addHook('onRequest', async (_request, reply) => {
+    for (const [name, value] of common) reply.raw.setHeader(name, value);
+    reply.raw.setHeader('content-security-policy', csp);
+  });
+}

@@ -1,0 +1,71 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/app.js';
+import { webRoutes } from './static.js';
+
+// A built web app in miniature: what web/vite.config.ts writes (hashed assets with .br and .gz).
+async function fakeDist() {
+  const dist = await mkdtemp(path.join(os.tmpdir(), 'portico-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(dist, 'assets/app-Abc123.js'), js);
+  await writeFile(path.join(dist, 'assets/app-Abc123.js.br'), brotliCompressSync(js));
+  await writeFile(path.join(dist, 'assets/app-Abc123.js.gz'), gzipSync(js));
+  await writeFile(path.join(dist, 'assets/app-Abc123.js.map'), '{"version":3}');
+  return dist;
+}
+
+describe('web app delivery', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await fakeDist();
+    t = await createTestApp({}, { webDist: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('sends hashed assets pre-compressed and cached for a year', async () => {
+    const br = await t.app.inject({
+      url: '/assets/app-Abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(200);
+    const gz = await t.app.inject({ url: '/assets/app-Abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/assets/app-Abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(4000);
+  });
+
+  it('revalidates pages and unhashed files', async () => {
+    for (const url of ['/login', '/en-us/account', '/']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+    }
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves source maps in development only (server/src/app.ts turns them off in production)', async () => {
+    expect((await t.app.inject({ url: '/assets/app-Abc123.js.map' })).statusCode).toBe(200);
+    const prod = Fastify();
+    await prod.register(async (scope) => webRoutes(scope, dist, { sourceMaps: false }));
+    expect((await prod.inject({ url: '/assets/app-Abc123.js.map' })).statusCode).toBe(404);
+    expect((await prod.inject({ url: '/assets/app-Abc123.js' })).statusCode).toBe(200);
+    await prod.close();
+  });
+});
