@@ -1,4 +1,4 @@
-// The JSON envelope every /api route answers with (DESIGN.md, Conventions).
+// The JSON envelope every /api route answers with (errors: server/src/lib/errors.ts).
 export type ApiResult<T> = { result: T };
 
 export type ApiError = {

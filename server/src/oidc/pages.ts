@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Locale, messages, pickLocale } from '@portico/contracts';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { escapeHtml } from '../lib/html.js';
@@ -11,14 +12,39 @@ export function pageLocale(ctx: KoaContextWithOIDC): Locale {
 
 export const text = (locale: Locale, key: keyof (typeof messages)['vi-VN']) => messages[locale][key] as string;
 
-function page(locale: Locale, title: string, body: string, script = ''): string {
+/**
+ * Sends a page with its own Content-Security-Policy: its one inline style and script run by nonce
+ * (nothing else does), and `frames` names the origins it may load in iframes (front-channel logout).
+ * frame-ancestors stays what server/src/http/security-headers.ts set for every answer.
+ */
+function sendPage(ctx: KoaContextWithOIDC, html: (nonce: string) => string, frames: string[] = []) {
+  const nonce = randomBytes(16).toString('base64');
+  const ancestors = /frame-ancestors [^;]*/.exec(String(ctx.response.get('content-security-policy')))?.[0];
+  const origins = [...new Set(frames.map((f) => new URL(f).origin))];
+  ctx.set(
+    'content-security-policy',
+    [
+      "default-src 'none'",
+      `script-src 'nonce-${nonce}'`,
+      `style-src 'nonce-${nonce}'`,
+      "img-src 'self'",
+      `frame-src ${origins.length ? origins.join(' ') : "'none'"}`,
+      "base-uri 'none'",
+      ancestors ?? "frame-ancestors 'self'",
+    ].join('; '),
+  );
+  ctx.type = 'html';
+  ctx.body = html(nonce);
+}
+
+function page(nonce: string, locale: Locale, title: string, body: string, script = ''): string {
   return `<!doctype html><html lang="${locale === 'en-US' ? 'en' : 'vi'}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font:16px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f7fb;color:#1f2937;margin:0;display:grid;place-items:center;min-height:100vh}
+<style nonce="${nonce}">body{font:16px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f7fb;color:#1f2937;margin:0;display:grid;place-items:center;min-height:100vh}
 main{background:#fff;border-radius:12px;box-shadow:0 4px 24px rgba(15,23,42,.08);padding:2rem;max-width:380px;width:calc(100% - 2rem);text-align:center}
 h1{font-size:1.25rem;margin:0 0 1.5rem}button{font:inherit;font-weight:600;width:100%;padding:.7rem;border-radius:8px;border:0;margin:.25rem 0;cursor:pointer}
 .primary{background:#1c7ed6;color:#fff}.secondary{background:#e9ecef;color:#1f2937}iframe{display:none}</style></head>
-<body><main>${body}</main>${script ? `<script>${script}</script>` : ''}</body></html>`;
+<body><main>${body}</main>${script ? `<script nonce="${nonce}">${script}</script>` : ''}</body></html>`;
 }
 
 /**
@@ -31,6 +57,7 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
   const locale = pageLocale(ctx);
   const session = ctx.oidc.session;
   const frames: string[] = [];
+  const frameUrls: string[] = [];
   for (const [clientId, authorization] of Object.entries(session?.authorizations ?? {})) {
     const client = await ctx.oidc.provider.Client.find(clientId);
     const uri = client?.frontchannel_logout_uri as string | undefined;
@@ -40,6 +67,7 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
       url.searchParams.set('iss', ctx.oidc.issuer);
       url.searchParams.set('sid', authorization.sid);
     }
+    frameUrls.push(url.toString());
     frames.push(`<iframe src="${escapeHtml(url.toString())}" title="logout"></iframe>`);
   }
   const confirmed = Boolean(ctx.oidc.entities.IdTokenHint);
@@ -59,18 +87,19 @@ var left=frames.length,done=false;function submit(){if(!done){done=true;f.submit
 if(!left)return submit();var box=document.getElementById('frames');frames.forEach(function(h){box.insertAdjacentHTML('beforeend',h);
 box.lastChild.addEventListener('load',function(){if(--left<=0)submit();});});setTimeout(submit,3000);}
 var yes=document.getElementById('yes');if(yes){yes.addEventListener('click',go);}else{go();}})();`;
-  ctx.type = 'html';
-  ctx.body = page(locale, text(locale, 'confirm_logout'), body, script);
+  sendPage(ctx, (nonce) => page(nonce, locale, text(locale, 'confirm_logout'), body, script), frameUrls);
 }
 
 /** Shown after a logout that has no post_logout_redirect_uri: back to the portal's home. */
 export async function postLogoutSuccessSource(ctx: KoaContextWithOIDC): Promise<void> {
   const locale = pageLocale(ctx);
   const home = locale === 'en-US' ? '/en-us/' : '/';
-  ctx.type = 'html';
-  ctx.body = page(
-    locale,
-    text(locale, 'logout_success'),
-    `<h1>${escapeHtml(text(locale, 'logout_success'))}</h1><a href="${home}"><button class="primary" type="button">${escapeHtml(text(locale, 'common_go_home'))}</button></a>`,
+  sendPage(ctx, (nonce) =>
+    page(
+      nonce,
+      locale,
+      text(locale, 'logout_success'),
+      `<h1>${escapeHtml(text(locale, 'logout_success'))}</h1><a href="${home}"><button class="primary" type="button">${escapeHtml(text(locale, 'common_go_home'))}</button></a>`,
+    ),
   );
 }

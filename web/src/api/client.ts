@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { currentLocale } from '../i18n/setup';
 import { type LooseT, looseT } from '../i18n/t';
 
-// fetch wrapper for the Portico JSON API (DESIGN.md, Conventions): every request carries
+// fetch wrapper for the Portico JSON API (contracts/src/api.ts): every request carries
 // Accept-Language (the interface language), X-Timezone and, when signed in, the bearer token.
 // Answers are { result } or { exception: { message }, errors: { field: [keys] } }.
 

@@ -16,7 +16,7 @@ export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as con
 /**
  * Recovery ways (spec account §2 Recovery ways, §3 User claim (recovery)): a recovery e-mail
  * (email_recovery) and phone (phone_number_recovery), stored as claims. Forgot password also
- * finds an account by them and sends the code there (claims/queries.ts findUserByRecoveryClaim).
+ * finds an account by them and sends the code there (server/src/features/claims/queries.ts findUserByRecoveryClaim).
  */
 export function createRecoveryService({ database }: AppDeps) {
   const db = database.db;
