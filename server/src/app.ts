@@ -31,6 +31,7 @@ import { registerRoutes, updateInfoRoutes } from './features/register/routes.js'
 import { settingsRoutes } from './features/settings/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { installErrorHandler } from './lib/errors.js';
+import { refuseNullBytes } from './lib/input-guard.js';
 import { loadClientsFile, portalClient } from './oidc/clients.js';
 import { createProvider, TTL } from './oidc/provider.js';
 import { webRoutes } from './web/static.js';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     trustProxy: deps.config.TRUST_PROXY,
   });
   app.decorate('oidc', provider);
+  refuseNullBytes(app);
   app.use('/oidc', provider.callback());
   bindInteractionToBrowser(app, { secure: deps.config.publicUrl.startsWith('https:'), maxAgeSeconds: TTL.Interaction });
 
