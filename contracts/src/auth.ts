@@ -93,7 +93,13 @@ export type InteractionDetails = {
 export const consentInput = z.object({ approve: z.boolean() });
 export type RedirectAnswer = { redirectUrl: string };
 
-export type ErrorLookupAnswer = { errorDescription: string; clientId: string; error: string };
+/** An OIDC error kept for the /error page; `flow` says whether it broke a sign-in or a sign-out (end session). */
+export type ErrorLookupAnswer = {
+  errorDescription: string;
+  clientId: string;
+  error: string;
+  flow: 'sign_in' | 'sign_out';
+};
 
 export type CurrentUser = {
   sub: string;

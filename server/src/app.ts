@@ -33,6 +33,7 @@ import { settingsRoutes } from './features/settings/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
+import { refuseNullBytes } from './lib/input-guard.js';
 import { createProvider, TTL } from './oidc/provider.js';
 import { webRoutes } from './web/static.js';
 
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     trustProxy: deps.config.TRUST_PROXY,
   });
   app.decorate('oidc', provider);
+  refuseNullBytes(app);
   app.use('/oidc', provider.callback());
   bindInteractionToBrowser(app, { secure: deps.config.publicUrl.startsWith('https:'), maxAgeSeconds: TTL.Interaction });
 

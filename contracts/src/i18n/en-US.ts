@@ -294,6 +294,8 @@ export const enUS: Record<keyof typeof viVN, string> = {
   logout_exit_message: 'You are being signed out safely. Please wait a moment.',
   errorpage_title: 'Sign-in failed',
   errorpage_intro: 'Something went wrong while signing you in.',
+  errorpage_title_sign_out: 'Sign-out failed',
+  errorpage_intro_sign_out: 'Something went wrong while signing you out.',
   errorpage_description: 'Error details',
   errorpage_unknown: 'No details were found for this error.',
   errorpage_client_id: 'Application ID:',

@@ -294,6 +294,8 @@ export const viVN = {
   logout_exit_message: 'Bạn đang được đăng xuất an toàn. Vui lòng chờ trong giây lát.',
   errorpage_title: 'Không thể đăng nhập',
   errorpage_intro: 'Đã có lỗi xảy ra trong quá trình đăng nhập.',
+  errorpage_title_sign_out: 'Không thể đăng xuất',
+  errorpage_intro_sign_out: 'Đã có lỗi xảy ra trong quá trình đăng xuất.',
   errorpage_description: 'Chi tiết lỗi',
   errorpage_unknown: 'Không tìm thấy thông tin về lỗi này.',
   errorpage_client_id: 'Mã ứng dụng:',

@@ -1,5 +1,6 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Db } from '../db/client.js';
+import { holdsNullByte } from '../lib/input-guard.js';
 import {
   consumePayload,
   deleteByGrantId,
@@ -24,6 +25,8 @@ export function createOidcAdapter(db: Db) {
     constructor(private readonly type: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+      // PostgreSQL cannot store U+0000 (lib/input-guard.ts): a client's parameter holding one is refused.
+      if (holdsNullByte(id) || holdsNullByte(payload)) throw new errors.InvalidRequest('invalid_input');
       await upsertPayload(db, {
         id,
         type: this.type,

@@ -50,8 +50,9 @@ h1{font-size:1.25rem;margin:0 0 1.5rem}button{font:inherit;font-weight:600;width
 /**
  * End-session page. It loads the front-channel logout URI of every client in the session
  * (OIDC Front-Channel Logout 1.0) in hidden iframes, then submits oidc-provider's logout form.
- * With a valid id_token_hint the relying party has proven the request, so it goes on without
- * asking; otherwise the user confirms first (a plain link must not sign anyone out).
+ * With a valid id_token_hint for the account signed in here the relying party has proven the
+ * request, so it goes on without asking; a hint for another account, or none, makes the user
+ * confirm first (a plain link, or a token of someone else, must not sign anyone out).
  */
 export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promise<void> {
   const locale = pageLocale(ctx);
@@ -70,7 +71,11 @@ export async function logoutSource(ctx: KoaContextWithOIDC, form: string): Promi
     frameUrls.push(url.toString());
     frames.push(`<iframe src="${escapeHtml(url.toString())}" title="logout"></iframe>`);
   }
-  const confirmed = Boolean(ctx.oidc.entities.IdTokenHint);
+  const hint = ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined;
+  const confirmed = !!session?.accountId && hint?.payload?.sub === session.accountId;
+  // A hint for someone else names no sign-in of this browser: answering "no" must then leave
+  // this account's sign-in to that client alone (oidc-provider ends the hinted client's on "no").
+  if (hint && !confirmed && session) session.state = { ...session.state, clientId: undefined };
   const body = `<h1>${escapeHtml(text(locale, confirmed ? 'signing_out' : 'confirm_logout'))}</h1>
 ${form.replace('<form ', '<form data-portico="logout" ')}
 <div id="frames"></div>

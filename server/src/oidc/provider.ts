@@ -81,6 +81,8 @@ export function createProvider(opts: ProviderOptions): Provider {
         error: String(out.error ?? 'server_error'),
         errorDescription: String(out.error_description ?? ''),
         clientId: ctx.oidc?.client?.clientId ?? String(ctx.oidc?.params?.client_id ?? ''),
+        // The end-session endpoints (/session/end, /confirm, /success): the user was signing out.
+        flow: ctx.path.includes('/session/end') ? 'sign_out' : 'sign_in',
       });
       const prefix = localePrefix(pageLocale(ctx));
       ctx.status = 303;

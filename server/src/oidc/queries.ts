@@ -28,6 +28,8 @@ export const findPayloadBy = async (
   column: 'id' | 'uid' | 'userCode',
   value: string,
 ): Promise<OidcRow | undefined> => {
+  // A client-sent id with U+0000 cannot be stored, so it names nothing (PostgreSQL would refuse the query).
+  if (value.includes('\u0000')) return undefined;
   const [row] = await db
     .select()
     .from(oidcPayloads)

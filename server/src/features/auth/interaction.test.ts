@@ -139,7 +139,15 @@ describe('interactions and consent', () => {
     expect(new URL(final).searchParams.get('error')).toBe('access_denied');
 
     const cancelled = await startAuthorization(t.app, PARTNER);
-    const abort = await postJson(t.app, `/api/account/interaction/${cancelled.uid}/abort`, {});
+    const abortUrl = `/api/account/interaction/${cancelled.uid}/abort`;
+    // Another browser (no binding cookie, or one bound to its own interaction) cannot cancel it.
+    const elsewhere = await startAuthorization(t.app, PARTNER);
+    for (const cookie of ['', elsewhere.jar.header(abortUrl)]) {
+      const stranger = await postJson(t.app, abortUrl, {}, { cookie });
+      expect(stranger.statusCode).toBe(400);
+      expect(stranger.json().exception.message).toBe('login_session_expired');
+    }
+    const abort = await postJson(t.app, abortUrl, {}, { cookie: cancelled.jar.header(abortUrl) });
     const end = await followRedirects(t.app, cancelled, abort.json().result.redirectUrl);
     expect(new URL(end).searchParams.get('error')).toBe('access_denied');
   });

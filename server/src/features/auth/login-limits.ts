@@ -1,4 +1,10 @@
 import type { AppDeps } from '../../app.js';
+import { AppError, tooMany } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/password.js';
+import type { User } from '../users/queries.js';
+
+/** The counters' name for an account (unknown sign-in names use `n:<name>`, auth/service.ts). */
+export const accountSubject = (userId: string) => `u:${userId}`;
 
 /**
  * Failed sign-in counters in the shared key-value store.
@@ -21,6 +27,11 @@ export function createLoginLimits({ kv, config }: AppDeps) {
       return byAccount >= threshold || byIp >= threshold;
     },
 
+    /** Whether the account's own consecutive failures reached the captcha threshold. */
+    async streakReached(subject: string): Promise<boolean> {
+      return (await count(accountKey(subject))) >= threshold;
+    },
+
     async isLocked(subject: string): Promise<boolean> {
       return (await count(lockKey(subject))) >= config.LOGIN_LOCK_FAILURES;
     },
@@ -40,5 +51,28 @@ export function createLoginLimits({ kv, config }: AppDeps) {
     async recordSuccess(subject: string, _ip: string): Promise<void> {
       await kv.del(accountKey(subject));
     },
+  };
+}
+
+/**
+ * The one check of an account's own password outside sign-in (recovery ways, delete account,
+ * change password, two-factor later). It shares sign-in's counters (createLoginLimits): a
+ * locked account is refused like sign-in refuses it; a wrong password counts toward the streak
+ * and the lock; a right one clears the streak only. These pages have no captcha, so once the
+ * streak reaches the captcha threshold they stop checking until a sign-in (with the captcha)
+ * or the window clears it.
+ */
+export function createPasswordCheck(deps: AppDeps) {
+  const limits = createLoginLimits(deps);
+  return async function checkAccountPassword(user: User, password: string, ip: string): Promise<boolean> {
+    const subject = accountSubject(user.id);
+    if (await limits.isLocked(subject)) throw new AppError(429, 'account_locked');
+    if (await limits.streakReached(subject)) throw tooMany();
+    if (await verifyPassword(user.passwordHash, password)) {
+      await limits.recordSuccess(subject, ip);
+      return true;
+    }
+    await limits.recordFailure(subject, ip);
+    return false;
   };
 }

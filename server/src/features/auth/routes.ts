@@ -4,7 +4,13 @@ import type { AppDeps } from '../../app.js';
 import { notFound, parseInput } from '../../lib/errors.js';
 import { trackDeviceSessions } from '../devices/service.js';
 import type { ClientInfo } from './complete-sign-in.js';
-import { abortInteraction, decideConsent, describeInteraction, findInteraction } from './interaction.js';
+import {
+  abortInteraction,
+  decideConsent,
+  describeInteraction,
+  findBoundInteraction,
+  findInteraction,
+} from './interaction.js';
 import { boundInteractionOf } from './interaction-binding.js';
 import { createAuthService } from './service.js';
 
@@ -52,8 +58,9 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     const sessionCookie = request.cookies[app.oidc.cookieName('session')];
     return { result: await decideConsent(app.oidc, interaction, sessionCookie, approve) };
   });
+  // Only the browser the interaction is bound to may cancel it: a link must not end someone else's sign-in.
   app.post<{ Params: { uid: string } }>(`${AUTH_PATHS.interaction}/:uid/abort`, async (request) => ({
-    result: await abortInteraction(await findInteraction(app.oidc, request.params.uid)),
+    result: await abortInteraction(await findBoundInteraction(app.oidc, request.params.uid, clientInfo(request))),
   }));
 
   // The ALTCHA widget fetches this URL and expects the bare challenge object (no result envelope).

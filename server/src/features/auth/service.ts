@@ -18,7 +18,7 @@ import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName, type User } from '..
 import { createVerificationService } from '../verification/service.js';
 import { type ClientInfo, completeSignIn } from './complete-sign-in.js';
 import { findBoundInteraction, interactionUidOf } from './interaction.js';
-import { createLoginLimits } from './login-limits.js';
+import { accountSubject, createLoginLimits } from './login-limits.js';
 
 // Unknown accounts still cost one argon2 verification, so timing does not tell them apart.
 let dummyHash: Promise<string> | undefined;
@@ -33,7 +33,7 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
   async function lookUp(username: string) {
     const name = normalizeLoginName(username);
     const user = await findUserByLoginName(db, name.kind === 'email' ? CONTACT_EMAIL : CONTACT_PHONE, name.value);
-    return { name, user, subject: user ? `u:${user.id}` : `n:${name.value}` };
+    return { name, user, subject: user ? accountSubject(user.id) : `n:${name.value}` };
   }
 
   const interactionFor = (returnUrl: string, client: ClientInfo) =>

@@ -1,9 +1,9 @@
 import { checkPasswordInput, deleteAccountInput } from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
-import { badRequest, parseInput, tooMany } from '../../lib/errors.js';
-import { verifyPassword } from '../../lib/password.js';
+import { badRequest, parseInput } from '../../lib/errors.js';
 import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
 import { insertActivity } from '../activity/queries.js';
+import { createPasswordCheck } from '../auth/login-limits.js';
 import { deleteAllClaims } from '../claims/queries.js';
 import { markUserDevicesLoggedOut } from '../devices/queries.js';
 import { avatarFileOf } from '../profile/service.js';
@@ -12,8 +12,6 @@ import { deleteCodesOfUser, eraseUser, reduceContactsToTombstone } from './queri
 
 export const DELETE_ACTIVITY = { deleted: 'activity_account_deleted' } as const;
 
-/** Wrong passwords one account may try here per hour (the bearer token is already a proof; this stops guessing). */
-const PASSWORD_TRIES_PER_HOUR = 10;
 const invalidPassword = () => badRequest('invalid_password', { password: ['invalid_password'] });
 
 /**
@@ -25,27 +23,21 @@ const invalidPassword = () => badRequest('invalid_password', { password: ['inval
  */
 export function createDeleteAccountService(deps: AppDeps) {
   const db = deps.database.db;
-
-  async function passwordMatches(user: User, password: string): Promise<boolean> {
-    const key = `delete-account:pw:${user.id}`;
-    if (Number((await deps.kv.get(key)) ?? 0) >= PASSWORD_TRIES_PER_HOUR) throw tooMany();
-    if (await verifyPassword(user.passwordHash, password)) return true;
-    await deps.kv.incr(key, 3600);
-    return false;
-  }
+  // The bearer token is already a proof; the shared sign-in counters stop guessing here too.
+  const checkAccountPassword = createPasswordCheck(deps);
 
   return {
     hasPassword: (user: User): boolean => !!user.passwordHash,
 
-    async checkPassword(user: User, body: unknown): Promise<true> {
+    async checkPassword(user: User, body: unknown, ip: string): Promise<true> {
       const { password } = parseInput(checkPasswordInput, body);
-      if (!(await passwordMatches(user, password))) throw invalidPassword();
+      if (!(await checkAccountPassword(user, password, ip))) throw invalidPassword();
       return true;
     },
 
     async deleteAccount(user: User, body: unknown, ip: string): Promise<true> {
       const { password } = parseInput(deleteAccountInput, body);
-      if (user.passwordHash && !(password && (await passwordMatches(user, password)))) throw invalidPassword();
+      if (user.passwordHash && !(password && (await checkAccountPassword(user, password, ip)))) throw invalidPassword();
       await db.transaction(async (tx) => {
         await eraseUser(tx, user.id);
         await deleteAllClaims(tx, user.id);

@@ -22,7 +22,19 @@ describe('sign-in error lookup', () => {
       error: 'invalid_client',
       errorDescription: 'client is invalid',
       clientId: 'nobody',
+      flow: 'sign_in',
     });
+  });
+
+  it('marks errors of the end-session endpoint as a failed sign-out', async () => {
+    for (const url of ['/oidc/session/end?id_token_hint=not-a-token', '/oidc/session/end?client_id=nobody']) {
+      // A browser asks for HTML; oidc-provider then renders the error (renderError in oidc/provider.ts).
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(303);
+      const errorid = new URL(res.headers.location as string, 'http://localhost').searchParams.get('errorid');
+      const lookup = await t.app.inject(`/api/account/error?errorid=${errorid}`);
+      expect(lookup.json().result.flow).toBe('sign_out');
+    }
   });
 
   it('uses the English error page when the browser prefers English', async () => {

@@ -6,7 +6,9 @@ import type { KeyValueStore } from '../../adapters/kv/index.js';
 const TTL_SECONDS = 60 * 60;
 const key = (id: string) => `oidc-error:${id}`;
 
-export type StoredError = { error: string; errorDescription: string; clientId: string };
+import type { ErrorLookupAnswer } from '@portico/contracts';
+
+export type StoredError = ErrorLookupAnswer;
 
 export async function storeError(kv: KeyValueStore, value: StoredError): Promise<string> {
   const id = randomBytes(16).toString('base64url');

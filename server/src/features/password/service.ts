@@ -8,11 +8,11 @@ import {
   setPasswordInput,
 } from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
-import { AppError, badRequest, parseInput } from '../../lib/errors.js';
+import { badRequest, parseInput } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../activity/queries.js';
-import { createLoginLimits } from '../auth/login-limits.js';
+import { createPasswordCheck } from '../auth/login-limits.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, type User } from '../users/queries.js';
 import { createVerificationService } from '../verification/service.js';
 import { PASSWORD_ACTIVITY } from './activity.js';
@@ -29,9 +29,8 @@ export type Caller = { ip: string; session: CurrentSession };
 export function createPasswordService(deps: AppDeps) {
   const db = deps.database.db;
   const codes = createVerificationService(deps);
-  // Wrong current passwords count towards the same account lock as wrong sign-ins.
-  const limits = createLoginLimits(deps);
-  const subjectOf = (user: User) => `u:${user.id}`;
+  // Wrong current passwords count towards the same streak and lock as wrong sign-ins.
+  const checkAccountPassword = createPasswordCheck(deps);
 
   async function methodTarget(user: User, type: OtpType) {
     const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[type]);
@@ -66,10 +65,7 @@ export function createPasswordService(deps: AppDeps) {
     async changePassword(user: User, body: unknown, caller: Caller): Promise<ChangePasswordAnswer> {
       if (!user.passwordHash) throw badRequest('password_not_set');
       const input = parseInput(changePasswordInput({ accept: acceptPassword }), body);
-      const subject = subjectOf(user);
-      if (await limits.isLocked(subject)) throw new AppError(429, 'account_locked');
-      if (!(await verifyPassword(user.passwordHash, input.currentpassword))) {
-        await limits.recordFailure(subject, caller.ip);
+      if (!(await checkAccountPassword(user, input.currentpassword, caller.ip))) {
         throw badRequest('invalid_password', { currentpassword: ['invalid_password'] });
       }
       const target = await methodTarget(user, input.otpType);
@@ -82,7 +78,6 @@ export function createPasswordService(deps: AppDeps) {
 
       const { userId } = await codes.verify('change_password', target, input.otp);
       if (userId !== user.id) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
-      await limits.recordSuccess(subject, caller.ip);
       const hash = await hashPassword(input.newpassword);
       await db.transaction(async (tx) => {
         await setPasswordHash(tx, user.id, hash);

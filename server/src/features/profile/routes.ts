@@ -37,7 +37,8 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 413)
         throw new AppError(413, 'file_too_large', { file: ['file_too_large'] });
-      throw err;
+      // Anything else is a broken multipart body (no boundary, cut short, malformed part headers).
+      throw badRequest('invalid_image', { file: ['invalid_image'] });
     }
     if (!data?.length) throw badRequest('invalid_image', { file: ['invalid_image'] });
     return { result: await profile.setAvatar(user(r), data, callerOf(r)) };

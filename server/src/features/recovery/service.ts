@@ -6,8 +6,8 @@ import {
 } from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
 import { badRequest, parseInput } from '../../lib/errors.js';
-import { verifyPassword } from '../../lib/password.js';
 import { insertActivity } from '../activity/queries.js';
+import { createPasswordCheck } from '../auth/login-limits.js';
 import { deleteClaim, listClaims, upsertClaim } from '../claims/queries.js';
 import type { User } from '../users/queries.js';
 
@@ -18,8 +18,9 @@ export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as con
  * (email_recovery) and phone (phone_number_recovery), stored as claims. Forgot password also
  * finds an account by them and sends the code there (server/src/features/claims/queries.ts findUserByRecoveryClaim).
  */
-export function createRecoveryService({ database }: AppDeps) {
-  const db = database.db;
+export function createRecoveryService(deps: AppDeps) {
+  const db = deps.database.db;
+  const checkAccountPassword = createPasswordCheck(deps);
   async function list(user: User): Promise<RecoveryClaim[]> {
     return (await listClaims(db, user.id))
       .filter((c) => (RECOVERY_CLAIM_TYPES as readonly string[]).includes(c.claimType))
@@ -34,7 +35,7 @@ export function createRecoveryService({ database }: AppDeps) {
       // enough to plant one, so the account password confirms the change.
       if (user.passwordHash) {
         if (!password) throw badRequest('error_password_empty', { password: ['error_password_empty'] });
-        if (!(await verifyPassword(user.passwordHash, password))) {
+        if (!(await checkAccountPassword(user, password, ip))) {
           throw badRequest('invalid_password', { password: ['invalid_password'] });
         }
       }

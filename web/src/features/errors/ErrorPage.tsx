@@ -11,12 +11,17 @@ import { KeyboardIllustration } from './KeyboardIllustration';
 /** The errorid value from a query string that begins with errorid= (spec §2). */
 export const errorIdFrom = (search: string): string | null => new URLSearchParams(search).get('errorid');
 
-/** /error?errorid=...: the provider's sign-in error, with the clear-cache hint and a way back. */
+/** The title and intro keys: an error of the end-session endpoint says sign-out failed, any other sign-in failed. */
+export const errorPageKeys = (flow: ErrorLookupAnswer['flow'] | undefined) =>
+  flow === 'sign_out'
+    ? ({ title: 'errorpage_title_sign_out', intro: 'errorpage_intro_sign_out' } as const)
+    : ({ title: 'errorpage_title', intro: 'errorpage_intro' } as const);
+
+/** /error?errorid=...: the provider's sign-in or sign-out error, with the clear-cache hint and a way back. */
 export function ErrorPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const errorId = errorIdFrom(search);
-  usePageTitle('errorpage_title');
   const lookup = useQuery({
     queryKey: ['sign-in-error', errorId],
     queryFn: () =>
@@ -26,6 +31,8 @@ export function ErrorPage() {
   });
 
   const description = lookup.data?.errorDescription || lookup.data?.error;
+  const keys = errorPageKeys(lookup.data?.flow);
+  usePageTitle(keys.title);
 
   return (
     <Center>
@@ -37,10 +44,10 @@ export function ErrorPage() {
             </ThemeIcon>
             <Stack gap={4}>
               <Title order={1} fz={{ base: 22, sm: 26 }}>
-                {t('errorpage_title')}
+                {t(keys.title)}
               </Title>
               <Text c="dimmed" fz="sm">
-                {t('errorpage_intro')}
+                {t(keys.intro)}
               </Text>
             </Stack>
           </Group>
