@@ -103,9 +103,9 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
       if (await limits.isLocked(subject)) throw locked();
       let signedIn: User;
       try {
-        const { userId } = await codes.verify('login', name.value, input.otp);
-        // The address may have changed hands since the code was sent.
-        if (!user || userId !== user.id) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
+        // Keyed by the account: a code sent before the address changed hands is not found.
+        await codes.verify('login', name.value, input.otp, user?.id ?? null);
+        if (!user) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
         signedIn = user;
       } catch (err) {
         // Wrong codes count towards the captcha and the lock like wrong passwords.

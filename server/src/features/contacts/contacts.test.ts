@@ -410,6 +410,28 @@ describe('change and activate e-mail and phone', () => {
     expect(resultOf(await b.call('GET', P.updateInfo))).toEqual({ phoneNumber: null, email: 'cp-b@example.com' });
   });
 
+  it("another user's wrong codes for the same address neither burn nor delay a pending change-e-mail code", async () => {
+    const a = await signedInUser(t, { email: 'bound-a@example.com' });
+    const b = await signedInUser(t, { email: 'bound-b@example.com' });
+    expect(resultOf(await a.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: '' }))).toEqual({
+      times: 60,
+    });
+    const code = await lastCode(t, 'wanted@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    // b asks for its own code to the same address (not in a's cooldown) and tries wrong codes past the limit.
+    expect(resultOf(await b.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: '' }))).toEqual({
+      times: 60,
+    });
+    for (let i = 0; i < 6; i++) await b.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: wrong });
+    expect(errorKey(await b.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: wrong }))).toBe(
+      'otp_too_many_attempts',
+    );
+    // a's code still has all its tries and works.
+    expect(resultOf(await a.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: code }))).toEqual({
+      ok: true,
+    });
+  });
+
   it('activates an unconfirmed primary phone and e-mail (active data, update-info, send-code, activate)', async () => {
     const a = await signedInUser(t, { email: 'act@example.com' });
     await db()

@@ -85,7 +85,7 @@ export function createContactsService(deps: AppDeps) {
     return contact;
   }
 
-  /** Checks a code for the user: a code another account asked for (same address) is not theirs. */
+  /** Checks the user's own code: a code another account asked for (same address) is never tried. */
   async function verifyFor(
     user: User,
     purpose: 'activate_contact' | 'delete_contact' | 'change_contact',
@@ -94,8 +94,7 @@ export function createContactsService(deps: AppDeps) {
     field: string,
   ) {
     try {
-      const { userId } = await codes.verify(purpose, target, otp);
-      if (userId !== user.id) throw otpError('otp_invalid');
+      await codes.verify(purpose, target, otp, user.id);
     } catch (err) {
       if (field !== 'otp' && err instanceof AppError && err.fieldErrors?.otp) throw fieldError(field, err.messageKey);
       throw err;

@@ -80,8 +80,7 @@ export function createPasswordService(deps: AppDeps) {
           ip: caller.ip,
         });
 
-      const { userId } = await codes.verify('change_password', target, input.otp);
-      if (userId !== user.id) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
+      await codes.verify('change_password', target, input.otp, user.id);
       await limits.recordSuccess(subject, caller.ip);
       const hash = await hashPassword(input.newpassword);
       await db.transaction(async (tx) => {

@@ -64,8 +64,8 @@ export function createRegisterService(deps: AppDeps) {
     async checkProcess(body: unknown): Promise<RegisterTimesAnswer> {
       const { username } = parseInput(registerUsernameInput, body);
       await assertEmailFree(username);
-      if (!(await codeInProgress(deps, 'register', username))) throw notInProgress();
-      return { times: await codes.cooldown('register', username) };
+      if (!(await codeInProgress(deps, 'register', username, null))) throw notInProgress();
+      return { times: await codes.cooldown('register', username, null) };
     },
 
     /** Step 1: e-mail only; disposable domains answer email_fake; the captcha; then the code. */
@@ -81,7 +81,7 @@ export function createRegisterService(deps: AppDeps) {
     async resendOtp(caller: RegisterCaller, body: unknown): Promise<RegisterTimesAnswer> {
       const { username } = parseInput(registerUsernameInput, body);
       await assertEmailFree(username);
-      const row = await findCode(db, 'register', username);
+      const row = await findCode(db, { purpose: 'register', target: username, userId: null });
       if (!row || row.consumedAt) throw notInProgress();
       return codes.issue('register', username, { locale: caller.locale, ip: caller.ip });
     },
@@ -90,7 +90,7 @@ export function createRegisterService(deps: AppDeps) {
     async checkOtp(body: unknown): Promise<RegisterOtpAnswer> {
       const { username, otp } = parseInput(registerCheckOtpInput, body);
       await assertEmailFree(username);
-      await codes.verify('register', username, otp);
+      await codes.verify('register', username, otp, null);
       return { token: await tokens.issue({ email: username }, config.REGISTRATION_TOKEN_TTL_SECONDS) };
     },
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app.js';
 import { type AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
 import { deriveKey } from '../../lib/keys.js';
-import { consumeCode, countAttempt, findCode, upsertCode } from './queries.js';
+import { type CodeKey, consumeCode, countAttempt, findCode, upsertCode } from './queries.js';
 
 /** Every flow that proves control of an e-mail or phone with a one-time code. */
 export type VerificationPurpose =
@@ -48,9 +48,12 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
     }
   }
 
-  /** Seconds until a new code may be sent for (purpose, target); 0 when one may be sent now. */
-  async function cooldown(purpose: VerificationPurpose, target: string): Promise<number> {
-    const row = await findCode(db, purpose, target);
+  /**
+   * Seconds until a new code may be sent for (purpose, target) to `userId` (the account the code
+   * is for, null when none is known yet); 0 when one may be sent now.
+   */
+  async function cooldown(purpose: VerificationPurpose, target: string, userId: string | null): Promise<number> {
+    const row = await findCode(db, { purpose, target, userId });
     if (!row || row.consumedAt) return 0;
     return secondsBetween(new Date(row.lastSentAt.getTime() + config.OTP_RESEND_SECONDS * 1000), now());
   }
@@ -74,7 +77,8 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
 
     /** Sends a new code unless the last one is still in its cooldown; answers the seconds until a resend. */
     async issue(purpose: VerificationPurpose, target: string, options: IssueOptions = {}): Promise<IssueAnswer> {
-      const waiting = await cooldown(purpose, target);
+      const userId = options.userId ?? null;
+      const waiting = await cooldown(purpose, target, userId);
       if (waiting > 0) return { times: waiting };
       await limitSends(target, options.ip);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -84,7 +88,7 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
         {
           purpose,
           target,
-          userId: options.userId ?? null,
+          userId,
           codeHash: hash(purpose, target, code),
           expiresAt: new Date(t.getTime() + config.OTP_TTL_SECONDS * 1000),
           now: t,
@@ -92,7 +96,7 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
         new Date(t.getTime() - config.OTP_RESEND_SECONDS * 1000),
       );
       // Lost a race with a concurrent send: that one's code is the live one.
-      if (!stored) return { times: await cooldown(purpose, target) };
+      if (!stored) return { times: await cooldown(purpose, target, userId) };
       await deliver(target, code, options.locale ?? 'vi-VN');
       return { times: config.OTP_RESEND_SECONDS };
     },
@@ -111,14 +115,16 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
     },
 
     /**
-     * Accepts the live code for (purpose, target) once. Every try counts; wrong, used, expired
-     * and exhausted codes answer otp_invalid, otp_expired or otp_too_many_attempts.
+     * Accepts the live code for (purpose, target) asked for `userId` once. Every try counts, on
+     * that code only; wrong, used, expired and exhausted codes answer otp_invalid, otp_expired or
+     * otp_too_many_attempts.
      */
-    async verify(purpose: VerificationPurpose, target: string, code: string): Promise<{ userId: string | null }> {
+    async verify(purpose: VerificationPurpose, target: string, code: string, userId: string | null): Promise<void> {
       const t = now();
-      const row = await countAttempt(db, purpose, target, t, config.OTP_MAX_ATTEMPTS);
+      const key: CodeKey = { purpose, target, userId };
+      const row = await countAttempt(db, key, t, config.OTP_MAX_ATTEMPTS);
       if (!row) {
-        const current = await findCode(db, purpose, target);
+        const current = await findCode(db, key);
         if (!current || current.consumedAt) throw otpError('otp_invalid');
         if (current.expiresAt <= t) throw otpError('otp_expired');
         throw otpError('otp_too_many_attempts');
@@ -129,7 +135,6 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
         throw otpError(row.attempts >= config.OTP_MAX_ATTEMPTS ? 'otp_too_many_attempts' : 'otp_invalid');
       }
       if (!(await consumeCode(db, row.id, t))) throw otpError('otp_invalid');
-      return { userId: row.userId };
     },
   };
 }

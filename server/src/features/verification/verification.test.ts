@@ -41,9 +41,9 @@ describe('verification codes', () => {
     expect(row?.codeHash).not.toContain(mail?.code);
 
     // A code is bound to its purpose.
-    expect(await keyOf(codes.verify('register', 'hana@example.com', mail!.code!))).toBe('otp_invalid');
-    expect(await codes.verify('login', 'hana@example.com', mail!.code!)).toEqual({ userId: null });
-    expect(await keyOf(codes.verify('login', 'hana@example.com', mail!.code!))).toBe('otp_invalid');
+    expect(await keyOf(codes.verify('register', 'hana@example.com', mail!.code!, null))).toBe('otp_invalid');
+    expect(await keyOf(codes.verify('login', 'hana@example.com', mail!.code!, null))).toBe('ok');
+    expect(await keyOf(codes.verify('login', 'hana@example.com', mail!.code!, null))).toBe('otp_invalid');
   });
 
   it('sends codes for a phone by SMS, in Vietnamese by default', async () => {
@@ -65,15 +65,15 @@ describe('verification codes', () => {
     expect(second?.id).not.toBe(first?.id);
     // The new code replaces the old one.
     if (first?.code !== second?.code)
-      expect(await keyOf(codes.verify('login', 'ivy@example.com', first!.code!))).toBe('otp_invalid');
-    expect(await keyOf(codes.verify('login', 'ivy@example.com', second!.code!))).toBe('ok');
+      expect(await keyOf(codes.verify('login', 'ivy@example.com', first!.code!, null))).toBe('otp_invalid');
+    expect(await keyOf(codes.verify('login', 'ivy@example.com', second!.code!, null))).toBe('ok');
   });
 
   it('refuses a code after it expires', async () => {
     await codes.issue('login', 'jack@example.com');
     const mail = await lastCode(t, 'jack@example.com');
     clock += 10 * 60_000 + 1;
-    expect(await keyOf(codes.verify('login', 'jack@example.com', mail!.code!))).toBe('otp_expired');
+    expect(await keyOf(codes.verify('login', 'jack@example.com', mail!.code!, null))).toBe('otp_expired');
   });
 
   it('allows at most 5 tries, then refuses even the right code', async () => {
@@ -81,9 +81,9 @@ describe('verification codes', () => {
     const { code } = (await lastCode(t, 'kim@example.com'))!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i++)
-      expect(await keyOf(codes.verify('login', 'kim@example.com', wrong))).toBe('otp_invalid');
-    expect(await keyOf(codes.verify('login', 'kim@example.com', wrong))).toBe('otp_too_many_attempts');
-    expect(await keyOf(codes.verify('login', 'kim@example.com', code!))).toBe('otp_too_many_attempts');
+      expect(await keyOf(codes.verify('login', 'kim@example.com', wrong, null))).toBe('otp_invalid');
+    expect(await keyOf(codes.verify('login', 'kim@example.com', wrong, null))).toBe('otp_too_many_attempts');
+    expect(await keyOf(codes.verify('login', 'kim@example.com', code!, null))).toBe('otp_too_many_attempts');
     const [row] = await t.deps.database.db
       .select()
       .from(verificationCodes)
