@@ -59,6 +59,8 @@ export const userContacts = pgTable(
     // A confirmed e-mail or phone belongs to one account only.
     uniqueIndex('user_contacts_confirmed_value_uq').on(t.type, t.value).where(sql`${t.isConfirmed}`),
     uniqueIndex('user_contacts_user_value_uq').on(t.userId, t.type, t.value),
+    // At most one primary e-mail and one primary phone per user, even under racing requests.
+    uniqueIndex('user_contacts_one_primary_uq').on(t.userId, t.type).where(sql`${t.isPrimary}`),
   ],
 );
 

@@ -117,6 +117,48 @@ describe('e-mails and phones', () => {
     resultOf(await a.call('POST', P.contacts, { type: 1, Name: '0987000010' }));
   });
 
+  it('holds one primary per type and the entry limit under parallel requests (row lock, partial unique index)', async () => {
+    // Meaningful on PostgreSQL (DATABASE_URL set): PGlite runs one statement at a time.
+    const a = await signedInUser(t, { email: 'par-a@example.com' });
+    const extra = await db()
+      .insert(userContacts)
+      .values(
+        ['par-b@example.com', 'par-c@example.com'].map((value) => ({
+          userId: a.id,
+          type: 2,
+          value,
+          isConfirmed: true,
+        })),
+      )
+      .returning();
+    const primaries = async () =>
+      (await db().select().from(userContacts).where(eq(userContacts.userId, a.id))).filter((c) => c.isPrimary);
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all(extra.map((c) => a.call('PUT', P.contactSetPrimary, { id: c.id })));
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(await primaries()).toHaveLength(1);
+      // Back to the first e-mail for the next round.
+      const [first] = await db().select().from(userContacts).where(eq(userContacts.value, 'par-a@example.com'));
+      resultOf(await a.call('PUT', P.contactSetPrimary, { id: first!.id }));
+    }
+    // The database refuses a second primary whoever writes it.
+    await expect(
+      db().update(userContacts).set({ isPrimary: true }).where(eq(userContacts.id, extra[0]!.id)),
+    ).rejects.toThrow();
+
+    const b = await signedInUser(t, { email: 'par-limit@example.com' });
+    const adds = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => b.call('POST', P.contacts, { type: 2, Name: `par-limit-${i}@example.com` })),
+    );
+    expect(adds.filter((r) => r.statusCode === 200)).toHaveLength(2);
+    for (const r of adds.filter((r) => r.statusCode !== 200)) expect(errorKey(r)).toBe('maximum_email_or_phone');
+    const emails = await db()
+      .select()
+      .from(userContacts)
+      .where(and(eq(userContacts.userId, b.id), eq(userContacts.type, 2)));
+    expect(emails).toHaveLength(3);
+  });
+
   it('checks existence on this account or confirmed on another', async () => {
     const a = await signedInUser(t, { email: 'exists-a@example.com' });
     await createUser(db(), { email: 'exists-other@example.com' });
@@ -178,7 +220,7 @@ describe('e-mails and phones', () => {
     const b = await signedInUser(t, { email: 'race-b@example.com' });
     resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'shared@example.com' }));
     const codeA = await lastCode(t, 'shared@example.com');
-    // B asks for the same address: within the cooldown no new code goes out and A's code is not B's.
+    // B asks for the same address: B gets a code of its own, and A's code is not B's.
     resultOf(await b.call('POST', P.contacts, { type: 2, Name: 'shared@example.com' }));
     expect(
       errorKey(await b.call('POST', P.contactActivate, { PhoneEmailName: 'shared@example.com', Otp: codeA })),
@@ -186,7 +228,7 @@ describe('e-mails and phones', () => {
     await afterCooldown('shared@example.com');
     resultOf(await b.call('POST', P.contactSendOtp, { emailPhoneName: 'shared@example.com' }));
     const codeB = await lastCode(t, 'shared@example.com');
-    // One live code per address: B's replaced A's. B confirms; A is then refused.
+    // B confirms; A is then refused.
     resultOf(await b.call('POST', P.contactActivate, { PhoneEmailName: 'shared@example.com', Otp: codeB }));
     expect(
       errorKey(await a.call('POST', P.contactActivate, { PhoneEmailName: 'shared@example.com', Otp: codeA })),

@@ -1,7 +1,14 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userContacts } from '../../db/schema.js';
+import { userContacts, users } from '../../db/schema.js';
 import type { Contact } from '../users/queries.js';
+
+/**
+ * Locks the user's row until the transaction ends: the contact rules that read before they write
+ * (the count limit, one primary, the primary cannot go) run one at a time per user.
+ */
+export const lockUser = (tx: Db, userId: string) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 export const listContacts = (db: Db, userId: string, type: number) =>
   db

@@ -43,6 +43,7 @@ import {
   insertContact,
   isConfirmedElsewhere,
   listContacts,
+  lockUser,
   updateContact,
 } from './queries.js';
 
@@ -114,6 +115,23 @@ export function createContactsService(deps: AppDeps) {
   const log = (tx: Db, userId: string, action: string, params: Record<string, unknown>) =>
     insertActivity(tx, { userId, action, params });
 
+  /**
+   * A transaction holding the user's row lock (queries.ts lockUser): the checks made inside it
+   * and the writes that follow cannot interleave with another request of the same user.
+   */
+  const locked = <T>(user: User, work: (tx: Db) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      await lockUser(tx, user.id);
+      return work(tx);
+    });
+
+  /** The user's entry by id inside a locked transaction, or 404 invalid_contact. */
+  async function lockedContact(tx: Db, user: User, id: number): Promise<Contact> {
+    const contact = await findContactById(tx, user.id, id);
+    if (!contact) throw notFound('invalid_contact');
+    return contact;
+  }
+
   /** Makes `value` the user's confirmed, primary address of its type, replacing the old primary (deleted unless kept). */
   async function makePrimary(
     tx: Db,
@@ -154,7 +172,7 @@ export function createContactsService(deps: AppDeps) {
     if (!otp) return codes.issue('change_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
     await verifyFor(user, 'change_contact', value, otp, 'otp');
     const old = await confirming(type, field, () =>
-      db.transaction(async (tx) => {
+      locked(user, async (tx) => {
         const replaced = await makePrimary(tx, user, type, value, { dropOldPrimary: 'always' });
         await log(tx, user.id, CONTACT_ACTIVITY.changed[kindOf(type)], {
           old: replaced?.value ?? '',
@@ -214,7 +232,7 @@ export function createContactsService(deps: AppDeps) {
     const value = await activationTarget(user, type, given);
     await verifyFor(user, 'activate_contact', value, otp, 'otp');
     await confirming(type, field, () =>
-      db.transaction(async (tx) => {
+      locked(user, async (tx) => {
         await makePrimary(tx, user, type, value, { dropOldPrimary: 'unconfirmed' });
         await log(tx, user.id, CONTACT_ACTIVITY.verified[kindOf(type)], { value, ip: caller.ip });
       }),
@@ -238,13 +256,13 @@ export function createContactsService(deps: AppDeps) {
     /** Adds an unconfirmed entry and sends it an activation code; answers its id and the countdown. */
     async create(user: User, body: unknown, caller: ContactCaller): Promise<CreateContactAnswer> {
       const { type, name: value } = parseInput(createContactInput, body);
-      if (await findContactByValue(db, user.id, type, value)) throw fieldError('Name', alreadyKey(type));
       await notElsewhere(user, type, value, 'Name');
-      if ((await countContacts(db, user.id, type)) >= deps.config.MAXIMUM_EMAIL_OR_PHONE) {
-        throw fieldError('Name', 'maximum_email_or_phone');
-      }
       const contact = await confirming(type, 'Name', () =>
-        db.transaction(async (tx) => {
+        locked(user, async (tx) => {
+          if (await findContactByValue(tx, user.id, type, value)) throw fieldError('Name', alreadyKey(type));
+          if ((await countContacts(tx, user.id, type)) >= deps.config.MAXIMUM_EMAIL_OR_PHONE) {
+            throw fieldError('Name', 'maximum_email_or_phone');
+          }
           const row = await insertContact(tx, {
             userId: user.id,
             type,
@@ -289,7 +307,9 @@ export function createContactsService(deps: AppDeps) {
       await notElsewhere(user, contact.type, contact.value, 'PhoneEmailName');
       await verifyFor(user, 'activate_contact', contact.value, Otp, 'Otp');
       await confirming(contact.type, 'PhoneEmailName', () =>
-        db.transaction(async (tx) => {
+        locked(user, async (tx) => {
+          const now = await lockedContact(tx, user, contact.id);
+          if (now.isConfirmed) throw fieldError('PhoneEmailName', 'contact_already_confirmed');
           const primary = await findPrimaryContact(tx, user.id, contact.type);
           const becomesPrimary = !primary?.isConfirmed;
           if (becomesPrimary) await clearPrimary(tx, user.id, contact.type);
@@ -309,11 +329,10 @@ export function createContactsService(deps: AppDeps) {
     /** Exactly one primary per type; only a confirmed entry can be it, and it always allows sign-in. */
     async setPrimary(user: User, body: unknown, caller: ContactCaller): Promise<true> {
       const { id } = parseInput(contactIdInput, body);
-      const contact = await findContactById(db, user.id, id);
-      if (!contact) throw notFound('invalid_contact');
-      if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
-      if (contact.isPrimary) return true;
-      await db.transaction(async (tx) => {
+      await locked(user, async (tx) => {
+        const contact = await lockedContact(tx, user, id);
+        if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
+        if (contact.isPrimary) return;
         await clearPrimary(tx, user.id, contact.type);
         await updateContact(tx, contact.id, { isPrimary: true, allowLogin: true });
         await log(tx, user.id, CONTACT_ACTIVITY.primary[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
@@ -324,11 +343,10 @@ export function createContactsService(deps: AppDeps) {
     /** Sign-in with a confirmed, non-primary entry on or off (the primary always allows it). */
     async setAllowLogin(user: User, body: unknown, caller: ContactCaller): Promise<true> {
       const { id, isAllow } = parseInput(contactAllowLoginInput, body);
-      const contact = await findContactById(db, user.id, id);
-      if (!contact) throw notFound('invalid_contact');
-      if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
-      if (contact.isPrimary) throw fieldError('id', 'contact_is_primary');
-      await db.transaction(async (tx) => {
+      await locked(user, async (tx) => {
+        const contact = await lockedContact(tx, user, id);
+        if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
+        if (contact.isPrimary) throw fieldError('id', 'contact_is_primary');
         await updateContact(tx, contact.id, { allowLogin: isAllow });
         await log(tx, user.id, CONTACT_ACTIVITY.allowLogin[kindOf(contact.type)], {
           value: contact.value,
@@ -342,11 +360,10 @@ export function createContactsService(deps: AppDeps) {
     /** Removes an unconfirmed entry; a confirmed one needs deleteByOtp, the primary cannot go. */
     async remove(user: User, query: unknown, caller: ContactCaller): Promise<true> {
       const { userPhoneEmailId } = parseInput(contactDeleteQuery, query);
-      const contact = await findContactById(db, user.id, userPhoneEmailId);
-      if (!contact) throw notFound('invalid_contact');
-      if (contact.isPrimary) throw fieldError('userPhoneEmailId', 'contact_is_primary');
-      if (contact.isConfirmed) throw fieldError('userPhoneEmailId', 'contact_delete_requires_code');
-      await db.transaction(async (tx) => {
+      await locked(user, async (tx) => {
+        const contact = await lockedContact(tx, user, userPhoneEmailId);
+        if (contact.isPrimary) throw fieldError('userPhoneEmailId', 'contact_is_primary');
+        if (contact.isConfirmed) throw fieldError('userPhoneEmailId', 'contact_delete_requires_code');
         await deleteContact(tx, contact.id);
         await log(tx, user.id, CONTACT_ACTIVITY.removed[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
       });
@@ -360,7 +377,10 @@ export function createContactsService(deps: AppDeps) {
       if (contact.isPrimary) throw fieldError('PhoneEmailName', 'contact_is_primary');
       if (!contact.isConfirmed) throw fieldError('PhoneEmailName', 'contact_not_confirmed');
       await verifyFor(user, 'delete_contact', contact.value, Otp, 'Otp');
-      await db.transaction(async (tx) => {
+      await locked(user, async (tx) => {
+        // It may have become the primary meanwhile.
+        if ((await lockedContact(tx, user, contact.id)).isPrimary)
+          throw fieldError('PhoneEmailName', 'contact_is_primary');
         await deleteContact(tx, contact.id);
         await log(tx, user.id, CONTACT_ACTIVITY.removed[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
       });
