@@ -89,6 +89,8 @@ export const envSchema = z.object({
   OTP_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Length in seconds of the per-IP send window. */
   OTP_IP_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Times register step 1 may answer email_already / account_is_delete to one IP within OTP_IP_WINDOW_SECONDS. */
+  REGISTER_TAKEN_ANSWERS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Most e-mails or phones one user may hold of each type (MaximumEmailOrPhone). */
   MAXIMUM_EMAIL_OR_PHONE: z.coerce.number().int().min(1).max(20).default(3),
   /** Largest accepted avatar upload, in bytes (images are checked by content: gif, jpeg, png). */

@@ -41,7 +41,6 @@ import {
   findContactById,
   findContactByValue,
   insertContact,
-  isConfirmedElsewhere,
   listContacts,
   lockUser,
   updateContact,
@@ -55,7 +54,6 @@ const kindOf = (type: number) => (isEmail(type) ? 'email' : 'phone');
 const typeOfName = (name: string): ContactType => (name.includes('@') ? CONTACT_TYPES.email : CONTACT_TYPES.phone);
 const alreadyKey = (type: number) => (isEmail(type) ? 'email_already' : 'phone_already');
 const fieldError = (field: string, key: string): AppError => badRequest(key, { [field]: [key] });
-const otpError = (key: string) => fieldError('otp', key);
 
 export const toUserContact = (c: Contact): UserContact => ({
   id: c.id,
@@ -72,7 +70,9 @@ export const toUserContact = (c: Contact): UserContact => ({
  * verification service: activate_contact (verify an entry or an activate page), delete_contact
  * (remove a confirmed entry; the code goes to that entry), change_contact (to the new address).
  * A confirmed address belongs to one account only; the partial unique index is the final word,
- * and its violation answers email_already / phone_already.
+ * and its violation answers email_already / phone_already. That answer comes only after the right
+ * code, i.e. to whoever reads the address: adding, checking or sending codes to another account's
+ * address answers exactly as for a free one, so nobody learns which addresses have accounts.
  */
 export function createContactsService(deps: AppDeps) {
   const db = deps.database.db;
@@ -151,11 +151,6 @@ export function createContactsService(deps: AppDeps) {
     return old && old.value !== value ? old : undefined;
   }
 
-  /** Refuses an address another account holds confirmed. */
-  async function notElsewhere(user: User, type: number, value: string, field: string) {
-    if (await isConfirmedElsewhere(db, user.id, type, value)) throw fieldError(field, alreadyKey(type));
-  }
-
   // ---- Change / activate (one helper each for e-mail and phone) --------------------------------
 
   async function change(
@@ -168,7 +163,6 @@ export function createContactsService(deps: AppDeps) {
     const { value, otp } = parseInput(isEmail(type) ? changeEmailInput : changePhoneInput, body);
     const current = await findPrimaryContact(db, user.id, type);
     if (current?.isConfirmed && current.value === value) throw fieldError(field, alreadyKey(type));
-    await notElsewhere(user, type, value, field);
     if (!otp) return codes.issue('change_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
     await verifyFor(user, 'change_contact', value, otp, 'otp');
     const old = await confirming(type, field, () =>
@@ -212,7 +206,6 @@ export function createContactsService(deps: AppDeps) {
     const value = normalizeContact(raw);
     const own = await findContactByValue(db, user.id, type, value);
     if (own?.isConfirmed && own.isPrimary) throw fieldError(field, 'contact_already_confirmed');
-    await notElsewhere(user, type, value, field);
     return value;
   }
 
@@ -246,17 +239,15 @@ export function createContactsService(deps: AppDeps) {
       return (await listContacts(db, user.id, type)).map(toUserContact);
     },
 
-    /** True when the address is on this account already or confirmed on another one. */
+    /** True when the address is on this account already; other accounts' addresses are never told. */
     async exists(user: User, query: unknown): Promise<boolean> {
       const value = normalizeContact(parseInput(contactExistsQuery, query).userPhoneEmailName);
-      const type = typeOfName(value);
-      return !!(await findContactByValue(db, user.id, type, value)) || isConfirmedElsewhere(db, user.id, type, value);
+      return !!(await findContactByValue(db, user.id, typeOfName(value), value));
     },
 
     /** Adds an unconfirmed entry and sends it an activation code; answers its id and the countdown. */
     async create(user: User, body: unknown, caller: ContactCaller): Promise<CreateContactAnswer> {
       const { type, name: value } = parseInput(createContactInput, body);
-      await notElsewhere(user, type, value, 'Name');
       const contact = await confirming(type, 'Name', () =>
         locked(user, async (tx) => {
           if (await findContactByValue(tx, user.id, type, value)) throw fieldError('Name', alreadyKey(type));
@@ -291,7 +282,6 @@ export function createContactsService(deps: AppDeps) {
       const issue = { userId: user.id, locale: caller.locale, ip: caller.ip };
       if (action === 'activate') {
         if (contact.isConfirmed) throw fieldError('emailPhoneName', 'contact_already_confirmed');
-        await notElsewhere(user, contact.type, contact.value, 'emailPhoneName');
         return codes.issue('activate_contact', contact.value, issue);
       }
       if (!contact.isConfirmed) throw fieldError('emailPhoneName', 'contact_not_confirmed');
@@ -304,7 +294,6 @@ export function createContactsService(deps: AppDeps) {
       const { PhoneEmailName, Otp } = parseInput(contactOtpInput, body);
       const contact = await ownContact(user, PhoneEmailName, 'PhoneEmailName');
       if (contact.isConfirmed) throw fieldError('PhoneEmailName', 'contact_already_confirmed');
-      await notElsewhere(user, contact.type, contact.value, 'PhoneEmailName');
       await verifyFor(user, 'activate_contact', contact.value, Otp, 'Otp');
       await confirming(contact.type, 'PhoneEmailName', () =>
         locked(user, async (tx) => {

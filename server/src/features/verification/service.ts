@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app.js';
 import { type AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
 import { deriveKey } from '../../lib/keys.js';
+import { sendLater } from '../../lib/send-later.js';
 import { type CodeKey, consumeCode, countAttempt, findCode, upsertCode } from './queries.js';
 
 /** Every flow that proves control of an e-mail or phone with a one-time code. */
@@ -18,7 +19,12 @@ export type VerificationPurpose =
   | 'change_password'
   | 'delete_account';
 
-export type IssueOptions = { userId?: string | null; locale?: Locale; ip?: string };
+/**
+ * What goes to the address: the code (the default), or, when the address must not get a code
+ * (registering an address an account holds), a notice without it in the holder's language, or nothing.
+ */
+export type IssueMessage = 'code' | 'nothing' | { notice: 'register_taken'; locale: Locale };
+export type IssueOptions = { userId?: string | null; locale?: Locale; ip?: string; message?: IssueMessage };
 export type IssueAnswer = { times: number };
 
 const secondsBetween = (later: Date, earlier: Date) =>
@@ -58,7 +64,17 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
     return secondsBetween(new Date(row.lastSentAt.getTime() + config.OTP_RESEND_SECONDS * 1000), now());
   }
 
-  async function deliver(target: string, code: string, locale: Locale) {
+  async function deliver(target: string, code: string, locale: Locale, message: IssueMessage) {
+    if (message === 'nothing') return;
+    if (message !== 'code') {
+      const params = { product: config.PRODUCT_NAME, url: `${config.publicUrl}/login` };
+      await mailer.send({
+        to: target,
+        subject: translate(message.locale, `mail_${message.notice}_subject`, params),
+        text: translate(message.locale, `mail_${message.notice}_text`, params),
+      });
+      return;
+    }
     const params = { code, product: config.PRODUCT_NAME, minutes: Math.round(config.OTP_TTL_SECONDS / 60) };
     if (target.includes('@')) {
       await mailer.send({
@@ -97,7 +113,11 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
       );
       // Lost a race with a concurrent send: that one's code is the live one.
       if (!stored) return { times: await cooldown(purpose, target, userId) };
-      await deliver(target, code, options.locale ?? 'vi-VN');
+      // After the answer: the transport's time must not tell codes for accounts from pretend sends.
+      sendLater(
+        () => deliver(target, code, options.locale ?? 'vi-VN', options.message ?? 'code'),
+        (err) => deps.log.error({ err, purpose }, 'could not deliver a verification code'),
+      );
       return { times: config.OTP_RESEND_SECONDS };
     },
 
