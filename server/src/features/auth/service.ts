@@ -89,11 +89,17 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
 
     /** Same answer whether or not the name belongs to an account; a code goes out only when it does. */
     async sendLoginOtp(client: ClientInfo, body: unknown): Promise<SendOtpAnswer> {
-      const { username } = parseInput(sendLoginOtpInput, body);
+      const { username, captcha } = parseInput(sendLoginOtpInput, body);
       const { name, user } = await lookUp(username);
+      // The captcha counts only past the IP's send threshold (verification/service.ts limitSends).
       return user
-        ? codes.issue('login', name.value, { userId: user.id, locale: localeOf(user.languageId), ip: client.ip })
-        : codes.pretendIssue('login', name.value, { ip: client.ip });
+        ? codes.issue('login', name.value, {
+            userId: user.id,
+            locale: localeOf(user.languageId),
+            ip: client.ip,
+            captcha,
+          })
+        : codes.pretendIssue('login', name.value, { ip: client.ip, captcha });
     },
 
     async loginWithOtp(client: ClientInfo, body: unknown, campaignId: unknown): Promise<LoginAnswer> {

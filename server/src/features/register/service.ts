@@ -11,6 +11,7 @@ import {
   type UpdateInfoAnswer,
   updateInfoInput,
 } from '@portico/contracts';
+import { requireCaptcha } from '../../adapters/captcha/require.js';
 import type { AppDeps } from '../../app.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, parseInput } from '../../lib/errors.js';
@@ -63,20 +64,14 @@ export function createRegisterService(deps: AppDeps) {
    * exists for anyone to enter: a live holder gets a notice in its language instead, a deleted one
    * nothing. Steps 2 and the resume check then behave as for any code nobody has.
    */
-  async function issue(caller: RegisterCaller, email: string) {
+  async function issue(caller: RegisterCaller, email: string, captchaPassed: boolean) {
     const holder = await findConfirmedHolder(db, CONTACT_EMAIL, email);
     const message: IssueMessage = !holder
       ? 'code'
       : holder.deleted
         ? 'nothing'
         : { notice: 'register_taken', locale: localeOf(holder.languageId) };
-    return codes.issue('register', email, { locale: caller.locale, ip: caller.ip, message });
-  }
-
-  async function checkCaptcha(answer: string | undefined, ip: string) {
-    if (deps.captcha.kind === 'none') return;
-    if (!answer) throw badRequest('captcha_error_empty', { captcha: ['captcha_error_empty'] });
-    if (!(await deps.captcha.verify(answer, ip))) throw badRequest('captcha_invalid', { captcha: ['captcha_invalid'] });
+    return codes.issue('register', email, { locale: caller.locale, ip: caller.ip, message, captchaPassed });
   }
 
   return {
@@ -95,10 +90,10 @@ export function createRegisterService(deps: AppDeps) {
     async sendOtp(caller: RegisterCaller, body: unknown): Promise<RegisterTimesAnswer> {
       const { username, captcha } = parseInput(registerSendOtpInput, body);
       if (isDisposableEmail(username)) throw usernameError('email_fake');
-      await checkCaptcha(captcha, caller.ip);
+      await requireCaptcha(deps.captcha, captcha, caller.ip);
       const holder = await findConfirmedHolder(db, CONTACT_EMAIL, username);
       if (holder && (await mayTellTaken(caller.ip))) throw takenError(holder);
-      return issue(caller, username);
+      return issue(caller, username, true);
     },
 
     /** Step 2's resend: only for an e-mail whose registration was started (the captcha was passed then). */
@@ -106,7 +101,7 @@ export function createRegisterService(deps: AppDeps) {
       const { username } = parseInput(registerUsernameInput, body);
       const row = await findCode(db, { purpose: 'register', target: username, userId: null });
       if (!row || row.consumedAt) throw notInProgress();
-      return issue(caller, username);
+      return issue(caller, username, false);
     },
 
     /**

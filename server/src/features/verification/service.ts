@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '@portico/contracts';
+import { requireCaptcha } from '../../adapters/captcha/require.js';
 import type { AppDeps } from '../../app.js';
 import { type AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
@@ -24,7 +25,27 @@ export type VerificationPurpose =
  * (registering an address an account holds), a notice without it in the holder's language, or nothing.
  */
 export type IssueMessage = 'code' | 'nothing' | { notice: 'register_taken'; locale: Locale };
-export type IssueOptions = { userId?: string | null; locale?: Locale; ip?: string; message?: IssueMessage };
+/**
+ * `captcha`: the caller's captcha answer, needed once the IP has asked for OTP_SENDS_PER_IP codes
+ * in its window; `captchaPassed`: this request already passed one.
+ */
+export type IssueOptions = {
+  userId?: string | null;
+  locale?: Locale;
+  ip?: string;
+  message?: IssueMessage;
+  captcha?: string;
+  captchaPassed?: boolean;
+};
+
+/** Flows of a signed-in user: the account, not a captcha, answers for the sends. */
+const SIGNED_IN_PURPOSES: ReadonlySet<VerificationPurpose> = new Set([
+  'change_contact',
+  'activate_contact',
+  'delete_contact',
+  'change_password',
+  'delete_account',
+]);
 export type IssueAnswer = { times: number };
 
 const secondsBetween = (later: Date, earlier: Date) =>
@@ -44,14 +65,24 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
   const hash = (purpose: string, target: string, code: string) =>
     createHmac('sha256', key).update(`${purpose}\n${target}\n${code}`).digest('base64url');
 
-  /** Counts a send against the address and the IP; throws 429 too_many_requests past a limit. */
-  async function limitSends(target: string, ip: string | undefined) {
+  /**
+   * Counts a send against the IP and the address. Many people may share one IP (offices,
+   * carrier-grade NAT): past OTP_SENDS_PER_IP sends in the window an anonymous caller must solve the
+   * captcha (refusals are not counted), and only OTP_SENDS_PER_IP_MAX refuses with 429
+   * too_many_requests. OTP_SENDS_PER_TARGET per address always holds.
+   */
+  async function limitSends(purpose: VerificationPurpose, target: string, options: IssueOptions) {
+    const { ip } = options;
+    if (ip) {
+      const key = `vc:sends:ip:${ip}`;
+      const human = options.captchaPassed || SIGNED_IN_PURPOSES.has(purpose);
+      if (!human && Number((await kv.get(key)) ?? 0) >= config.OTP_SENDS_PER_IP)
+        await requireCaptcha(deps.captcha, options.captcha, ip);
+      const ceiling = Math.max(config.OTP_SENDS_PER_IP_MAX, config.OTP_SENDS_PER_IP);
+      if ((await kv.incr(key, config.OTP_IP_WINDOW_SECONDS)) > ceiling) throw tooMany();
+    }
     const perTarget = await kv.incr(`vc:sends:t:${target}`, config.OTP_TARGET_WINDOW_SECONDS);
     if (perTarget > config.OTP_SENDS_PER_TARGET) throw tooMany();
-    if (ip) {
-      const perIp = await kv.incr(`vc:sends:ip:${ip}`, config.OTP_IP_WINDOW_SECONDS);
-      if (perIp > config.OTP_SENDS_PER_IP) throw tooMany();
-    }
   }
 
   /**
@@ -96,7 +127,7 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
       const userId = options.userId ?? null;
       const waiting = await cooldown(purpose, target, userId);
       if (waiting > 0) return { times: waiting };
-      await limitSends(target, options.ip);
+      await limitSends(purpose, target, options);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const t = now();
       const stored = await upsertCode(
@@ -129,7 +160,7 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
       const marker = `vc:decoy:${purpose}:${target}`;
       const waiting = await kv.ttl(marker);
       if (waiting > 0) return { times: waiting };
-      await limitSends(target, options.ip);
+      await limitSends(purpose, target, options);
       if (config.OTP_RESEND_SECONDS > 0) await kv.set(marker, '1', config.OTP_RESEND_SECONDS);
       return { times: config.OTP_RESEND_SECONDS };
     },

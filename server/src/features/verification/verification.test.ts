@@ -4,6 +4,7 @@ import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { verificationCodes } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
+import { solvedCaptcha } from '../../testing/captcha.js';
 import { createVerificationService } from './service.js';
 
 const lastCode = async (t: TestApp, to: string) => (await listOutboxMessages(t.deps.database.db, to, 1))[0];
@@ -102,7 +103,13 @@ describe('verification code send limits', () => {
   let t: TestApp;
   let codes: ReturnType<typeof createVerificationService>;
   beforeAll(async () => {
-    t = await createTestApp({ OTP_RESEND_SECONDS: '0', OTP_SENDS_PER_TARGET: '3', OTP_SENDS_PER_IP: '5' });
+    t = await createTestApp({
+      OTP_RESEND_SECONDS: '0',
+      OTP_SENDS_PER_TARGET: '3',
+      OTP_SENDS_PER_IP: '5',
+      OTP_SENDS_PER_IP_MAX: '7',
+      ALTCHA_MAX_NUMBER: '1000',
+    });
     codes = createVerificationService(t.deps);
   });
   afterAll(() => t.close());
@@ -114,12 +121,33 @@ describe('verification code send limits', () => {
     expect(await keyOf(codes.pretendIssue('login', 'ghost@example.com', { ip: '198.51.100.3' }))).toBe('ok');
   });
 
-  it('limits sends per IP address', async () => {
-    for (let i = 0; i < 5; i++)
-      expect(await keyOf(codes.issue('login', `m${i}@example.com`, { ip: '198.51.100.9' }))).toBe('ok');
-    expect(await keyOf(codes.issue('login', 'm9@example.com', { ip: '198.51.100.9' }))).toBe('too_many_requests');
-    expect(await keyOf(codes.pretendIssue('login', 'ghost2@example.com', { ip: '198.51.100.9' }))).toBe(
+  it('past the per-IP threshold asks for the captcha (refusals not counted); only the ceiling refuses', async () => {
+    const ip = '198.51.100.9';
+    for (let i = 0; i < 5; i++) expect(await keyOf(codes.issue('login', `m${i}@example.com`, { ip }))).toBe('ok');
+    // An office or a carrier's NAT behind one address: a person can go on with the captcha.
+    expect(await keyOf(codes.issue('login', 'm5@example.com', { ip }))).toBe('captcha_error_empty');
+    expect(await keyOf(codes.pretendIssue('login', 'ghost2@example.com', { ip }))).toBe('captcha_error_empty');
+    expect(await keyOf(codes.issue('login', 'm5@example.com', { ip, captcha: 'bm9wZQ==' }))).toBe('captcha_invalid');
+    const answer = await solvedCaptcha(t);
+    expect(await keyOf(codes.issue('login', 'm5@example.com', { ip, captcha: answer }))).toBe('ok');
+    // An answer counts once.
+    expect(await keyOf(codes.issue('login', 'm6@example.com', { ip, captcha: answer }))).toBe('captcha_invalid');
+    expect(
+      await keyOf(codes.pretendIssue('login', 'ghost2@example.com', { ip, captcha: await solvedCaptcha(t) })),
+    ).toBe('ok');
+    // The ceiling (OTP_SENDS_PER_IP_MAX) refuses, captcha or not.
+    expect(await keyOf(codes.issue('login', 'm7@example.com', { ip, captcha: await solvedCaptcha(t) }))).toBe(
       'too_many_requests',
     );
+    // Another IP is not affected.
+    expect(await keyOf(codes.issue('login', 'm8@example.com', { ip: '198.51.100.10' }))).toBe('ok');
+  });
+
+  it("a signed-in user's sends and a request that passed a captcha need no further captcha", async () => {
+    const ip = '198.51.100.20';
+    for (let i = 0; i < 5; i++) await codes.issue('login', `n${i}@example.com`, { ip });
+    expect(await keyOf(codes.issue('change_contact', 'n5@example.com', { ip, userId: null }))).toBe('ok');
+    expect(await keyOf(codes.issue('register', 'n6@example.com', { ip, captchaPassed: true }))).toBe('ok');
+    expect(await keyOf(codes.issue('register', 'n7@example.com', { ip }))).toBe('captcha_error_empty');
   });
 });
