@@ -139,6 +139,9 @@ export const enUS: Record<keyof typeof viVN, string> = {
   mail_code_text:
     'Your verification code is {{code}}. It is valid for {{minutes}} minutes. Do not share it with anyone. If you did not ask for a code, ignore this message.',
   sms_code_text: '{{product}}: your verification code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
+  mail_register_taken_subject: '{{product}}: someone tried to create an account with your e-mail',
+  mail_register_taken_text:
+    'Someone asked to create a new {{product}} account with this e-mail address, which already belongs to an account. If it was you, sign in at {{url}} or reset your password there. If it was not you, ignore this message: nothing has changed.',
 
   // ---- Activity log entries -------------------------------------------------------------------
   activity_sign_in: 'Signed in with {{method}} on {{device}} (IP {{ip}})',

@@ -138,6 +138,9 @@ export const viVN = {
   mail_code_text:
     'Mã xác minh của bạn là {{code}}. Mã có hiệu lực trong {{minutes}} phút. Không chia sẻ mã này với bất kỳ ai. Nếu bạn không yêu cầu mã, hãy bỏ qua thư này.',
   sms_code_text: '{{product}}: mã xác minh của bạn là {{code}}, hiệu lực {{minutes}} phút. Không chia sẻ mã này.',
+  mail_register_taken_subject: '{{product}}: có người muốn tạo tài khoản bằng email của bạn',
+  mail_register_taken_text:
+    'Có người yêu cầu tạo tài khoản {{product}} mới bằng email này, nhưng email đã thuộc về một tài khoản. Nếu đó là bạn, hãy đăng nhập tại {{url}} hoặc đặt lại mật khẩu ở đó. Nếu không phải bạn, hãy bỏ qua thư này: không có gì thay đổi.',
 
   // ---- Activity log entries -------------------------------------------------------------------
   activity_sign_in: 'Đăng nhập bằng {{method}} trên {{device}} (IP {{ip}})',

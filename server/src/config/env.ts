@@ -105,10 +105,14 @@ export const envSchema = z.object({
   OTP_SENDS_PER_TARGET: z.coerce.number().int().min(1).max(1000).default(5),
   /** Length in seconds of the per-address send window. */
   OTP_TARGET_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
-  /** Codes requested from one IP address within OTP_IP_WINDOW_SECONDS. */
-  OTP_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Codes one IP address may request within OTP_IP_WINDOW_SECONDS before a captcha is required. */
+  OTP_SENDS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Codes one IP address may request within OTP_IP_WINDOW_SECONDS at most, captcha or not. */
+  OTP_SENDS_PER_IP_MAX: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Length in seconds of the per-IP send window. */
   OTP_IP_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Times register step 1 may answer email_already / account_is_delete to one IP within OTP_IP_WINDOW_SECONDS. */
+  REGISTER_TAKEN_ANSWERS_PER_IP: z.coerce.number().int().min(0).max(100_000).default(10),
   /** Most e-mails or phones one user may hold of each type (MaximumEmailOrPhone). */
   MAXIMUM_EMAIL_OR_PHONE: z.coerce.number().int().min(1).max(20).default(3),
   /** Largest accepted avatar upload, in bytes (images are checked by content: gif, jpeg, png). */

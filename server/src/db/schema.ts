@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -58,6 +59,8 @@ export const userContacts = pgTable(
     // A confirmed e-mail or phone belongs to one account only.
     uniqueIndex('user_contacts_confirmed_value_uq').on(t.type, t.value).where(sql`${t.isConfirmed}`),
     uniqueIndex('user_contacts_user_value_uq').on(t.userId, t.type, t.value),
+    // At most one primary e-mail and one primary phone per user, even under racing requests.
+    uniqueIndex('user_contacts_one_primary_uq').on(t.userId, t.type).where(sql`${t.isPrimary}`),
   ],
 );
 
@@ -119,7 +122,7 @@ export const outboxMessages = pgTable(
 
 /**
  * One-time codes of every flow (login, register, forgot password, two-factor, contact changes).
- * One live code per purpose and address; only its HMAC is stored.
+ * One live code per purpose, address and account; only its HMAC is stored.
  */
 export const verificationCodes = pgTable(
   'verification_codes',
@@ -137,7 +140,9 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('verification_codes_purpose_target_uq').on(t.purpose, t.target)],
+  // One live code per purpose, address and account (features/verification/queries.ts), so one
+  // account's wrong tries or resends never touch the code another account asked for.
+  (t) => [unique('verification_codes_purpose_target_user_uq').on(t.purpose, t.target, t.userId).nullsNotDistinct()],
 );
 
 /** A browser or app a user signed in from, tied to the provider session it started. */

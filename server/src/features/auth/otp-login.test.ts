@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { oidcPayloads, verificationCodes } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
+import { solvedCaptcha } from '../../testing/captcha.js';
 import { codeOf, exchangeCode, followRedirects, postJson, startAuthorization } from '../../testing/oidc-flow.js';
 import { createUser } from '../../testing/users.js';
 
@@ -125,5 +126,32 @@ describe('login code send limits', () => {
       expect(res.statusCode).toBe(429);
       expect(res.json().exception.message).toBe('too_many_requests');
     }
+  });
+});
+
+describe('sign-in codes from a busy IP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ OTP_SENDS_PER_IP: '2', OTP_SENDS_PER_IP_MAX: '100', ALTCHA_MAX_NUMBER: '1000' });
+    await createUser(t.deps.database.db, { email: 'busy@example.com' });
+  });
+  afterAll(() => t.close());
+
+  const send = (username: string, captcha?: string) =>
+    postJson(t.app, '/api/account/login/send-otp', { username, captcha }, { 'x-forwarded-for': '203.0.113.80' });
+
+  it('asks for the captcha (the key the login page shows it for) instead of refusing, for known and unknown names', async () => {
+    expect((await send('first@example.com')).statusCode).toBe(200);
+    expect((await send('second@example.com')).statusCode).toBe(200);
+    for (const name of ['busy@example.com', 'nobody-busy@example.com']) {
+      const res = await send(name);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        exception: { message: 'captcha_error_empty' },
+        errors: { captcha: ['captcha_error_empty'] },
+      });
+      expect((await send(name, await solvedCaptcha(t))).json()).toEqual({ result: { times: 60 } });
+    }
+    expect((await listOutboxMessages(t.deps.database.db, 'busy@example.com', 1))[0]?.code).toMatch(/^\d{6}$/);
   });
 });

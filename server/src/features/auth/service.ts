@@ -89,11 +89,17 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
 
     /** Same answer whether or not the name belongs to an account; a code goes out only when it does. */
     async sendLoginOtp(client: ClientInfo, body: unknown): Promise<SendOtpAnswer> {
-      const { username } = parseInput(sendLoginOtpInput, body);
+      const { username, captcha } = parseInput(sendLoginOtpInput, body);
       const { name, user } = await lookUp(username);
+      // The captcha counts only past the IP's send threshold (verification/service.ts limitSends).
       return user
-        ? codes.issue('login', name.value, { userId: user.id, locale: localeOf(user.languageId), ip: client.ip })
-        : codes.pretendIssue('login', name.value, { ip: client.ip });
+        ? codes.issue('login', name.value, {
+            userId: user.id,
+            locale: localeOf(user.languageId),
+            ip: client.ip,
+            captcha,
+          })
+        : codes.pretendIssue('login', name.value, { ip: client.ip, captcha });
     },
 
     async loginWithOtp(client: ClientInfo, body: unknown, campaignId: unknown): Promise<LoginAnswer> {
@@ -103,9 +109,9 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
       if (await limits.isLocked(subject)) throw locked();
       let signedIn: User;
       try {
-        const { userId } = await codes.verify('login', name.value, input.otp);
-        // The address may have changed hands since the code was sent.
-        if (!user || userId !== user.id) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
+        // Keyed by the account: a code sent before the address changed hands is not found.
+        await codes.verify('login', name.value, input.otp, user?.id ?? null);
+        if (!user) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
         signedIn = user;
       } catch (err) {
         // Wrong codes count towards the captcha and the lock like wrong passwords.

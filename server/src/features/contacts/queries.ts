@@ -1,7 +1,14 @@
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userContacts } from '../../db/schema.js';
+import { userContacts, users } from '../../db/schema.js';
 import type { Contact } from '../users/queries.js';
+
+/**
+ * Locks the user's row until the transaction ends: the contact rules that read before they write
+ * (the count limit, one primary, the primary cannot go) run one at a time per user.
+ */
+export const lockUser = (tx: Db, userId: string) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 export const listContacts = (db: Db, userId: string, type: number) =>
   db
@@ -39,23 +46,6 @@ export const findContactByValue = async (
     .where(and(eq(userContacts.userId, userId), eq(userContacts.type, type), eq(userContacts.value, value)))
     .limit(1);
   return row;
-};
-
-/** Whether an account other than `userId` (live or deleted) holds the address confirmed. */
-export const isConfirmedElsewhere = async (db: Db, userId: string, type: number, value: string): Promise<boolean> => {
-  const [row] = await db
-    .select({ id: userContacts.id })
-    .from(userContacts)
-    .where(
-      and(
-        eq(userContacts.type, type),
-        eq(userContacts.value, value),
-        eq(userContacts.isConfirmed, true),
-        ne(userContacts.userId, userId),
-      ),
-    )
-    .limit(1);
-  return !!row;
 };
 
 export const insertContact = async (db: Db, contact: typeof userContacts.$inferInsert): Promise<Contact> => {

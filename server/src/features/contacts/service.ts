@@ -41,8 +41,8 @@ import {
   findContactById,
   findContactByValue,
   insertContact,
-  isConfirmedElsewhere,
   listContacts,
+  lockUser,
   updateContact,
 } from './queries.js';
 
@@ -54,7 +54,6 @@ const kindOf = (type: number) => (isEmail(type) ? 'email' : 'phone');
 const typeOfName = (name: string): ContactType => (name.includes('@') ? CONTACT_TYPES.email : CONTACT_TYPES.phone);
 const alreadyKey = (type: number) => (isEmail(type) ? 'email_already' : 'phone_already');
 const fieldError = (field: string, key: string): AppError => badRequest(key, { [field]: [key] });
-const otpError = (key: string) => fieldError('otp', key);
 
 export const toUserContact = (c: Contact): UserContact => ({
   id: c.id,
@@ -71,7 +70,9 @@ export const toUserContact = (c: Contact): UserContact => ({
  * verification service: activate_contact (verify an entry or an activate page), delete_contact
  * (remove a confirmed entry; the code goes to that entry), change_contact (to the new address).
  * A confirmed address belongs to one account only; the partial unique index is the final word,
- * and its violation answers email_already / phone_already.
+ * and its violation answers email_already / phone_already. That answer comes only after the right
+ * code, i.e. to whoever reads the address: adding, checking or sending codes to another account's
+ * address answers exactly as for a free one, so nobody learns which addresses have accounts.
  */
 export function createContactsService(deps: AppDeps) {
   const db = deps.database.db;
@@ -85,7 +86,7 @@ export function createContactsService(deps: AppDeps) {
     return contact;
   }
 
-  /** Checks a code for the user: a code another account asked for (same address) is not theirs. */
+  /** Checks the user's own code: a code another account asked for (same address) is never tried. */
   async function verifyFor(
     user: User,
     purpose: 'activate_contact' | 'delete_contact' | 'change_contact',
@@ -94,8 +95,7 @@ export function createContactsService(deps: AppDeps) {
     field: string,
   ) {
     try {
-      const { userId } = await codes.verify(purpose, target, otp);
-      if (userId !== user.id) throw otpError('otp_invalid');
+      await codes.verify(purpose, target, otp, user.id);
     } catch (err) {
       if (field !== 'otp' && err instanceof AppError && err.fieldErrors?.otp) throw fieldError(field, err.messageKey);
       throw err;
@@ -114,6 +114,23 @@ export function createContactsService(deps: AppDeps) {
 
   const log = (tx: Db, userId: string, action: string, params: Record<string, unknown>) =>
     insertActivity(tx, { userId, action, params });
+
+  /**
+   * A transaction holding the user's row lock (queries.ts lockUser): the checks made inside it
+   * and the writes that follow cannot interleave with another request of the same user.
+   */
+  const locked = <T>(user: User, work: (tx: Db) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      await lockUser(tx, user.id);
+      return work(tx);
+    });
+
+  /** The user's entry by id inside a locked transaction, or 404 invalid_contact. */
+  async function lockedContact(tx: Db, user: User, id: number): Promise<Contact> {
+    const contact = await findContactById(tx, user.id, id);
+    if (!contact) throw notFound('invalid_contact');
+    return contact;
+  }
 
   /** Makes `value` the user's confirmed, primary address of its type, replacing the old primary (deleted unless kept). */
   async function makePrimary(
@@ -134,11 +151,6 @@ export function createContactsService(deps: AppDeps) {
     return old && old.value !== value ? old : undefined;
   }
 
-  /** Refuses an address another account holds confirmed. */
-  async function notElsewhere(user: User, type: number, value: string, field: string) {
-    if (await isConfirmedElsewhere(db, user.id, type, value)) throw fieldError(field, alreadyKey(type));
-  }
-
   // ---- Change / activate (one helper each for e-mail and phone) --------------------------------
 
   async function change(
@@ -151,11 +163,10 @@ export function createContactsService(deps: AppDeps) {
     const { value, otp } = parseInput(isEmail(type) ? changeEmailInput : changePhoneInput, body);
     const current = await findPrimaryContact(db, user.id, type);
     if (current?.isConfirmed && current.value === value) throw fieldError(field, alreadyKey(type));
-    await notElsewhere(user, type, value, field);
     if (!otp) return codes.issue('change_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
     await verifyFor(user, 'change_contact', value, otp, 'otp');
     const old = await confirming(type, field, () =>
-      db.transaction(async (tx) => {
+      locked(user, async (tx) => {
         const replaced = await makePrimary(tx, user, type, value, { dropOldPrimary: 'always' });
         await log(tx, user.id, CONTACT_ACTIVITY.changed[kindOf(type)], {
           old: replaced?.value ?? '',
@@ -195,7 +206,6 @@ export function createContactsService(deps: AppDeps) {
     const value = normalizeContact(raw);
     const own = await findContactByValue(db, user.id, type, value);
     if (own?.isConfirmed && own.isPrimary) throw fieldError(field, 'contact_already_confirmed');
-    await notElsewhere(user, type, value, field);
     return value;
   }
 
@@ -215,7 +225,7 @@ export function createContactsService(deps: AppDeps) {
     const value = await activationTarget(user, type, given);
     await verifyFor(user, 'activate_contact', value, otp, 'otp');
     await confirming(type, field, () =>
-      db.transaction(async (tx) => {
+      locked(user, async (tx) => {
         await makePrimary(tx, user, type, value, { dropOldPrimary: 'unconfirmed' });
         await log(tx, user.id, CONTACT_ACTIVITY.verified[kindOf(type)], { value, ip: caller.ip });
       }),
@@ -229,23 +239,21 @@ export function createContactsService(deps: AppDeps) {
       return (await listContacts(db, user.id, type)).map(toUserContact);
     },
 
-    /** True when the address is on this account already or confirmed on another one. */
+    /** True when the address is on this account already; other accounts' addresses are never told. */
     async exists(user: User, query: unknown): Promise<boolean> {
       const value = normalizeContact(parseInput(contactExistsQuery, query).userPhoneEmailName);
-      const type = typeOfName(value);
-      return !!(await findContactByValue(db, user.id, type, value)) || isConfirmedElsewhere(db, user.id, type, value);
+      return !!(await findContactByValue(db, user.id, typeOfName(value), value));
     },
 
     /** Adds an unconfirmed entry and sends it an activation code; answers its id and the countdown. */
     async create(user: User, body: unknown, caller: ContactCaller): Promise<CreateContactAnswer> {
       const { type, name: value } = parseInput(createContactInput, body);
-      if (await findContactByValue(db, user.id, type, value)) throw fieldError('Name', alreadyKey(type));
-      await notElsewhere(user, type, value, 'Name');
-      if ((await countContacts(db, user.id, type)) >= deps.config.MAXIMUM_EMAIL_OR_PHONE) {
-        throw fieldError('Name', 'maximum_email_or_phone');
-      }
       const contact = await confirming(type, 'Name', () =>
-        db.transaction(async (tx) => {
+        locked(user, async (tx) => {
+          if (await findContactByValue(tx, user.id, type, value)) throw fieldError('Name', alreadyKey(type));
+          if ((await countContacts(tx, user.id, type)) >= deps.config.MAXIMUM_EMAIL_OR_PHONE) {
+            throw fieldError('Name', 'maximum_email_or_phone');
+          }
           const row = await insertContact(tx, {
             userId: user.id,
             type,
@@ -274,7 +282,6 @@ export function createContactsService(deps: AppDeps) {
       const issue = { userId: user.id, locale: caller.locale, ip: caller.ip };
       if (action === 'activate') {
         if (contact.isConfirmed) throw fieldError('emailPhoneName', 'contact_already_confirmed');
-        await notElsewhere(user, contact.type, contact.value, 'emailPhoneName');
         return codes.issue('activate_contact', contact.value, issue);
       }
       if (!contact.isConfirmed) throw fieldError('emailPhoneName', 'contact_not_confirmed');
@@ -287,10 +294,11 @@ export function createContactsService(deps: AppDeps) {
       const { PhoneEmailName, Otp } = parseInput(contactOtpInput, body);
       const contact = await ownContact(user, PhoneEmailName, 'PhoneEmailName');
       if (contact.isConfirmed) throw fieldError('PhoneEmailName', 'contact_already_confirmed');
-      await notElsewhere(user, contact.type, contact.value, 'PhoneEmailName');
       await verifyFor(user, 'activate_contact', contact.value, Otp, 'Otp');
       await confirming(contact.type, 'PhoneEmailName', () =>
-        db.transaction(async (tx) => {
+        locked(user, async (tx) => {
+          const now = await lockedContact(tx, user, contact.id);
+          if (now.isConfirmed) throw fieldError('PhoneEmailName', 'contact_already_confirmed');
           const primary = await findPrimaryContact(tx, user.id, contact.type);
           const becomesPrimary = !primary?.isConfirmed;
           if (becomesPrimary) await clearPrimary(tx, user.id, contact.type);
@@ -310,11 +318,10 @@ export function createContactsService(deps: AppDeps) {
     /** Exactly one primary per type; only a confirmed entry can be it, and it always allows sign-in. */
     async setPrimary(user: User, body: unknown, caller: ContactCaller): Promise<true> {
       const { id } = parseInput(contactIdInput, body);
-      const contact = await findContactById(db, user.id, id);
-      if (!contact) throw notFound('invalid_contact');
-      if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
-      if (contact.isPrimary) return true;
-      await db.transaction(async (tx) => {
+      await locked(user, async (tx) => {
+        const contact = await lockedContact(tx, user, id);
+        if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
+        if (contact.isPrimary) return;
         await clearPrimary(tx, user.id, contact.type);
         await updateContact(tx, contact.id, { isPrimary: true, allowLogin: true });
         await log(tx, user.id, CONTACT_ACTIVITY.primary[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
@@ -325,11 +332,10 @@ export function createContactsService(deps: AppDeps) {
     /** Sign-in with a confirmed, non-primary entry on or off (the primary always allows it). */
     async setAllowLogin(user: User, body: unknown, caller: ContactCaller): Promise<true> {
       const { id, isAllow } = parseInput(contactAllowLoginInput, body);
-      const contact = await findContactById(db, user.id, id);
-      if (!contact) throw notFound('invalid_contact');
-      if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
-      if (contact.isPrimary) throw fieldError('id', 'contact_is_primary');
-      await db.transaction(async (tx) => {
+      await locked(user, async (tx) => {
+        const contact = await lockedContact(tx, user, id);
+        if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
+        if (contact.isPrimary) throw fieldError('id', 'contact_is_primary');
         await updateContact(tx, contact.id, { allowLogin: isAllow });
         await log(tx, user.id, CONTACT_ACTIVITY.allowLogin[kindOf(contact.type)], {
           value: contact.value,
@@ -343,11 +349,10 @@ export function createContactsService(deps: AppDeps) {
     /** Removes an unconfirmed entry; a confirmed one needs deleteByOtp, the primary cannot go. */
     async remove(user: User, query: unknown, caller: ContactCaller): Promise<true> {
       const { userPhoneEmailId } = parseInput(contactDeleteQuery, query);
-      const contact = await findContactById(db, user.id, userPhoneEmailId);
-      if (!contact) throw notFound('invalid_contact');
-      if (contact.isPrimary) throw fieldError('userPhoneEmailId', 'contact_is_primary');
-      if (contact.isConfirmed) throw fieldError('userPhoneEmailId', 'contact_delete_requires_code');
-      await db.transaction(async (tx) => {
+      await locked(user, async (tx) => {
+        const contact = await lockedContact(tx, user, userPhoneEmailId);
+        if (contact.isPrimary) throw fieldError('userPhoneEmailId', 'contact_is_primary');
+        if (contact.isConfirmed) throw fieldError('userPhoneEmailId', 'contact_delete_requires_code');
         await deleteContact(tx, contact.id);
         await log(tx, user.id, CONTACT_ACTIVITY.removed[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
       });
@@ -361,7 +366,10 @@ export function createContactsService(deps: AppDeps) {
       if (contact.isPrimary) throw fieldError('PhoneEmailName', 'contact_is_primary');
       if (!contact.isConfirmed) throw fieldError('PhoneEmailName', 'contact_not_confirmed');
       await verifyFor(user, 'delete_contact', contact.value, Otp, 'Otp');
-      await db.transaction(async (tx) => {
+      await locked(user, async (tx) => {
+        // It may have become the primary meanwhile.
+        if ((await lockedContact(tx, user, contact.id)).isPrimary)
+          throw fieldError('PhoneEmailName', 'contact_is_primary');
         await deleteContact(tx, contact.id);
         await log(tx, user.id, CONTACT_ACTIVITY.removed[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
       });

@@ -92,8 +92,8 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
       const { username } = parseInput(forgotPasswordUsernameInput, body);
       const { target, user } = await lookUp(username);
       if (user) {
-        if (!(await codeInProgress(deps, 'forgot_password', target, now()))) throw notInProgress();
-        return { times: await codes.cooldown('forgot_password', target) };
+        if (!(await codeInProgress(deps, 'forgot_password', target, user.id, now()))) throw notInProgress();
+        return { times: await codes.cooldown('forgot_password', target, user.id) };
       }
       const decoy = await readDecoy(target);
       const tries = Number((await kv.get(decoyTriesKey(target))) ?? 0);
@@ -118,9 +118,8 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
         const tries = await kv.incr(decoyTriesKey(target), DECOY_TTL_SECONDS);
         throw otpError(tries >= config.OTP_MAX_ATTEMPTS ? 'otp_too_many_attempts' : 'otp_invalid');
       }
-      const { userId } = await codes.verify('forgot_password', target, otp);
-      // The address may have changed hands since the code was sent.
-      if (userId !== user.id) throw otpError('otp_invalid');
+      // Keyed by the account: if the address changed hands since the code was sent, it is not found.
+      await codes.verify('forgot_password', target, otp, user.id);
       const token = await tokens.issue({ userId: user.id, target }, config.PASSWORD_RESET_TOKEN_TTL_SECONDS);
       return { message: token };
     },

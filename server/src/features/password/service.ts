@@ -76,8 +76,7 @@ export function createPasswordService(deps: AppDeps) {
           ip: caller.ip,
         });
 
-      const { userId } = await codes.verify('change_password', target, input.otp);
-      if (userId !== user.id) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
+      await codes.verify('change_password', target, input.otp, user.id);
       const hash = await hashPassword(input.newpassword);
       await db.transaction(async (tx) => {
         await setPasswordHash(tx, user.id, hash);

@@ -3,19 +3,21 @@ import type { Db } from '../../db/client.js';
 import { userContacts, users } from '../../db/schema.js';
 import type { NewUser } from '../users/queries.js';
 
+export type ConfirmedHolder = { deleted: boolean; languageId: string };
+
 /** Who holds a confirmed e-mail or phone: a live account, a deleted one, or nobody (undefined). */
 export const findConfirmedHolder = async (
   db: Db,
   type: number,
   value: string,
-): Promise<{ deleted: boolean } | undefined> => {
+): Promise<ConfirmedHolder | undefined> => {
   const [row] = await db
-    .select({ deletedAt: users.deletedAt })
+    .select({ deletedAt: users.deletedAt, languageId: users.languageId })
     .from(userContacts)
     .innerJoin(users, eq(users.id, userContacts.userId))
     .where(and(eq(userContacts.type, type), eq(userContacts.value, value), eq(userContacts.isConfirmed, true)))
     .limit(1);
-  return row ? { deleted: row.deletedAt !== null } : undefined;
+  return row ? { deleted: row.deletedAt !== null, languageId: row.languageId } : undefined;
 };
 
 /** A new account with its confirmed, primary sign-in e-mail (or phone). */

@@ -48,8 +48,8 @@ describe('registration', () => {
     const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
     return Buffer.from(JSON.stringify({ ...c, number: solution?.number })).toString('base64');
   };
-  const send = async (username: string, extra: Record<string, unknown> = {}) =>
-    postJson(t.app, `${P}/check-username-and-send-otp`, { username, captcha: await captcha(), ...extra });
+  const send = async (username: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+    postJson(t.app, `${P}/check-username-and-send-otp`, { username, captcha: await captcha(), ...extra }, headers);
   const codeFor = async (to: string) => (await listOutboxMessages(db(), to, 1))[0]?.code ?? '';
   const mails = async (to: string) => (await listOutboxMessages(db(), to, 100)).length;
   const checkOtp = (username: string, otp: string) =>
@@ -121,6 +121,58 @@ describe('registration', () => {
     expect(error(await send('gone@example.com'))).toBe('account_is_delete');
     // An address nobody confirmed does not belong to anyone yet.
     expect((await send('unconfirmed@example.com')).statusCode).toBe(200);
+  });
+
+  it('step 1 tells an IP that an address is taken a limited number of times, then answers as for any address', async () => {
+    await createUser(db(), { email: 'budget-taken@example.com' });
+    const ip = { 'x-forwarded-for': '203.0.113.50' };
+    for (let i = 0; i < 10; i++) expect(error(await send('budget-taken@example.com', {}, ip))).toBe('email_already');
+    // The budget (REGISTER_TAKEN_ANSWERS_PER_IP, 10) is spent: now the answer is that of a free address.
+    const taken = await send('budget-taken@example.com', {}, ip);
+    const free = await send('budget-free@example.com', {}, ip);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual(free.json());
+    // Another IP still gets the spec's message.
+    expect(error(await send('budget-taken@example.com', {}, { 'x-forwarded-for': '203.0.113.51' }))).toBe(
+      'email_already',
+    );
+  });
+
+  it('every other step answers the same for a taken, a deleted and a free address; no code reaches a taken one', async () => {
+    await createUser(db(), { email: 'enum-live@example.com', languageId: 'en-US' });
+    await createUser(db(), { email: 'enum-gone@example.com', deleted: true });
+    const ip = { 'x-forwarded-for': '203.0.113.60' };
+    // Spend the IP's budget of "taken" answers, as a guesser would.
+    for (let i = 0; i < 10; i++) await send('enum-live@example.com', {}, ip);
+    const resend = (username: string) => postJson(t.app, `${P}/resend-otp`, { username }, ip);
+    const shape = (res: { statusCode: number; json(): unknown }) => {
+      const body = res.json() as { result?: { times?: number } };
+      // Countdowns may differ by the second that passes between two calls.
+      if (typeof body.result?.times === 'number') body.result.times = Math.min(body.result.times, 55);
+      return { status: res.statusCode, body };
+    };
+    const journey = async (email: string) => {
+      const answers = [shape(await checkProcess(email)), shape(await resend(email))];
+      answers.push(shape(await send(email, {}, ip)), shape(await checkProcess(email)), shape(await resend(email)));
+      for (let i = 0; i < 5; i++) answers.push(shape(await checkOtp(email, '000000')));
+      answers.push(shape(await checkProcess(email)), shape(await resend(email)));
+      return answers;
+    };
+    const free = await journey('enum-free@example.com');
+    expect(await journey('enum-live@example.com')).toEqual(free);
+    expect(await journey('enum-gone@example.com')).toEqual(free);
+    expect(free.map((a) => a.status)).toEqual([400, 400, 200, 200, 200, 400, 400, 400, 400, 400, 400, 200]);
+
+    // The free address got its code; the live holder a notice in its language, without any code; the deleted one nothing.
+    expect(await codeFor('enum-free@example.com')).toMatch(/^\d{6}$/);
+    const notices = await listOutboxMessages(db(), 'enum-live@example.com', 10);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      code: null,
+      subject: 'Portico: someone tried to create an account with your e-mail',
+    });
+    expect(notices[0]?.text).toContain('http://localhost:3000/login');
+    expect(await mails('enum-gone@example.com')).toBe(0);
   });
 
   it('sends a code with a countdown; the page resumes through check-process-regist; resend waits for the cooldown', async () => {
@@ -264,7 +316,8 @@ describe('registration', () => {
     const { tokens } = await signInWithPassword(t.app, { username: email, password: 'Hoa12345!' });
     expect(tokens.access_token).toBeTruthy();
     expect(error(await send(email))).toBe('email_already');
-    expect(error(await checkProcess(email))).toBe('email_already');
+    // Like any address without a registration under way.
+    expect(error(await checkProcess(email))).toBe('process_not_in_progress');
   });
 
   it('a half-finished registration never blocks a later one', async () => {

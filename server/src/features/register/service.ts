@@ -11,9 +11,11 @@ import {
   type UpdateInfoAnswer,
   updateInfoInput,
 } from '@portico/contracts';
+import { requireCaptcha } from '../../adapters/captcha/require.js';
 import type { AppDeps } from '../../app.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, parseInput } from '../../lib/errors.js';
+import { localeOf } from '../../lib/i18n.js';
 import { createOneTimeTokens } from '../../lib/one-time-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../activity/queries.js';
@@ -23,9 +25,9 @@ import { codeInProgress } from '../password/progress.js';
 import { setFirstPasswordHash } from '../password/queries.js';
 import { CONTACT_EMAIL, type User } from '../users/queries.js';
 import { findCode } from '../verification/queries.js';
-import { createVerificationService } from '../verification/service.js';
+import { createVerificationService, type IssueMessage } from '../verification/service.js';
 import { isDisposableEmail } from './disposable.js';
-import { findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
+import { type ConfirmedHolder, findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
 
 /** Who is calling: for send limits, captcha scoring, the mail's language and the new account's language. */
 export type RegisterCaller = { ip: string; locale: Locale };
@@ -48,49 +50,67 @@ export function createRegisterService(deps: AppDeps) {
   const tokens = createOneTimeTokens<RegistrationToken>(kv, 'register:token');
 
   /** email_already when a live account has the address confirmed; account_is_delete when a deleted one still holds it. */
-  async function assertEmailFree(email: string) {
-    const holder = await findConfirmedHolder(db, CONTACT_EMAIL, email);
-    if (holder) throw usernameError(holder.deleted ? 'account_is_delete' : 'email_already');
-  }
+  const takenError = (holder: ConfirmedHolder) => usernameError(holder.deleted ? 'account_is_delete' : 'email_already');
 
-  async function checkCaptcha(answer: string | undefined, ip: string) {
-    if (deps.captcha.kind === 'none') return;
-    if (!answer) throw badRequest('captcha_error_empty', { captcha: ['captcha_error_empty'] });
-    if (!(await deps.captcha.verify(answer, ip))) throw badRequest('captcha_invalid', { captcha: ['captcha_invalid'] });
+  /**
+   * Whether step 1 may still tell this IP that an address is taken (spec sign-in §8): only after
+   * the captcha, and at most REGISTER_TAKEN_ANSWERS_PER_IP times per OTP_IP_WINDOW_SECONDS.
+   */
+  const mayTellTaken = async (ip: string) =>
+    (await kv.incr(`register:taken:ip:${ip}`, config.OTP_IP_WINDOW_SECONDS)) <= config.REGISTER_TAKEN_ANSWERS_PER_IP;
+
+  /**
+   * Sends the registration code, or for a taken address answers exactly the same while no code
+   * exists for anyone to enter: a live holder gets a notice in its language instead, a deleted one
+   * nothing. Steps 2 and the resume check then behave as for any code nobody has.
+   */
+  async function issue(caller: RegisterCaller, email: string, captchaPassed: boolean) {
+    const holder = await findConfirmedHolder(db, CONTACT_EMAIL, email);
+    const message: IssueMessage = !holder
+      ? 'code'
+      : holder.deleted
+        ? 'nothing'
+        : { notice: 'register_taken', locale: localeOf(holder.languageId) };
+    return codes.issue('register', email, { locale: caller.locale, ip: caller.ip, message, captchaPassed });
   }
 
   return {
-    /** The page's resume check: { times } while the e-mail's code can still be tried, else 400. */
+    /** The page's resume check: { times } while the e-mail's code can still be tried, else 400; the same for taken addresses. */
     async checkProcess(body: unknown): Promise<RegisterTimesAnswer> {
       const { username } = parseInput(registerUsernameInput, body);
-      await assertEmailFree(username);
-      if (!(await codeInProgress(deps, 'register', username))) throw notInProgress();
-      return { times: await codes.cooldown('register', username) };
+      if (!(await codeInProgress(deps, 'register', username, null))) throw notInProgress();
+      return { times: await codes.cooldown('register', username, null) };
     },
 
-    /** Step 1: e-mail only; disposable domains answer email_fake; the captcha; then the code. */
+    /**
+     * Step 1: e-mail only; disposable domains answer email_fake; the captcha; then the code. A taken
+     * address answers email_already / account_is_delete while the IP's budget lasts, after it like
+     * any other address (see issue()).
+     */
     async sendOtp(caller: RegisterCaller, body: unknown): Promise<RegisterTimesAnswer> {
       const { username, captcha } = parseInput(registerSendOtpInput, body);
       if (isDisposableEmail(username)) throw usernameError('email_fake');
-      await checkCaptcha(captcha, caller.ip);
-      await assertEmailFree(username);
-      return codes.issue('register', username, { locale: caller.locale, ip: caller.ip });
+      await requireCaptcha(deps.captcha, captcha, caller.ip);
+      const holder = await findConfirmedHolder(db, CONTACT_EMAIL, username);
+      if (holder && (await mayTellTaken(caller.ip))) throw takenError(holder);
+      return issue(caller, username, true);
     },
 
     /** Step 2's resend: only for an e-mail whose registration was started (the captcha was passed then). */
     async resendOtp(caller: RegisterCaller, body: unknown): Promise<RegisterTimesAnswer> {
       const { username } = parseInput(registerUsernameInput, body);
-      await assertEmailFree(username);
-      const row = await findCode(db, 'register', username);
+      const row = await findCode(db, { purpose: 'register', target: username, userId: null });
       if (!row || row.consumedAt) throw notInProgress();
-      return codes.issue('register', username, { locale: caller.locale, ip: caller.ip });
+      return issue(caller, username, false);
     },
 
-    /** Step 2: the code, once; answers the registration token step 3 sends back. Creates no account. */
+    /**
+     * Step 2: the code, once; answers the registration token step 3 sends back. Creates no account.
+     * A taken address never got a code, so it fails like a wrong code.
+     */
     async checkOtp(body: unknown): Promise<RegisterOtpAnswer> {
       const { username, otp } = parseInput(registerCheckOtpInput, body);
-      await assertEmailFree(username);
-      await codes.verify('register', username, otp);
+      await codes.verify('register', username, otp, null);
       return { token: await tokens.issue({ email: username }, config.REGISTRATION_TOKEN_TTL_SECONDS) };
     },
 
@@ -103,7 +123,9 @@ export function createRegisterService(deps: AppDeps) {
       const input = parseInput(registerInput({ accept: acceptPassword }), body);
       const token = await tokens.peek(input.token);
       if (!token || token.email !== input.username) throw sessionExpired();
-      await assertEmailFree(input.username);
+      // The token proves control of the address, so telling its holder is no leak.
+      const holder = await findConfirmedHolder(db, CONTACT_EMAIL, input.username);
+      if (holder) throw takenError(holder);
       if (!(await tokens.consume(input.token))) throw sessionExpired();
       const id = randomUUID();
       const passwordHash = await hashPassword(input.password);

@@ -4,26 +4,35 @@ import { verificationCodes } from '../../db/schema.js';
 
 export type VerificationCode = typeof verificationCodes.$inferSelect;
 
-const of = (purpose: string, target: string) =>
-  and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target));
+/**
+ * A code is keyed by its purpose, its address and the account it was asked for (null when nobody
+ * is known yet, as in registration): another account's tries never touch it.
+ */
+export type CodeKey = { purpose: string; target: string; userId: string | null };
 
-export const findCode = async (db: Db, purpose: string, target: string): Promise<VerificationCode | undefined> => {
-  const [row] = await db.select().from(verificationCodes).where(of(purpose, target)).limit(1);
+const of = ({ purpose, target, userId }: CodeKey) =>
+  and(
+    eq(verificationCodes.purpose, purpose),
+    eq(verificationCodes.target, target),
+    userId === null ? isNull(verificationCodes.userId) : eq(verificationCodes.userId, userId),
+  );
+
+export const findCode = async (db: Db, key: CodeKey): Promise<VerificationCode | undefined> => {
+  const [row] = await db.select().from(verificationCodes).where(of(key)).limit(1);
   return row;
 };
 
 /**
- * Stores a new code for (purpose, target) unless the previous one is still in its resend
+ * Stores a new code for (purpose, target, user) unless the previous one is still in its resend
  * cooldown and unused; the condition sits in the statement so two racing sends cannot both pass.
  * Returns false when the cooldown refused it.
  */
 export const upsertCode = async (
   db: Db,
-  row: { purpose: string; target: string; userId: string | null; codeHash: string; expiresAt: Date; now: Date },
+  row: CodeKey & { codeHash: string; expiresAt: Date; now: Date },
   cooldownEndsBefore: Date,
 ): Promise<boolean> => {
   const values = {
-    userId: row.userId,
     codeHash: row.codeHash,
     expiresAt: row.expiresAt,
     attempts: 0,
@@ -32,9 +41,9 @@ export const upsertCode = async (
   };
   const saved = await db
     .insert(verificationCodes)
-    .values({ purpose: row.purpose, target: row.target, ...values })
+    .values({ purpose: row.purpose, target: row.target, userId: row.userId, ...values })
     .onConflictDoUpdate({
-      target: [verificationCodes.purpose, verificationCodes.target],
+      target: [verificationCodes.purpose, verificationCodes.target, verificationCodes.userId],
       set: values,
       setWhere: or(lte(verificationCodes.lastSentAt, cooldownEndsBefore), isNotNull(verificationCodes.consumedAt)),
     })
@@ -43,13 +52,13 @@ export const upsertCode = async (
 };
 
 /** Counts one try on the live code, if it may still be tried; returns it with the new count. */
-export const countAttempt = async (db: Db, purpose: string, target: string, now: Date, maxAttempts: number) => {
+export const countAttempt = async (db: Db, key: CodeKey, now: Date, maxAttempts: number) => {
   const [row] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(
       and(
-        of(purpose, target),
+        of(key),
         isNull(verificationCodes.consumedAt),
         gt(verificationCodes.expiresAt, now),
         lt(verificationCodes.attempts, maxAttempts),

@@ -1,10 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '@portico/contracts';
+import { requireCaptcha } from '../../adapters/captcha/require.js';
 import type { AppDeps } from '../../app.js';
 import { type AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
 import { deriveKey } from '../../lib/keys.js';
-import { consumeCode, countAttempt, findCode, upsertCode } from './queries.js';
+import { sendLater } from '../../lib/send-later.js';
+import { type CodeKey, consumeCode, countAttempt, findCode, upsertCode } from './queries.js';
 
 /** Every flow that proves control of an e-mail or phone with a one-time code. */
 export type VerificationPurpose =
@@ -18,7 +20,32 @@ export type VerificationPurpose =
   | 'change_password'
   | 'delete_account';
 
-export type IssueOptions = { userId?: string | null; locale?: Locale; ip?: string };
+/**
+ * What goes to the address: the code (the default), or, when the address must not get a code
+ * (registering an address an account holds), a notice without it in the holder's language, or nothing.
+ */
+export type IssueMessage = 'code' | 'nothing' | { notice: 'register_taken'; locale: Locale };
+/**
+ * `captcha`: the caller's captcha answer, needed once the IP has asked for OTP_SENDS_PER_IP codes
+ * in its window; `captchaPassed`: this request already passed one.
+ */
+export type IssueOptions = {
+  userId?: string | null;
+  locale?: Locale;
+  ip?: string;
+  message?: IssueMessage;
+  captcha?: string;
+  captchaPassed?: boolean;
+};
+
+/** Flows of a signed-in user: the account, not a captcha, answers for the sends. */
+const SIGNED_IN_PURPOSES: ReadonlySet<VerificationPurpose> = new Set([
+  'change_contact',
+  'activate_contact',
+  'delete_contact',
+  'change_password',
+  'delete_account',
+]);
 export type IssueAnswer = { times: number };
 
 const secondsBetween = (later: Date, earlier: Date) =>
@@ -38,24 +65,47 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
   const hash = (purpose: string, target: string, code: string) =>
     createHmac('sha256', key).update(`${purpose}\n${target}\n${code}`).digest('base64url');
 
-  /** Counts a send against the address and the IP; throws 429 too_many_requests past a limit. */
-  async function limitSends(target: string, ip: string | undefined) {
+  /**
+   * Counts a send against the IP and the address. Many people may share one IP (offices,
+   * carrier-grade NAT): past OTP_SENDS_PER_IP sends in the window an anonymous caller must solve the
+   * captcha (refusals are not counted), and only OTP_SENDS_PER_IP_MAX refuses with 429
+   * too_many_requests. OTP_SENDS_PER_TARGET per address always holds.
+   */
+  async function limitSends(purpose: VerificationPurpose, target: string, options: IssueOptions) {
+    const { ip } = options;
+    if (ip) {
+      const key = `vc:sends:ip:${ip}`;
+      const human = options.captchaPassed || SIGNED_IN_PURPOSES.has(purpose);
+      if (!human && Number((await kv.get(key)) ?? 0) >= config.OTP_SENDS_PER_IP)
+        await requireCaptcha(deps.captcha, options.captcha, ip);
+      const ceiling = Math.max(config.OTP_SENDS_PER_IP_MAX, config.OTP_SENDS_PER_IP);
+      if ((await kv.incr(key, config.OTP_IP_WINDOW_SECONDS)) > ceiling) throw tooMany();
+    }
     const perTarget = await kv.incr(`vc:sends:t:${target}`, config.OTP_TARGET_WINDOW_SECONDS);
     if (perTarget > config.OTP_SENDS_PER_TARGET) throw tooMany();
-    if (ip) {
-      const perIp = await kv.incr(`vc:sends:ip:${ip}`, config.OTP_IP_WINDOW_SECONDS);
-      if (perIp > config.OTP_SENDS_PER_IP) throw tooMany();
-    }
   }
 
-  /** Seconds until a new code may be sent for (purpose, target); 0 when one may be sent now. */
-  async function cooldown(purpose: VerificationPurpose, target: string): Promise<number> {
-    const row = await findCode(db, purpose, target);
+  /**
+   * Seconds until a new code may be sent for (purpose, target) to `userId` (the account the code
+   * is for, null when none is known yet); 0 when one may be sent now.
+   */
+  async function cooldown(purpose: VerificationPurpose, target: string, userId: string | null): Promise<number> {
+    const row = await findCode(db, { purpose, target, userId });
     if (!row || row.consumedAt) return 0;
     return secondsBetween(new Date(row.lastSentAt.getTime() + config.OTP_RESEND_SECONDS * 1000), now());
   }
 
-  async function deliver(target: string, code: string, locale: Locale) {
+  async function deliver(target: string, code: string, locale: Locale, message: IssueMessage) {
+    if (message === 'nothing') return;
+    if (message !== 'code') {
+      const params = { product: config.PRODUCT_NAME, url: `${config.publicUrl}/login` };
+      await mailer.send({
+        to: target,
+        subject: translate(message.locale, `mail_${message.notice}_subject`, params),
+        text: translate(message.locale, `mail_${message.notice}_text`, params),
+      });
+      return;
+    }
     const params = { code, product: config.PRODUCT_NAME, minutes: Math.round(config.OTP_TTL_SECONDS / 60) };
     if (target.includes('@')) {
       await mailer.send({
@@ -74,9 +124,10 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
 
     /** Sends a new code unless the last one is still in its cooldown; answers the seconds until a resend. */
     async issue(purpose: VerificationPurpose, target: string, options: IssueOptions = {}): Promise<IssueAnswer> {
-      const waiting = await cooldown(purpose, target);
+      const userId = options.userId ?? null;
+      const waiting = await cooldown(purpose, target, userId);
       if (waiting > 0) return { times: waiting };
-      await limitSends(target, options.ip);
+      await limitSends(purpose, target, options);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const t = now();
       const stored = await upsertCode(
@@ -84,7 +135,7 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
         {
           purpose,
           target,
-          userId: options.userId ?? null,
+          userId,
           codeHash: hash(purpose, target, code),
           expiresAt: new Date(t.getTime() + config.OTP_TTL_SECONDS * 1000),
           now: t,
@@ -92,8 +143,12 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
         new Date(t.getTime() - config.OTP_RESEND_SECONDS * 1000),
       );
       // Lost a race with a concurrent send: that one's code is the live one.
-      if (!stored) return { times: await cooldown(purpose, target) };
-      await deliver(target, code, options.locale ?? 'vi-VN');
+      if (!stored) return { times: await cooldown(purpose, target, userId) };
+      // After the answer: the transport's time must not tell codes for accounts from pretend sends.
+      sendLater(
+        () => deliver(target, code, options.locale ?? 'vi-VN', options.message ?? 'code'),
+        (err) => deps.log.error({ err, purpose }, 'could not deliver a verification code'),
+      );
       return { times: config.OTP_RESEND_SECONDS };
     },
 
@@ -105,20 +160,22 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
       const marker = `vc:decoy:${purpose}:${target}`;
       const waiting = await kv.ttl(marker);
       if (waiting > 0) return { times: waiting };
-      await limitSends(target, options.ip);
+      await limitSends(purpose, target, options);
       if (config.OTP_RESEND_SECONDS > 0) await kv.set(marker, '1', config.OTP_RESEND_SECONDS);
       return { times: config.OTP_RESEND_SECONDS };
     },
 
     /**
-     * Accepts the live code for (purpose, target) once. Every try counts; wrong, used, expired
-     * and exhausted codes answer otp_invalid, otp_expired or otp_too_many_attempts.
+     * Accepts the live code for (purpose, target) asked for `userId` once. Every try counts, on
+     * that code only; wrong, used, expired and exhausted codes answer otp_invalid, otp_expired or
+     * otp_too_many_attempts.
      */
-    async verify(purpose: VerificationPurpose, target: string, code: string): Promise<{ userId: string | null }> {
+    async verify(purpose: VerificationPurpose, target: string, code: string, userId: string | null): Promise<void> {
       const t = now();
-      const row = await countAttempt(db, purpose, target, t, config.OTP_MAX_ATTEMPTS);
+      const key: CodeKey = { purpose, target, userId };
+      const row = await countAttempt(db, key, t, config.OTP_MAX_ATTEMPTS);
       if (!row) {
-        const current = await findCode(db, purpose, target);
+        const current = await findCode(db, key);
         if (!current || current.consumedAt) throw otpError('otp_invalid');
         if (current.expiresAt <= t) throw otpError('otp_expired');
         throw otpError('otp_too_many_attempts');
@@ -129,7 +186,6 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
         throw otpError(row.attempts >= config.OTP_MAX_ATTEMPTS ? 'otp_too_many_attempts' : 'otp_invalid');
       }
       if (!(await consumeCode(db, row.id, t))) throw otpError('otp_invalid');
-      return { userId: row.userId };
     },
   };
 }

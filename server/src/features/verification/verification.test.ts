@@ -4,6 +4,7 @@ import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { verificationCodes } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
+import { solvedCaptcha } from '../../testing/captcha.js';
 import { createVerificationService } from './service.js';
 
 const lastCode = async (t: TestApp, to: string) => (await listOutboxMessages(t.deps.database.db, to, 1))[0];
@@ -41,9 +42,9 @@ describe('verification codes', () => {
     expect(row?.codeHash).not.toContain(mail?.code);
 
     // A code is bound to its purpose.
-    expect(await keyOf(codes.verify('register', 'hana@example.com', mail!.code!))).toBe('otp_invalid');
-    expect(await codes.verify('login', 'hana@example.com', mail!.code!)).toEqual({ userId: null });
-    expect(await keyOf(codes.verify('login', 'hana@example.com', mail!.code!))).toBe('otp_invalid');
+    expect(await keyOf(codes.verify('register', 'hana@example.com', mail!.code!, null))).toBe('otp_invalid');
+    expect(await keyOf(codes.verify('login', 'hana@example.com', mail!.code!, null))).toBe('ok');
+    expect(await keyOf(codes.verify('login', 'hana@example.com', mail!.code!, null))).toBe('otp_invalid');
   });
 
   it('sends codes for a phone by SMS, in Vietnamese by default', async () => {
@@ -65,15 +66,15 @@ describe('verification codes', () => {
     expect(second?.id).not.toBe(first?.id);
     // The new code replaces the old one.
     if (first?.code !== second?.code)
-      expect(await keyOf(codes.verify('login', 'ivy@example.com', first!.code!))).toBe('otp_invalid');
-    expect(await keyOf(codes.verify('login', 'ivy@example.com', second!.code!))).toBe('ok');
+      expect(await keyOf(codes.verify('login', 'ivy@example.com', first!.code!, null))).toBe('otp_invalid');
+    expect(await keyOf(codes.verify('login', 'ivy@example.com', second!.code!, null))).toBe('ok');
   });
 
   it('refuses a code after it expires', async () => {
     await codes.issue('login', 'jack@example.com');
     const mail = await lastCode(t, 'jack@example.com');
     clock += 10 * 60_000 + 1;
-    expect(await keyOf(codes.verify('login', 'jack@example.com', mail!.code!))).toBe('otp_expired');
+    expect(await keyOf(codes.verify('login', 'jack@example.com', mail!.code!, null))).toBe('otp_expired');
   });
 
   it('allows at most 5 tries, then refuses even the right code', async () => {
@@ -81,9 +82,9 @@ describe('verification codes', () => {
     const { code } = (await lastCode(t, 'kim@example.com'))!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i++)
-      expect(await keyOf(codes.verify('login', 'kim@example.com', wrong))).toBe('otp_invalid');
-    expect(await keyOf(codes.verify('login', 'kim@example.com', wrong))).toBe('otp_too_many_attempts');
-    expect(await keyOf(codes.verify('login', 'kim@example.com', code!))).toBe('otp_too_many_attempts');
+      expect(await keyOf(codes.verify('login', 'kim@example.com', wrong, null))).toBe('otp_invalid');
+    expect(await keyOf(codes.verify('login', 'kim@example.com', wrong, null))).toBe('otp_too_many_attempts');
+    expect(await keyOf(codes.verify('login', 'kim@example.com', code!, null))).toBe('otp_too_many_attempts');
     const [row] = await t.deps.database.db
       .select()
       .from(verificationCodes)
@@ -102,7 +103,13 @@ describe('verification code send limits', () => {
   let t: TestApp;
   let codes: ReturnType<typeof createVerificationService>;
   beforeAll(async () => {
-    t = await createTestApp({ OTP_RESEND_SECONDS: '0', OTP_SENDS_PER_TARGET: '3', OTP_SENDS_PER_IP: '5' });
+    t = await createTestApp({
+      OTP_RESEND_SECONDS: '0',
+      OTP_SENDS_PER_TARGET: '3',
+      OTP_SENDS_PER_IP: '5',
+      OTP_SENDS_PER_IP_MAX: '7',
+      ALTCHA_MAX_NUMBER: '1000',
+    });
     codes = createVerificationService(t.deps);
   });
   afterAll(() => t.close());
@@ -114,12 +121,33 @@ describe('verification code send limits', () => {
     expect(await keyOf(codes.pretendIssue('login', 'ghost@example.com', { ip: '198.51.100.3' }))).toBe('ok');
   });
 
-  it('limits sends per IP address', async () => {
-    for (let i = 0; i < 5; i++)
-      expect(await keyOf(codes.issue('login', `m${i}@example.com`, { ip: '198.51.100.9' }))).toBe('ok');
-    expect(await keyOf(codes.issue('login', 'm9@example.com', { ip: '198.51.100.9' }))).toBe('too_many_requests');
-    expect(await keyOf(codes.pretendIssue('login', 'ghost2@example.com', { ip: '198.51.100.9' }))).toBe(
+  it('past the per-IP threshold asks for the captcha (refusals not counted); only the ceiling refuses', async () => {
+    const ip = '198.51.100.9';
+    for (let i = 0; i < 5; i++) expect(await keyOf(codes.issue('login', `m${i}@example.com`, { ip }))).toBe('ok');
+    // An office or a carrier's NAT behind one address: a person can go on with the captcha.
+    expect(await keyOf(codes.issue('login', 'm5@example.com', { ip }))).toBe('captcha_error_empty');
+    expect(await keyOf(codes.pretendIssue('login', 'ghost2@example.com', { ip }))).toBe('captcha_error_empty');
+    expect(await keyOf(codes.issue('login', 'm5@example.com', { ip, captcha: 'bm9wZQ==' }))).toBe('captcha_invalid');
+    const answer = await solvedCaptcha(t);
+    expect(await keyOf(codes.issue('login', 'm5@example.com', { ip, captcha: answer }))).toBe('ok');
+    // An answer counts once.
+    expect(await keyOf(codes.issue('login', 'm6@example.com', { ip, captcha: answer }))).toBe('captcha_invalid');
+    expect(
+      await keyOf(codes.pretendIssue('login', 'ghost2@example.com', { ip, captcha: await solvedCaptcha(t) })),
+    ).toBe('ok');
+    // The ceiling (OTP_SENDS_PER_IP_MAX) refuses, captcha or not.
+    expect(await keyOf(codes.issue('login', 'm7@example.com', { ip, captcha: await solvedCaptcha(t) }))).toBe(
       'too_many_requests',
     );
+    // Another IP is not affected.
+    expect(await keyOf(codes.issue('login', 'm8@example.com', { ip: '198.51.100.10' }))).toBe('ok');
+  });
+
+  it("a signed-in user's sends and a request that passed a captcha need no further captcha", async () => {
+    const ip = '198.51.100.20';
+    for (let i = 0; i < 5; i++) await codes.issue('login', `n${i}@example.com`, { ip });
+    expect(await keyOf(codes.issue('change_contact', 'n5@example.com', { ip, userId: null }))).toBe('ok');
+    expect(await keyOf(codes.issue('register', 'n6@example.com', { ip, captchaPassed: true }))).toBe('ok');
+    expect(await keyOf(codes.issue('register', 'n7@example.com', { ip }))).toBe('captcha_error_empty');
   });
 });

@@ -1,0 +1,2 @@
+DROP INDEX "verification_codes_purpose_target_uq";--> statement-breakpoint
+ALTER TABLE "verification_codes" ADD CONSTRAINT "verification_codes_purpose_target_user_uq" UNIQUE NULLS NOT DISTINCT("purpose","target","user_id");
