@@ -42,8 +42,6 @@ export const ACCOUNT_PATHS = {
   checkPassword: '/api/account/delete/check-password', // POST {password} -> true
   hasPassword: '/api/account/delete/has-password', // GET -> boolean
   deleteAccount: '/api/account/delete', // DELETE {confirm: true, password?} -> true (every session ended)
-  // ---- Activity log ----------------------------------------------------------------------------
-  activity: '/api/account/activity', // GET ?pageIndex=1&pageSize=10 -> {data: ActivityEntry[], totalRows}
 } as const;
 
 /** Builds a path with :id. */
@@ -420,17 +418,6 @@ export const deleteAccountInput = z.object({
   password: z.string().max(300, 'invalid_password').optional().default(''),
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountInput>;
-
-// ---- Activity log -------------------------------------------------------------------------------
-
-export const ACTIVITY_PAGE_SIZE = 10;
-export const activityQuery = z.object({
-  pageIndex: z.coerce.number().int().min(1).max(100_000).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(100).catch(ACTIVITY_PAGE_SIZE),
-});
-/** actionText is HTML built from safe templates (every parameter escaped); render through DOMPurify. */
-export type ActivityEntry = { id: number; actionText: string; createdDate: string };
-export type ActivityPage = { data: ActivityEntry[]; totalRows: number };
 
 /** Failure keys of the account APIs beyond the spec's (all in the message catalogs). */
 export const ACCOUNT_ERRORS = [

@@ -16,6 +16,7 @@ import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
+import { createAuthenticateUser } from './features/auth/bearer.js';
 import { bindInteractionToBrowser } from './features/auth/interaction-binding.js';
 import { authRoutes } from './features/auth/routes.js';
 import { contactRoutes } from './features/contacts/routes.js';
@@ -31,6 +32,7 @@ import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
+import { openApiRoutes } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
 import { refuseNullBytes } from './lib/input-guard.js';
@@ -76,6 +78,14 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     trustProxy: deps.config.TRUST_PROXY,
   });
   app.decorate('oidc', provider);
+  app.decorate('endpoints', []);
+  // Every route as registered, for the check that the OpenAPI description misses none (openapi.test.ts).
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url });
+  });
+  app.decorate('authenticateUser', createAuthenticateUser(app, deps));
   refuseNullBytes(app);
   app.use('/oidc', provider.callback());
   bindInteractionToBrowser(app, { secure: deps.config.publicUrl.startsWith('https:'), maxAgeSeconds: TTL.Interaction });
@@ -99,6 +109,10 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => uploadRoutes(scope, deps));
   // In production only with DEV_OUTBOX=true (server/src/config/env.ts): the mailbox shows codes.
   if (deps.config.outboxEnabled) await app.register(async (scope) => outboxRoutes(scope, deps));
+
+  await app.register(async (scope) =>
+    openApiRoutes(scope, { title: deps.config.PRODUCT_NAME, serverUrl: deps.config.publicUrl }),
+  );
 
   const webDist = opts.webDist ?? defaultWebDist;
   if (webDist) await app.register(async (scope) => webRoutes(scope, webDist, { sourceMaps: !deps.config.production }));

@@ -1,4 +1,4 @@
-import { type ActivityPage, ACCOUNT_PATHS as P } from '@portico/contracts';
+import { type ActivityPage, activityEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs } from '../../db/schema.js';
@@ -50,7 +50,9 @@ describe('activity log API', () => {
         params: { value: `n${i}@x.com` },
       });
     }
-    const first = resultOf<ActivityPage>(await a.call('GET', P.activity, undefined, { 'accept-language': 'en-US' }));
+    const first = resultOf<ActivityPage>(
+      await a.call('GET', activityEndpoints.list.path, undefined, { 'accept-language': 'en-US' }),
+    );
     expect(first.totalRows).toBe(13); // 12 + the sign-in
     expect(first.data).toHaveLength(10);
     expect(first.data[0]).toEqual({
@@ -58,22 +60,26 @@ describe('activity log API', () => {
       actionText: 'Added the e-mail address <strong>n12@x.com</strong>',
       createdDate: expect.any(String),
     });
-    const second = resultOf<ActivityPage>(await a.call('GET', `${P.activity}?pageIndex=2&pageSize=10`));
+    const second = resultOf<ActivityPage>(
+      await a.call('GET', `${activityEndpoints.list.path}?pageIndex=2&pageSize=10`),
+    );
     expect(second.data.map((d) => d.actionText)).toEqual([
       'Thêm email <strong>n2@x.com</strong>',
       'Thêm email <strong>n1@x.com</strong>',
       expect.stringMatching(/^Đăng nhập bằng <strong>mật khẩu<\/strong>/),
     ]);
-    expect(resultOf<ActivityPage>(await a.call('GET', `${P.activity}?pageIndex=1&pageSize=5`)).data).toHaveLength(5);
+    expect(
+      resultOf<ActivityPage>(await a.call('GET', `${activityEndpoints.list.path}?pageIndex=1&pageSize=5`)).data,
+    ).toHaveLength(5);
     // Nonsense paging falls back to the defaults.
-    expect(resultOf<ActivityPage>(await a.call('GET', `${P.activity}?pageIndex=-3&pageSize=abc`)).data).toHaveLength(
-      10,
-    );
+    expect(
+      resultOf<ActivityPage>(await a.call('GET', `${activityEndpoints.list.path}?pageIndex=-3&pageSize=abc`)).data,
+    ).toHaveLength(10);
 
-    const mine = resultOf<ActivityPage>(await b.call('GET', P.activity));
+    const mine = resultOf<ActivityPage>(await b.call('GET', activityEndpoints.list.path));
     expect(mine.totalRows).toBe(1);
     expect(mine.data[0]?.actionText).toMatch(/^Đăng nhập/);
-    expect(errorKey(await t.app.inject({ url: P.activity }), 401)).toBe('unauthorized');
+    expect(errorKey(await t.app.inject({ url: activityEndpoints.list.path }), 401)).toBe('unauthorized');
   });
 
   it('records sign-out at the end-session endpoint', async () => {

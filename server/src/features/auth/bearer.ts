@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
+import type { UserContext } from '../../http/endpoint.js';
 import { unauthorized } from '../../lib/errors.js';
 import { touchDevice } from '../devices/service.js';
 import { findUserById, type User } from '../users/queries.js';
@@ -25,7 +26,18 @@ const bearerOf = (request: FastifyRequest): string | undefined => {
  */
 export function createRequireUser(scope: FastifyInstance, deps: AppDeps) {
   if (!scope.hasRequestDecorator('user')) scope.decorateRequest('user', null);
+  const authenticate = createAuthenticateUser(scope, deps);
   return async function requireUser(request: FastifyRequest) {
+    await authenticate(request);
+  };
+}
+
+/**
+ * Checks the bearer token once and answers who is calling; `user` endpoints get this as their
+ * context (server/src/http/endpoint.ts). Sets request.user too, for routes not yet on endpoints.
+ */
+export function createAuthenticateUser(scope: FastifyInstance, deps: AppDeps) {
+  return async function authenticateUser(request: FastifyRequest): Promise<UserContext> {
     const value = bearerOf(request);
     const token = value ? await scope.oidc.AccessToken.find(value) : undefined;
     if (!token || token.isExpired || !token.accountId || !token.clientId) throw unauthorized();
@@ -35,6 +47,7 @@ export function createRequireUser(scope: FastifyInstance, deps: AppDeps) {
     if (!user) throw unauthorized();
     request.user = user;
     await touchDevice(deps, token.sessionUid);
+    return { user, sessionUid: token.sessionUid ?? null, grantId: token.grantId ?? null, clientId: token.clientId };
   };
 }
 

@@ -1,12 +1,11 @@
-import { ACCOUNT_PATHS, ACTIVITY_PAGE_SIZE, type ActivityPage } from '@portico/contracts';
-import { api } from '../../api/client';
+import { ACTIVITY_PAGE_SIZE, type ActivityPage, activityEndpoints } from '@portico/contracts';
+import { call } from '../../api/endpoint';
 
 export const ACTIVITY_QUERY_KEY = ['account', 'activity'] as const;
 
 /** One page of the activity log (pageIndex from 1, 10 a page). */
 export const getActivityPage = (pageIndex: number, pageSize = ACTIVITY_PAGE_SIZE) =>
-  api.get<ActivityPage>(ACCOUNT_PATHS.activity, { query: { pageIndex, pageSize } });
-
+  call(activityEndpoints.list, { pageIndex, pageSize });
 /** The next page index while rows remain, else undefined. */
 export const nextActivityPage = (pages: readonly ActivityPage[]): number | undefined => {
   const shown = pages.reduce((n, p) => n + p.data.length, 0);

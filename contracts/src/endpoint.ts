@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import type { MessageKey } from './i18n/index.js';
+
+// One definition per endpoint, shared by the server (server/src/http/endpoint.ts registers a
+// handler for it), the web app (web/src/api/endpoint.ts calls it) and the OpenAPI description
+// (server/src/http/openapi.ts). Adding an endpoint: define it in the feature's contracts file,
+// handle it once on the server, call it once on the web; the types flow through all three.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: anyone, or a signed-in user with a first-party bearer token. */
+export type EndpointAuth = 'public' | 'user';
+
+export type Endpoint<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  A extends EndpointAuth = EndpointAuth,
+> = {
+  method: HttpMethod;
+  /** Full path under /api, with :name for path parameters (they join the input). */
+  path: string;
+  /** The feature it belongs to: its contracts file, server and web folders share this name. */
+  feature: string;
+  summary: string;
+  auth: A;
+  /** Query (GET, DELETE) or JSON body (others), with path parameters, parsed before the handler. */
+  input: I;
+  /** The `result` of a successful answer. */
+  output: O;
+  /** Message keys this endpoint may answer with besides the generic ones (invalid_input, unauthorized...). */
+  errors: readonly MessageKey[];
+};
+
+export type InputOf<E extends Endpoint> = z.input<E['input']>;
+export type ParsedInputOf<E extends Endpoint> = z.output<E['input']>;
+export type OutputOf<E extends Endpoint> = z.output<E['output']>;
+
+/** Defines an endpoint; a function only so that the literal types stay narrow. */
+export const defineEndpoint = <I extends z.ZodType, O extends z.ZodType, A extends EndpointAuth>(
+  def: Endpoint<I, O, A>,
+): Endpoint<I, O, A> => def;
+
+/** No input at all. */
+export const noInput = z.object({});
+
+/** The path with its parameters filled in (encoded), e.g. /api/account/device/:id -> /api/account/device/42. */
+export function fillPath(path: string, values: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Names of the path parameters of a path. */
+export const pathParams = (path: string): string[] => [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1] as string);
+
+/** Whether the endpoint's input travels in the query string rather than a JSON body. */
+export const inputInQuery = (method: HttpMethod) => method === 'GET' || method === 'DELETE';

@@ -1,0 +1,57 @@
+import { type Endpoint, inputInQuery, type OutputOf, type ParsedInputOf, pathParams } from '@portico/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { User } from '../features/users/queries.js';
+import { parseInput } from '../lib/errors.js';
+import { type CallerContext, callerContext } from './context.js';
+
+/** The signed-in user of a `user` endpoint, from the bearer token checked once per request. */
+export type UserContext = { user: User; sessionUid: string | null; grantId: string | null; clientId: string };
+
+export type HandlerContext<E extends Endpoint> = {
+  caller: CallerContext;
+  request: FastifyRequest;
+} & (E['auth'] extends 'user' ? UserContext : { user?: undefined });
+
+/** What a handler returns: the output schema's input side; `handle` parses it, dropping unlisted fields. */
+export type Handler<E extends Endpoint> = (input: ParsedInputOf<E>, ctx: HandlerContext<E>) => Promise<ResultOf<E>>;
+type ResultOf<E extends Endpoint> = z.input<E['output']>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Checks the bearer token of a `user` endpoint (server/src/features/auth/bearer.ts); 401 otherwise. */
+    authenticateUser(request: FastifyRequest): Promise<UserContext>;
+    /** Every endpoint registered through `handle`, for the OpenAPI description (server/src/http/openapi.ts). */
+    endpoints: Endpoint[];
+    /** Every method and path registered (server/src/app.ts). */
+    routeTable: { method: string; url: string }[];
+  }
+}
+
+/** The raw input of a request: path parameters over the query (GET, DELETE) or the JSON body. */
+function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, unknown> {
+  const source = inputInQuery(endpoint.method) ? request.query : request.body;
+  const base = source && typeof source === 'object' && !Array.isArray(source) ? source : {};
+  const params = request.params as Record<string, unknown>;
+  return { ...base, ...Object.fromEntries(pathParams(endpoint.path).map((name) => [name, params[name]])) };
+}
+
+/**
+ * Registers the one handler of a contracts endpoint: input parsed with its schema before the
+ * handler (400 with message keys), the caller's context, the user for `user` endpoints, and the
+ * answer in the `{ result }` envelope.
+ */
+export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
+  app.endpoints.push(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request) => {
+      const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
+      const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : {};
+      const ctx = { caller: callerContext(request), request, ...who } as HandlerContext<E>;
+      // Like a guard on the way out: only what the contract lists leaves the server.
+      return { result: endpoint.output.parse(await handler(input, ctx)) as OutputOf<E> };
+    },
+  });
+}

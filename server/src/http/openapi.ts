@@ -1,0 +1,122 @@
+import { type Endpoint, inputInQuery, pathParams } from '@portico/contracts';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { escapeHtml } from '../lib/html.js';
+
+// The OpenAPI description is read back from the endpoints registered through `handle`
+// (server/src/http/endpoint.ts), so it cannot drift from what the server answers.
+
+type JsonSchema = Record<string, unknown>;
+
+const schemaOf = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  try {
+    const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    return rest;
+  } catch {
+    return {};
+  }
+};
+
+const errorSchema = {
+  type: 'object',
+  properties: {
+    exception: { type: 'object', properties: { message: { type: 'string', description: 'message key' } } },
+    errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+};
+
+/** OpenAPI path syntax: /api/device/:id -> /api/device/{id}. */
+export const openApiPath = (path: string) => path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+
+function operation(endpoint: Endpoint) {
+  const input = schemaOf(endpoint.input, 'input');
+  const props = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((input.required as string[] | undefined) ?? []);
+  const inPath = pathParams(endpoint.path);
+  const parameters = [
+    ...inPath.map((name) => ({ name, in: 'path', required: true, schema: props[name] ?? { type: 'string' } })),
+    ...(inputInQuery(endpoint.method)
+      ? Object.entries(props)
+          .filter(([name]) => !inPath.includes(name))
+          .map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }))
+      : []),
+  ];
+  const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !inPath.includes(name)));
+  return {
+    operationId: `${endpoint.feature}.${endpoint.method.toLowerCase()}${openApiPath(endpoint.path).replace(/[^A-Za-z0-9]+/g, '_')}`,
+    summary: endpoint.summary,
+    tags: [endpoint.feature],
+    ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(!inputInQuery(endpoint.method)
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { ...input, properties: bodyProps } } },
+          },
+        }
+      : {}),
+    responses: {
+      '200': {
+        description: 'OK',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              properties: { result: schemaOf(endpoint.output, 'output') },
+              required: ['result'],
+            },
+          },
+        },
+      },
+      '4XX': {
+        description: `An error; message keys: ${['invalid_input', ...(endpoint.auth === 'user' ? ['unauthorized'] : []), ...endpoint.errors].join(', ')}`,
+        content: { 'application/json': { schema: errorSchema } },
+      },
+    },
+  };
+}
+
+export function openApiDocument(endpoints: readonly Endpoint[], opts: { title: string; serverUrl: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of [...endpoints].sort((a, b) => a.path.localeCompare(b.path))) {
+    const key = openApiPath(e.path);
+    paths[key] = { ...paths[key], [e.method.toLowerCase()]: operation(e) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: `${opts.title} API`, version: '1' },
+    servers: [{ url: opts.serverUrl }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}
+
+/** A browsable page of the same description: server-rendered, no script. */
+function docsPage(doc: ReturnType<typeof openApiDocument>): string {
+  const rows = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => {
+      const o = op as ReturnType<typeof operation>;
+      const schema = JSON.stringify(o.responses['200'].content['application/json'].schema, null, 2);
+      const input = JSON.stringify(o.requestBody?.content['application/json'].schema ?? o.parameters ?? {}, null, 2);
+      return `<details id="${escapeHtml(o.operationId)}"><summary><b class="m ${method}">${method.toUpperCase()}</b> <code>${escapeHtml(path)}</code> ${escapeHtml(o.summary)}${o.security ? ' <i>bearer</i>' : ''}</summary>
+<p>${escapeHtml(o.responses['4XX'].description)}</p><h4>Input</h4><pre>${escapeHtml(input)}</pre><h4>Answer</h4><pre>${escapeHtml(schema)}</pre></details>`;
+    }),
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(doc.info.title)}</title><link rel="stylesheet" href="/api/docs.css"></head><body><main>
+<h1>${escapeHtml(doc.info.title)}</h1><p><a href="/api/openapi.json">openapi.json</a> · ${rows.length} endpoints</p>${rows.join('\n')}</main></body></html>`;
+}
+
+const DOCS_CSS = `body{font:15px system-ui,sans-serif;margin:0;background:#f6f8fb;color:#1f2937}main{max-width:960px;margin:auto;padding:1rem}
+details{background:#fff;border-radius:8px;margin:.4rem 0;padding:.5rem .8rem;box-shadow:0 1px 3px rgba(0,0,0,.08)}summary{cursor:pointer}
+pre{background:#f1f3f5;padding:.6rem;overflow:auto;font-size:13px}.m{display:inline-block;min-width:4.5em}.get{color:#2b8a3e}.post{color:#1864ab}
+.put,.patch{color:#e67700}.delete{color:#c92a2a}i{color:#868e96}`;
+
+/** GET /api/openapi.json and the page at /api/docs. */
+export async function openApiRoutes(app: FastifyInstance, opts: { title: string; serverUrl: string }) {
+  const doc = () => openApiDocument(app.endpoints, opts);
+  app.get('/api/openapi.json', async () => doc());
+  app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage(doc())));
+  app.get('/api/docs.css', async (_request, reply) => reply.type('text/css; charset=utf-8').send(DOCS_CSS));
+}

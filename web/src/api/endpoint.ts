@@ -1,0 +1,20 @@
+import { type Endpoint, fillPath, type InputOf, inputInQuery, type OutputOf, pathParams } from '@portico/contracts';
+import { apiFetch, type QueryValue, type RequestOptions } from './client';
+
+/**
+ * Calls a contracts endpoint (contracts/src/endpoint.ts) with typed input and answer: path
+ * parameters are filled from the input, the rest goes in the query (GET, DELETE) or the JSON body.
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  options: Omit<RequestOptions, 'body' | 'query'> = {},
+): Promise<OutputOf<E>> {
+  const values = (input ?? {}) as Record<string, unknown>;
+  const inPath = pathParams(endpoint.path);
+  const rest = Object.fromEntries(Object.entries(values).filter(([k]) => !inPath.includes(k)));
+  const path = fillPath(endpoint.path, values);
+  return inputInQuery(endpoint.method)
+    ? apiFetch<OutputOf<E>>(endpoint.method, path, { ...options, query: rest as Record<string, QueryValue> })
+    : apiFetch<OutputOf<E>>(endpoint.method, path, { ...options, body: rest });
+}
