@@ -139,6 +139,15 @@ describe('route table', () => {
     expect(screen.getByRole('link', { name: 'Giới thiệu' }).getAttribute('href')).toBe('https://example.edu');
   });
 
+  it('serves the change-password page at /security/password, like /security/change-password', async () => {
+    const user = { status: 'authenticated' as const, user: { sub: 'u1', name: 'Lan Nguyễn' } };
+    for (const path of ['/security/password', '/security/change-password']) {
+      renderAt(path, user);
+      expect(await screen.findByRole('heading', { name: 'Đổi mật khẩu' }), path).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('still renders with built-in settings when app settings fail', { timeout: 10_000 }, async () => {
     const failing = vi.fn(async () => new Response('oops', { status: 500 }));
     vi.stubGlobal('fetch', failing);
