@@ -103,6 +103,9 @@ export type CurrentUser = {
   sub: string;
   name: string;
   full_name: string;
+  /** Given name and family name: pages write them with formatPersonName in the page's language. */
+  first_name: string;
+  last_name: string;
   avatar: string | null;
   email: string | null;
   idp: 'local' | 'Google' | 'Facebook';
