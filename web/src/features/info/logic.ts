@@ -4,7 +4,6 @@ import {
   type GeneralProfile,
   IDENTIFICATION_MAX,
   IDENTIFICATION_MIN,
-  infoBirthYearMax,
   type UpdateProfileInput,
   type UserClaim,
   updateProfileInput,
@@ -47,14 +46,15 @@ export const identificationError = (value: string): string | null => {
 };
 
 /**
- * The form a profile opens with. A missing birth date starts at what the date selects show
- * (1 January of the newest year offered), as on the sign-up form.
+ * The form a profile opens with: exactly what the profile holds. A missing birth date stays
+ * empty (the date selects show Day / Month / Year), so saving another field never writes a date
+ * the user did not pick (issue 8, point 18); the rules then ask for one (error_birth_date_empty).
  */
-export const formFromProfile = (p: GeneralProfile, now: Date = new Date()): InfoForm => ({
+export const formFromProfile = (p: GeneralProfile): InfoForm => ({
   firstName: p.firstName ?? '',
   lastName: p.lastName ?? '',
   gender: p.gender ? String(p.gender) : '',
-  birthdate: p.birthdate || `${infoBirthYearMax(now)}-01-01`,
+  birthdate: p.birthdate ?? '',
   identification: p.identification ?? '',
   maritalStatus: p.maritalStatus ? String(p.maritalStatus) : '',
   languageId: p.languageId ?? '',
