@@ -1,0 +1,75 @@
+import type { AppSettings, ErrorLookupAnswer } from '@portico/contracts';
+import { focusManager } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../App';
+import i18n from '../../i18n/setup';
+import { buildRoutes } from '../../routes';
+import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
+
+const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
+let lookup: ErrorLookupAnswer;
+
+const renderAt = (url: string) => {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+};
+
+beforeEach(() => {
+  focusManager.setFocused(true);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const path = input.split('?')[0];
+      const result = path === '/api/app-settings' ? settings : lookup;
+      return new Response(JSON.stringify({ result }), { status: 200 });
+    }),
+  );
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await act(() => i18n.changeLanguage('vi-VN'));
+});
+
+describe('sign-in error page (issue 8, point 24)', () => {
+  it("says a known OAuth error in Vietnamese, not the provider's English", async () => {
+    lookup = { error: 'invalid_client', errorDescription: 'client is invalid', clientId: 'shop' };
+    renderAt('/error?errorid=e1');
+    expect(await screen.findByText('Ứng dụng yêu cầu đăng nhập không được nhận diện.')).toBeTruthy();
+    expect(screen.queryByText('client is invalid')).toBeNull();
+    expect(screen.getByTestId('error-code').textContent).toBe('invalid_client');
+  });
+
+  it('translates every listed code, in English too', async () => {
+    await act(() => i18n.changeLanguage('en-US'));
+    lookup = { error: 'access_denied', errorDescription: 'End-User aborted interaction', clientId: 'shop' };
+    renderAt('/en-us/error?errorid=e2');
+    expect(await screen.findByText('The access request was denied.')).toBeTruthy();
+    expect(screen.queryByText('End-User aborted interaction')).toBeNull();
+  });
+
+  it('shows an unknown error as the provider gave it', async () => {
+    lookup = { error: 'something_new', errorDescription: 'a new kind of failure', clientId: '' };
+    renderAt('/error?errorid=e3');
+    expect(await screen.findByText('a new kind of failure')).toBeTruthy();
+    expect(screen.getByTestId('error-code').textContent).toBe('something_new');
+  });
+});
+
+describe('OAuth error catalog', () => {
+  it('has a message in both languages for every known code', async () => {
+    const { KNOWN_OAUTH_ERRORS } = await import('./ErrorPage');
+    const { messages } = await import('@portico/contracts');
+    for (const code of KNOWN_OAUTH_ERRORS) {
+      expect(messages['vi-VN'], code).toHaveProperty(`oauth_error_${code}`);
+      expect(messages['en-US'], code).toHaveProperty(`oauth_error_${code}`);
+    }
+  });
+});
