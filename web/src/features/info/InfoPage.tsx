@@ -332,10 +332,7 @@ function InfoEditForm({
   };
 
   const languages = settings.locales.map((l: Locale) => ({ value: l, label: tr(LANGUAGE_LABEL[l] ?? l) }));
-  const zones = useMemo(
-    () => timezoneOptions(profile.timezone).map((z) => ({ value: z, label: z })),
-    [profile.timezone],
-  );
+  const zones = useMemo(() => timezoneOptions(profile.timezone), [profile.timezone]);
   const maritals = MARITAL_STATUSES.map((m) => ({ value: String(m.id), label: tr(m.key) }));
 
   const submit = async (event: FormEvent) => {
