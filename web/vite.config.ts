@@ -55,8 +55,9 @@ export default defineConfig({
         manualChunks: (id) => {
           if (!id.includes('node_modules')) return undefined;
           if (/[\\/]node_modules[\\/]@mantine[\\/]/.test(id)) return 'mantine';
-          // Only the sign-in pages use these: they stay in those lazy chunks.
-          if (/[\\/]node_modules[\\/](altcha-lib|dompurify)[\\/]/.test(id)) return undefined;
+          // Only the sign-in pages use these, and the common-password list only the password meter
+          // (web/src/lib/commonPasswords.ts): they stay in those lazy chunks.
+          if (/[\\/]node_modules[\\/](altcha-lib|dompurify|@zxcvbn-ts)[\\/]/.test(id)) return undefined;
           if (/[\\/]node_modules[\\/](oidc-client-ts|jwt-decode)[\\/]/.test(id)) return 'oidc';
           return 'vendor';
         },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locales.js';
+import { PASSWORD_INPUT_MAX } from './password.js';
 import { EMAIL_PATTERN, VN_PHONE_PATTERN } from './rules.js';
 
 // The signed-in account area, server side (spec account-area §2-§9; change/activate e-mail and
@@ -395,7 +396,7 @@ export const recoveryClaimInput = z
     claimType: z.enum(RECOVERY_CLAIM_TYPES, { error: 'invalid_claim_type' }),
     claimValue: z.string().max(1000).optional().default(''),
     /** The account password: a recovery way can reset the password, so setting one needs it. */
-    password: z.string().max(200).optional().default(''),
+    password: z.string().max(PASSWORD_INPUT_MAX).optional().default(''),
   })
   .superRefine((v, ctx) => {
     const value = v.claimValue.trim();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_INPUT_MAX } from './password.js';
 import { EMAIL_PATTERN } from './rules.js';
 
 // Sign-in API (spec sign-in-and-session §7 "Login"). Every path is under /api.
@@ -34,7 +35,10 @@ const captcha = z.string().max(8192).optional();
 
 export const loginInput = z.object({
   username: usernameSchema,
-  password: z.string({ error: 'error_password_empty' }).min(1, 'error_password_empty').max(200, 'login_invalid_info'),
+  password: z
+    .string({ error: 'error_password_empty' })
+    .min(1, 'error_password_empty')
+    .max(PASSWORD_INPUT_MAX, 'login_invalid_info'),
   returnUrl,
   captcha,
   /** Browser fingerprint hash (spec: visistorId, seed 31); informational. */
@@ -105,6 +109,9 @@ export type CurrentUser = {
   sub: string;
   name: string;
   full_name: string;
+  /** Given name and family name: pages write them with formatPersonName in the page's language. */
+  first_name: string;
+  last_name: string;
   avatar: string | null;
   email: string | null;
   idp: 'local' | 'Google' | 'Facebook';

@@ -3,7 +3,7 @@ import { type LoginAnswer, otpCode, usernameSchema } from './auth.js';
 import {
   DETAILS_PASSWORD_KEYS,
   optionalText,
-  PASSWORD_MAX_LENGTH,
+  PASSWORD_INPUT_MAX,
   type PasswordAcceptance,
   passwordPairErrors,
   reportErrors,
@@ -40,8 +40,8 @@ export const resetPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =
     .object({
       username: usernameSchema,
       token: z.string().max(200).optional().default(''),
-      password: optionalText(PASSWORD_MAX_LENGTH + 100),
-      rePassword: optionalText(PASSWORD_MAX_LENGTH + 100),
+      password: optionalText(PASSWORD_INPUT_MAX),
+      rePassword: optionalText(PASSWORD_INPUT_MAX),
       returnUrl: z.string().max(2048).optional(),
     })
     .superRefine((v, ctx) => {

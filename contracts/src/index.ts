@@ -6,6 +6,7 @@ export * from './endpoint.js';
 export * from './forgot-password.js';
 export * from './i18n/index.js';
 export * from './locales.js';
+export * from './names.js';
 export * from './password.js';
 export * from './register.js';
 export * from './rules.js';

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
+  COMMON_PASSWORD_COUNT,
   changePasswordInput,
+  commonPasswordSet,
   DETAILS_PASSWORD_KEYS,
+  isCommonPassword,
   isValidPassword,
+  normalizePassword,
+  PASSWORD_COMMON_KEY,
   PASSWORD_MAX_LENGTH,
   passwordPairErrors,
+  passwordRuleChecks,
   passwordStrength,
   setPasswordInput,
 } from './password.js';
 
+const fields = { password: 'password', repeat: 'rePassword' };
 const keysOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
 
@@ -22,10 +29,56 @@ describe('password rule', () => {
     expect(isValidPassword('abcdef1')).toBe(false); // no special character
   });
 
-  it('allows only letters, digits and !@#$%^&*', () => {
-    for (const special of '!@#$%^&*') expect(isValidPassword(`Abc12${special}`), special).toBe(true);
-    for (const other of [' ', '-', '_', '~', '(', '.', 'é', 'đ'])
-      expect(isValidPassword(`Abc12!${other}`), other).toBe(false);
+  it('accepts any Unicode text; any character that is not a letter or digit is special (issue 8, point 10)', () => {
+    expect(isValidPassword('Mật-khẩu-rất-dài-2026')).toBe(true);
+    expect(isValidPassword('correct horse battery staple 7')).toBe(true); // the spaces are special
+    expect(isValidPassword('correct horse battery staple')).toBe(false); // still needs a digit
+    for (const special of '!@#$%^&* -_~(.,;:/\\|<>?"\'`[]{}+=€£¥§°…“”😀')
+      expect(isValidPassword(`Abc12${special}`), special).toBe(true);
+    expect(isValidPassword('Đặng1234')).toBe(false); // Vietnamese letters are letters, not special
+    expect(isValidPassword('пароль1!')).toBe(true);
+    expect(isValidPassword('密码密码12!')).toBe(true);
+    expect(isValidPassword('Abc12!\u0000')).toBe(false); // control characters never
+    expect(isValidPassword('Abc12!\n')).toBe(false);
+  });
+
+  it('counts characters of the NFC form, so decomposed and precomposed text agree', () => {
+    const nfd = 'ậ1!ệ'.normalize('NFD'); // 4 characters, 8 code units in NFD
+    expect(nfd.length).toBeGreaterThan(4);
+    expect(isValidPassword(`${nfd}x`)).toBe(false); // 5 characters
+    expect(isValidPassword(`${nfd}xy`)).toBe(true); // 6 characters
+    expect(normalizePassword(nfd)).toBe('ậ1!ệ'.normalize('NFC'));
+    const emoji = '😀'.repeat(PASSWORD_MAX_LENGTH - 2); // 2 code units each: characters count, not units
+    expect(isValidPassword(`${emoji}1!`)).toBe(true);
+    expect(isValidPassword(`${emoji}1!x`)).toBe(false);
+  });
+
+  it('ticks the guide the same way', () => {
+    expect(passwordRuleChecks('Mật khẩu')).toEqual({ length: true, digit: false, special: true });
+    expect(passwordRuleChecks('Đặng12')).toEqual({ length: true, digit: true, special: false });
+  });
+});
+
+describe('common passwords (issue 8, point 21)', () => {
+  const list = commonPasswordSet(['123456', 'password1', 'qwerty', ...Array(COMMON_PASSWORD_COUNT).fill('x'), 'rare1']);
+  it('keeps the first 10,000 of the ranked list', () => {
+    expect(list.has('password1')).toBe(true);
+    expect(list.has('rare1')).toBe(false);
+  });
+  it('matches without case and once more without special characters', () => {
+    expect(isCommonPassword('Password1!', list)).toBe(true);
+    expect(isCommonPassword('P a s s w o r d 1', list)).toBe(true);
+    expect(isCommonPassword('Password12!', list)).toBe(false);
+  });
+  it('says error_password_common, not the composition message, for a valid but common password', () => {
+    const common = (pw: string) => !isCommonPassword(pw, list);
+    expect(passwordPairErrors('Password1!', 'Password1!', DETAILS_PASSWORD_KEYS, fields, common)).toEqual([
+      { field: 'password', key: PASSWORD_COMMON_KEY },
+    ]);
+    expect(PASSWORD_COMMON_KEY).toBe('error_password_common');
+    expect(passwordPairErrors('password', 'password', DETAILS_PASSWORD_KEYS, fields, common)).toEqual([
+      { field: 'password', key: 'error_password_invalid' },
+    ]);
   });
 });
 
@@ -57,6 +110,12 @@ describe('passwordStrength (spec §5)', () => {
     expect(passwordStrength('Abcd123!')).toBe(3);
   });
 
+  it('knows upper and lower case beyond ASCII', () => {
+    expect(passwordStrength('Đặng12')).toBe(2);
+    expect(passwordStrength('Mật-khẩu-2026')).toBe(4);
+    expect(passwordStrength('mật khẩu')).toBe(1);
+  });
+
   it('is 4 when the same is longer than 8', () => {
     expect(passwordStrength('Abcd1234!')).toBe(4);
     expect(passwordStrength(`Ab1!${'x'.repeat(100)}`)).toBe(4);
@@ -64,7 +123,6 @@ describe('passwordStrength (spec §5)', () => {
 });
 
 describe('password pair rules', () => {
-  const fields = { password: 'password', repeat: 'rePassword' };
   it('reports in order: empty, invalid, repeat empty, mismatch; trimmed', () => {
     expect(passwordPairErrors('', '', DETAILS_PASSWORD_KEYS, fields)).toEqual([
       { field: 'password', key: 'error_password_empty' },
@@ -76,7 +134,7 @@ describe('password pair rules', () => {
     ]);
     expect(passwordPairErrors('  Abc12! ', 'Abc12!', DETAILS_PASSWORD_KEYS, fields)).toEqual([]);
     expect(passwordPairErrors('Abc12!', 'Abc12!', DETAILS_PASSWORD_KEYS, fields, () => false)).toEqual([
-      { field: 'password', key: 'error_password_invalid' },
+      { field: 'password', key: 'error_password_common' },
     ]);
   });
 

@@ -5,28 +5,57 @@ import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
-/** The special characters a password may (and must, at least one of) contain. */
-export const PASSWORD_SPECIALS = '!@#$%^&*';
+/**
+ * The longest text a password field takes, in UTF-16 units: 200 characters may arrive decomposed
+ * (NFD: a Vietnamese letter can be three units) or from the astral planes (two units each).
+ */
+export const PASSWORD_INPUT_MAX = PASSWORD_MAX_LENGTH * 4;
 
-const ALLOWED = /^[A-Za-z0-9!@#$%^&*]+$/;
-const DIGIT = /\d/;
-const SPECIAL = /[!@#$%^&*]/;
-const UPPER = /[A-Z]/;
-const LOWER = /[a-z]/;
+// Any Unicode text is a password ("Mật-khẩu-rất-dài-2026"); lengths count characters (code
+// points) of the NFC form, so "ậ" typed precomposed or as a + two combining marks is one.
+const DIGIT = /\p{Nd}/u;
+/** Anything that is not a letter (with its combining marks) or a digit is a special character. */
+const SPECIAL = /[^\p{L}\p{M}\p{N}]/u;
+/** Control characters (NUL, line breaks, escapes) are never part of a password. */
+const CONTROL = /\p{Cc}/u;
+const UPPER = /\p{Lu}/u;
+const LOWER = /\p{Ll}/u;
 
 /**
- * The password rule: 6 to 200 characters, at least one digit and one special character, and
- * nothing but letters, digits and !@#$%^&*. Message when broken: error_password_invalid.
+ * The one form in which a password is hashed, compared and checked: Unicode NFC. Keyboards and
+ * systems differ (macOS and some Vietnamese input methods send decomposed NFD text), and the
+ * same password must match whichever way it was typed.
+ */
+export const normalizePassword = (password: string): string => password.normalize('NFC');
+
+const characterCount = (password: string) => Array.from(password).length;
+
+/**
+ * The password rule: 6 to 200 characters, at least one digit and one special character (any
+ * character that is not a letter or a digit: space, punctuation, symbols), any Unicode letters,
+ * no control characters. Message when broken: error_password_invalid.
  */
 export function isValidPassword(password: string): boolean {
+  const pw = normalizePassword(password);
+  const length = characterCount(pw);
   return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    password.length <= PASSWORD_MAX_LENGTH &&
-    ALLOWED.test(password) &&
-    DIGIT.test(password) &&
-    SPECIAL.test(password)
+    length >= PASSWORD_MIN_LENGTH &&
+    length <= PASSWORD_MAX_LENGTH &&
+    !CONTROL.test(pw) &&
+    DIGIT.test(pw) &&
+    SPECIAL.test(pw)
   );
 }
+
+/** The guide's rules (spec §2, §5), each true once the password keeps it. */
+export const passwordRuleChecks = (password: string) => {
+  const pw = normalizePassword(password);
+  return {
+    length: characterCount(pw) >= PASSWORD_MIN_LENGTH,
+    digit: DIGIT.test(pw),
+    special: SPECIAL.test(pw),
+  };
+};
 
 export type PasswordStrength = 0 | 1 | 2 | 3 | 4;
 
@@ -37,20 +66,44 @@ export type PasswordStrength = 0 | 1 | 2 | 3 | 4;
  */
 export function passwordStrength(password: string): PasswordStrength {
   if (!password) return 0;
-  if (password.length < PASSWORD_MIN_LENGTH) return 1;
-  const upper = UPPER.test(password);
-  const lower = LOWER.test(password);
-  const digit = DIGIT.test(password);
-  const special = SPECIAL.test(password);
+  const pw = normalizePassword(password);
+  const length = characterCount(pw);
+  if (length < PASSWORD_MIN_LENGTH) return 1;
+  const upper = UPPER.test(pw);
+  const lower = LOWER.test(pw);
+  const digit = DIGIT.test(pw);
+  const special = SPECIAL.test(pw);
   if (upper && lower && digit && special) {
-    if (password.length > 8) return 4;
-    if (password.length >= 8) return 3;
+    if (length > 8) return 4;
+    if (length >= 8) return 3;
   }
   if ([upper, lower, digit].filter(Boolean).length >= 2) return 2;
   return 1;
 }
 
-/** An extra server-side acceptance test (the common-password list); true when acceptable. */
+/**
+ * True when the password is on a list of common passwords (lower case), compared without case
+ * and once more with every special character taken out: the rule makes people decorate a common
+ * word ("Password1!"), and that is no harder to guess than the word. The list itself is large:
+ * the server loads it (server/src/features/password/policy.ts), the web app lazily
+ * (web/src/lib/commonPasswords.ts).
+ */
+export function isCommonPassword(password: string, list: ReadonlySet<string>): boolean {
+  const lower = normalizePassword(password).trim().toLowerCase();
+  return list.has(lower) || list.has(lower.replace(/[^\p{L}\p{M}\p{N}]/gu, ''));
+}
+
+/** How many of the most common passwords are refused. */
+export const COMMON_PASSWORD_COUNT = 10_000;
+
+/** The refused list from a frequency-ranked list of leaked passwords (most common first). */
+export const commonPasswordSet = (ranked: readonly string[]): ReadonlySet<string> =>
+  new Set(ranked.slice(0, COMMON_PASSWORD_COUNT));
+
+/** Message key of a password that keeps the rule but is too common (issue 8, point 21). */
+export const PASSWORD_COMMON_KEY = 'error_password_common';
+
+/** An extra server-side acceptance test (the common-password list); true when acceptable (else error_password_common). */
 export type PasswordAcceptance = (password: string) => boolean;
 
 /** Message keys of one password + repeat pair; they differ between forms (spec §5). */
@@ -90,7 +143,8 @@ export function passwordPairErrors(
   const pw = password.trim();
   const again = repeat.trim();
   if (!pw) errors.push({ field: fields.password, key: keys.empty });
-  else if (!isValidPassword(pw) || !accept(pw)) errors.push({ field: fields.password, key: keys.invalid });
+  else if (!isValidPassword(pw)) errors.push({ field: fields.password, key: keys.invalid });
+  else if (!accept(pw)) errors.push({ field: fields.password, key: PASSWORD_COMMON_KEY });
   if (!again) errors.push({ field: fields.repeat, key: keys.repeatEmpty });
   else if (pw && again !== pw) errors.push({ field: fields.repeat, key: keys.mismatch });
   return errors;
@@ -130,9 +184,9 @@ export type OtpType = (typeof OTP_TYPES)[number];
 export const changePasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =>
   z
     .object({
-      currentpassword: optionalText(PASSWORD_MAX_LENGTH + 100),
-      newpassword: optionalText(PASSWORD_MAX_LENGTH + 100),
-      confirmnewpassword: optionalText(PASSWORD_MAX_LENGTH + 100),
+      currentpassword: optionalText(PASSWORD_INPUT_MAX),
+      newpassword: optionalText(PASSWORD_INPUT_MAX),
+      confirmnewpassword: optionalText(PASSWORD_INPUT_MAX),
       otp: optionalText(20),
       OtpType: z.string().max(20).optional(),
       logoutAll: z.boolean().optional().default(false),
@@ -169,7 +223,7 @@ export type ChangePasswordAnswer = { times: number } | { ok: true };
 /** POST set-password: the first password of an account that has none (spec: same rules without the current one). */
 export const setPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =>
   z
-    .object({ password: optionalText(PASSWORD_MAX_LENGTH + 100), rePassword: optionalText(PASSWORD_MAX_LENGTH + 100) })
+    .object({ password: optionalText(PASSWORD_INPUT_MAX), rePassword: optionalText(PASSWORD_INPUT_MAX) })
     .superRefine((v, ctx) =>
       reportErrors(
         ctx,

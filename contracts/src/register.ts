@@ -5,7 +5,7 @@ import {
   DETAILS_PASSWORD_KEYS,
   type FieldError,
   optionalText,
-  PASSWORD_MAX_LENGTH,
+  PASSWORD_INPUT_MAX,
   type PasswordAcceptance,
   passwordPairErrors,
   reportErrors,
@@ -116,8 +116,8 @@ export function detailsErrors(
 const detailsShape = {
   firstName: optionalText(500),
   lastName: optionalText(500),
-  password: optionalText(PASSWORD_MAX_LENGTH + 100),
-  rePassword: optionalText(PASSWORD_MAX_LENGTH + 100),
+  password: optionalText(PASSWORD_INPUT_MAX),
+  rePassword: optionalText(PASSWORD_INPUT_MAX),
   birthdate: optionalText(40),
   gender: z.union([z.number(), z.string().max(10), z.null()]).optional(),
   /** The browser's IANA zone; unknown or missing zones become Asia/Saigon. */

@@ -139,6 +139,30 @@ describe('route table', () => {
     expect(screen.getByRole('link', { name: 'Giới thiệu' }).getAttribute('href')).toBe('https://example.edu');
   });
 
+  it('writes the name family name first in Vietnamese, given name first in English, initials alike (issue 8, point 23)', async () => {
+    const user = {
+      status: 'authenticated' as const,
+      user: { sub: 'u1', name: 'Văn A Nguyễn', givenName: 'Văn A', familyName: 'Nguyễn' },
+    };
+    renderAt('/account', user);
+    expect(await screen.findByRole('heading', { name: 'Xin chào, Nguyễn Văn A' })).toBeTruthy();
+    expect(screen.getByText('NA')).toBeTruthy(); // header avatar
+    expect(screen.getAllByText('Nguyễn Văn A').length).toBeGreaterThan(0); // header name
+    cleanup();
+    renderAt('/en-us/account', user);
+    expect(await screen.findByRole('heading', { name: /Văn A Nguyễn/ })).toBeTruthy();
+    expect(screen.getByText('VN')).toBeTruthy();
+  });
+
+  it('serves the change-password page at /security/password, like /security/change-password', async () => {
+    const user = { status: 'authenticated' as const, user: { sub: 'u1', name: 'Lan Nguyễn' } };
+    for (const path of ['/security/password', '/security/change-password']) {
+      renderAt(path, user);
+      expect(await screen.findByRole('heading', { name: 'Đổi mật khẩu' }), path).toBeTruthy();
+      cleanup();
+    }
+  });
+
   it('still renders with built-in settings when app settings fail', { timeout: 10_000 }, async () => {
     const failing = vi.fn(async () => new Response('oops', { status: 500 }));
     vi.stubGlobal('fetch', failing);

@@ -117,7 +117,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/account/token', layout: 'manager', auth: true, page: lazy(() => import('./features/account/TokenPage')) },
   { path: '/account/profile', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/profile/:id', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/security/password', layout: 'manager', auth: true, page: UnderConstruction },
+  // The account-area spec's change-password route; /security/change-password is the same page.
+  { path: '/security/password', layout: 'manager', auth: true, page: ChangePasswordPage },
   { path: '/security/device', layout: 'manager', auth: true, page: DevicesPage },
   { path: '/security/device/:id', layout: 'manager', auth: true, page: DevicesPage },
   {

@@ -16,6 +16,7 @@ export type TestUserOptions = {
   deleted?: boolean;
   languageId?: string;
   firstName?: string;
+  lastName?: string;
 };
 
 /** Inserts an account with an e-mail and/or a phone, confirmed and allowing login unless told otherwise. */
@@ -25,7 +26,7 @@ export async function createUser(db: Db, opts: TestUserOptions = {}) {
   await db.insert(users).values({
     id,
     firstName: opts.firstName ?? 'Test',
-    lastName: 'User',
+    lastName: opts.lastName ?? 'User',
     passwordHash: password ? await hashPassword(password) : null,
     languageId: opts.languageId ?? 'vi-VN',
     deletedAt: opts.deleted ? new Date() : null,

@@ -1,11 +1,19 @@
 import { Group, Input, NativeSelect } from '@mantine/core';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n/setup';
-import { adjustDate, birthYearBounds, daysInMonth, formatDate, parseDate, yearRange } from './dateSelect';
+import {
+  adjustDate,
+  birthYearBounds,
+  type DateParts,
+  daysInMonth,
+  formatDate,
+  parseDate,
+  yearRange,
+} from './dateSelect';
 
 export interface DateSelectProps {
-  /** 'YYYY-MM-DD'. */
+  /** 'YYYY-MM-DD', or '' for no date yet: the selects then show Day / Month / Year until all three are picked. */
   value: string;
   onChange: (value: string) => void;
   label?: string;
@@ -27,7 +35,9 @@ const monthName = (month: number, locale: string): string => {
 };
 
 /**
- * Day / month / year selects (native, so phones show their own wheels). Changing the month or
+ * Day / month / year selects (native, so phones show their own wheels). An empty value shows
+ * empty selects, never a made-up date (issue 8, point 18); the date is reported once day, month
+ * and year are all picked. Changing the month or
  * year lowers the day when the month is shorter. The year range is a prop: the sign-up forms use
  * 1900 to the current year minus 5; the account area may offer another range.
  */
@@ -46,7 +56,10 @@ export function DateSelect({
   const bounds = birthYearBounds();
   const min = minYear ?? bounds.min;
   const max = maxYear ?? bounds.max;
-  const parts = parseDate(value) ?? { year: max, month: 1, day: 1 };
+  const given = parseDate(value);
+  // Picks made while the value is empty; a full date replaces them.
+  const [draft, setDraft] = useState<Partial<DateParts>>({});
+  const parts: Partial<DateParts> = given ?? draft;
   const locale = currentLocale();
 
   const years = useMemo(() => yearRange(min, max), [min, max]);
@@ -54,9 +67,21 @@ export function DateSelect({
     () => Array.from({ length: 12 }, (_, i) => ({ value: String(i + 1), label: monthName(i + 1, locale) })),
     [locale],
   );
-  const days = Array.from({ length: daysInMonth(parts.year, parts.month) }, (_, i) => String(i + 1));
+  // Without a year yet, 29 February stays possible (2000 is a leap year).
+  const days = Array.from({ length: daysInMonth(parts.year ?? 2000, parts.month ?? 1) }, (_, i) => String(i + 1));
+  const placeholder = (key: 'date_day' | 'date_month' | 'date_year') =>
+    given ? [] : [{ value: '', label: t(key), disabled: true }];
 
-  const change = (patch: Partial<typeof parts>) => onChange(formatDate(adjustDate({ ...parts, ...patch }, min, max)));
+  const change = (patch: Partial<DateParts>) => {
+    const next = { ...parts, ...patch };
+    const { year, month, day } = next;
+    if (year && month && day) {
+      onChange(formatDate(adjustDate({ year, month, day }, min, max)));
+      setDraft({});
+    } else {
+      setDraft(next);
+    }
+  };
   const errorId = `${id}-error`;
   const common = {
     disabled,
@@ -80,8 +105,8 @@ export function DateSelect({
           {...common}
           aria-label={t('date_day')}
           name={`${name}_day`}
-          data={days}
-          value={String(parts.day)}
+          data={[...placeholder('date_day'), ...days]}
+          value={parts.day ? String(parts.day) : ''}
           onChange={(e) => change({ day: Number(e.currentTarget.value) })}
           style={{ flex: '0 0 26%' }}
         />
@@ -89,8 +114,8 @@ export function DateSelect({
           {...common}
           aria-label={t('date_month')}
           name={`${name}_month`}
-          data={months}
-          value={String(parts.month)}
+          data={[...placeholder('date_month'), ...months]}
+          value={parts.month ? String(parts.month) : ''}
           onChange={(e) => change({ month: Number(e.currentTarget.value) })}
           style={{ flex: 1, minWidth: 0 }}
         />
@@ -98,8 +123,8 @@ export function DateSelect({
           {...common}
           aria-label={t('date_year')}
           name={`${name}_year`}
-          data={years.map(String)}
-          value={String(parts.year)}
+          data={[...placeholder('date_year'), ...years.map(String)]}
+          value={parts.year ? String(parts.year) : ''}
           onChange={(e) => change({ year: Number(e.currentTarget.value) })}
           style={{ flex: '0 0 30%' }}
         />

@@ -1,7 +1,8 @@
 import { Box, Group, List, Stack, Text } from '@mantine/core';
-import { PASSWORD_MIN_LENGTH, passwordStrength, type PasswordStrength as Score } from '@portico/contracts';
+import { passwordRuleChecks, passwordStrength, type PasswordStrength as Score } from '@portico/contracts';
 import { useTranslation } from 'react-i18next';
 import { looseT } from '../i18n/t';
+import { useIsCommonPassword } from '../lib/commonPasswords';
 import { Icon } from './Icon';
 
 const BAR_COLORS: Record<Score, string> = {
@@ -12,22 +13,33 @@ const BAR_COLORS: Record<Score, string> = {
   4: 'green.7',
 };
 
-/** The guide's rules (spec §2, §5), ticked as the password is typed. */
-export const passwordRules = (password: string) => [
-  { key: 'pw_rule_length', ok: password.length >= PASSWORD_MIN_LENGTH },
-  { key: 'pw_rule_digit', ok: /\d/.test(password) },
-  { key: 'pw_rule_special', ok: /[!@#$%^&*]/.test(password) },
-];
+/**
+ * The guide's rules (spec §2, §5; contracts' passwordRuleChecks), ticked as the password is
+ * typed, and "not a common password" once the common list has loaded (`common` known).
+ */
+export const passwordRules = (password: string, common?: boolean) => {
+  const checks = passwordRuleChecks(password);
+  return [
+    { key: 'pw_rule_length', ok: checks.length },
+    { key: 'pw_rule_digit', ok: checks.digit },
+    { key: 'pw_rule_special', ok: checks.special },
+    { key: 'pw_rule_common', ok: password !== '' && common === false },
+  ];
+};
 
 /**
  * The 4-bar strength meter (score from contracts' passwordStrength, exactly the spec's §5) and
- * the guide: at least 6 characters, at least 1 digit, at least 1 special character.
+ * the guide: at least 6 characters, at least 1 digit, at least 1 special character, not common.
+ * A common password ("Password1!") is one red bar, "too common", whatever its composition: the
+ * server refuses it (error_password_common).
  */
 export function PasswordStrength({ value, guide = true }: { value: string; guide?: boolean }) {
   const { t } = useTranslation();
   const tr = looseT(t);
-  const score = passwordStrength(value);
+  const common = useIsCommonPassword(value);
+  const score: Score = common ? 1 : passwordStrength(value);
   const color = BAR_COLORS[score];
+  const label = common ? t('pw_strength_common') : score > 0 ? tr(`pw_strength_${score}`) : undefined;
   return (
     <Stack gap={6} data-testid="password-strength">
       <Group gap={6} wrap="nowrap" align="center">
@@ -40,7 +52,7 @@ export function PasswordStrength({ value, guide = true }: { value: string; guide
           aria-valuemin={0}
           aria-valuemax={4}
           aria-valuenow={score}
-          aria-valuetext={score > 0 ? tr(`pw_strength_${score}`) : undefined}
+          aria-valuetext={label}
         >
           {[1, 2, 3, 4].map((bar) => (
             <Box
@@ -51,9 +63,9 @@ export function PasswordStrength({ value, guide = true }: { value: string; guide
             />
           ))}
         </Group>
-        {score > 0 && (
+        {label && (
           <Text fz="xs" fw={600} c={color} miw={64} ta="right" aria-hidden="true">
-            {tr(`pw_strength_${score}`)}
+            {label}
           </Text>
         )}
       </Group>
@@ -63,7 +75,7 @@ export function PasswordStrength({ value, guide = true }: { value: string; guide
             {t('pw_guide_title')}
           </Text>
           <List spacing={2} size="xs" listStyleType="none" aria-live="polite">
-            {passwordRules(value).map((rule) => (
+            {passwordRules(value, common).map((rule) => (
               <List.Item
                 key={rule.key}
                 c={rule.ok ? 'teal.7' : 'dimmed'}
@@ -89,6 +101,9 @@ export function PasswordStrength({ value, guide = true }: { value: string; guide
               </List.Item>
             ))}
           </List>
+          <Text fz="xs" c="dimmed" mt={2}>
+            {t('pw_guide_any')}
+          </Text>
         </Box>
       )}
     </Stack>

@@ -7,20 +7,12 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
 import { useAccountMenu } from '../features/account/useAccountMenu';
 import { useSession } from '../features/auth/session';
-import { useCurrentUser } from '../features/auth/useCurrentUser';
+import { useUserName } from '../features/auth/useUserName';
 import { useAppSettings } from '../features/settings/useAppSettings';
 import { useLocale } from '../hooks/useLocale';
 import { stripLocalePrefix } from '../i18n/locale';
 import { looseT } from '../i18n/t';
 import classes from './layouts.module.css';
-
-const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(-2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('');
 
 /** Signed-in account pages: header (burger, logo, language, user) and the account menu. */
 export function ManagerLayout() {
@@ -33,8 +25,8 @@ export function ManagerLayout() {
   const { to } = useLocale();
   const { pathname } = useLocation();
   const current = stripLocalePrefix(pathname);
-  const currentUser = useCurrentUser();
-  const userName = currentUser?.name || session.user?.name || t('header_account');
+  const user = useUserName();
+  const userName = user.name || t('header_account');
 
   const isActive = (path: string) =>
     path === '/account' ? current === path : current === path || current.startsWith(`${path}/`);
@@ -57,7 +49,7 @@ export function ManagerLayout() {
             <LanguageSwitch />
             <Group gap={8} wrap="nowrap">
               <Avatar color="brand" radius="xl" size={34} alt={userName}>
-                {session.user ? initials(userName) : null}
+                {session.user ? user.initials : null}
               </Avatar>
               <Text fw={600} fz="sm" visibleFrom="xs" maw={160} truncate>
                 {userName}

@@ -37,8 +37,10 @@ describe('account APIs behind the bearer token', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json().result).toEqual({
       sub: user.id,
-      name: 'Uma User',
-      full_name: 'Uma User',
+      name: 'User Uma', // the account's language is Vietnamese: family name first
+      full_name: 'User Uma',
+      first_name: 'Uma',
+      last_name: 'User',
       avatar: null,
       email: 'uma@example.com',
       idp: 'local',

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@portico/contracts';
+import { type CurrentUser, formatPersonName } from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
 import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
 import { ACTIVITY } from '../activity/actions.js';
@@ -9,11 +9,14 @@ import { CONTACT_EMAIL, findPrimaryContact, type User } from '../users/queries.j
 /** GET /api/account/me: who the bearer token belongs to. */
 export async function describeCurrentUser({ database }: AppDeps, user: User): Promise<CurrentUser> {
   const email = await findPrimaryContact(database.db, user.id, CONTACT_EMAIL);
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const fullName = formatPersonName(user, user.languageId);
   return {
     sub: user.id,
     name: fullName || email?.value || user.id,
     full_name: fullName,
+    // The parts, so that pages write the name in their own language (contracts/src/names.ts).
+    first_name: user.firstName,
+    last_name: user.lastName,
     avatar: user.avatar,
     email: email?.value ?? null,
     // Social sign-in arrives in a later issue; every account is local until then.

@@ -132,8 +132,8 @@ describe('forgot password', () => {
     expect(error(await reset({ ...base, password: '', rePassword: '' }))).toBe('error_password_empty');
     expect(error(await reset({ ...base, password: 'abcdef', rePassword: 'abcdef' }))).toBe('error_password_invalid');
     expect(error(await reset({ ...base, password: 'Password1!', rePassword: 'Password1!' }))).toBe(
-      'error_password_invalid',
-    ); // common
+      'error_password_common',
+    );
     expect(error(await reset({ ...base, rePassword: '' }))).toBe('error_repassword_empty');
     expect(error(await reset({ ...base, rePassword: 'Moi12345@' }))).toBe('error_confirm_new_password');
     expect(error(await reset({ ...base, token: '' }))).toBe('password_reset_token_invalid');

@@ -108,7 +108,7 @@ describe('change password and set first password', () => {
       [{ ...change, currentpassword: '' }, 'error_current_password_empty'],
       [{ ...change, newpassword: '', confirmnewpassword: '' }, 'error_new_password_empty'],
       [{ ...change, newpassword: 'abcdef', confirmnewpassword: 'abcdef' }, 'error_password_invalid'],
-      [{ ...change, newpassword: 'Qwerty123!', confirmnewpassword: 'Qwerty123!' }, 'error_password_invalid'],
+      [{ ...change, newpassword: 'Qwerty123!', confirmnewpassword: 'Qwerty123!' }, 'error_password_common'],
       [{ ...change, confirmnewpassword: '' }, 'error_confirm_new_password_empty'],
       [{ ...change, confirmnewpassword: 'DoiMoi2026@' }, 'error_confirm_new_password'],
       [{ ...change, OtpType: undefined }, 'please_select_method_receive_2fa_code'],
@@ -232,7 +232,7 @@ describe('change password and set first password', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{}, 'error_new_password_empty'],
       [{ password: 'abcdef', rePassword: 'abcdef' }, 'error_password_invalid'],
-      [{ password: 'P@ssw0rd', rePassword: 'P@ssw0rd' }, 'error_password_invalid'],
+      [{ password: 'P@ssw0rd', rePassword: 'P@ssw0rd' }, 'error_password_common'],
       [{ password: NEW_PASSWORD }, 'error_confirm_new_password_empty'],
       [{ password: NEW_PASSWORD, rePassword: 'x' }, 'error_confirm_new_password'],
     ];
@@ -247,5 +247,18 @@ describe('change password and set first password', () => {
     expect(await canSignIn('social@example.com', NEW_PASSWORD)).toBe(true);
     const [row] = await db().select().from(users).where(eq(users.id, social.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('accepts any Unicode password, hashed in NFC: set decomposed, sign in precomposed (issue 8, point 10)', async () => {
+    await createUser(db(), { email: 'unicode@example.com', password: null });
+    const tokens = await signInByCode('unicode@example.com');
+    const typed = 'Mật-khẩu-rất-dài-2026';
+    const decomposed = typed.normalize('NFD');
+    expect(decomposed).not.toBe(typed.normalize('NFC'));
+    const res = await post('set-password', tokens.access_token, { password: decomposed, rePassword: decomposed });
+    expect(res.json()).toEqual({ result: { ok: true } });
+    expect(await canSignIn('unicode@example.com', typed.normalize('NFC'))).toBe(true);
+    expect(await canSignIn('unicode@example.com', decomposed)).toBe(true);
+    expect(await canSignIn('unicode@example.com', 'Mat-khau-rat-dai-2026')).toBe(false);
   });
 });

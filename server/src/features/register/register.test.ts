@@ -264,7 +264,7 @@ describe('registration', () => {
       [{ ...details, lastName: '' }, 'error_last_name_empty'],
       [{ ...details, password: '', rePassword: '' }, 'error_password_empty'],
       [{ ...details, password: 'abcdefg', rePassword: 'abcdefg' }, 'error_password_invalid'],
-      [{ ...details, password: 'P@ssw0rd', rePassword: 'P@ssw0rd' }, 'error_password_invalid'], // common
+      [{ ...details, password: 'P@ssw0rd', rePassword: 'P@ssw0rd' }, 'error_password_common'],
       [{ ...details, rePassword: ' ' }, 'error_repassword_empty'],
       [{ ...details, rePassword: 'Hoa12345@' }, 'error_confirm_new_password'],
       [{ ...details, birthdate: '' }, 'error_birth_date_empty'],

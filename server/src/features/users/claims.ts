@@ -1,13 +1,14 @@
+import { formatPersonName } from '@portico/contracts';
 import type { Db } from '../../db/client.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, type User } from './queries.js';
 
-/** The OIDC claims of a user, by scope (profile, email, phone). */
+/** The OIDC claims of a user, by scope (profile, email, phone); `name` written as the user's language writes names. */
 export async function userClaims(db: Db, user: User) {
   const [email, phone] = await Promise.all([
     findPrimaryContact(db, user.id, CONTACT_EMAIL),
     findPrimaryContact(db, user.id, CONTACT_PHONE),
   ]);
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const name = formatPersonName(user, user.languageId);
   return {
     sub: user.id,
     name: name || undefined,

@@ -24,7 +24,7 @@ describe('demo account', () => {
       expect(await verifyPassword(user?.passwordHash, 'Portico@2026')).toBe(true);
       expect(await verifyPassword(user?.passwordHash, 'wrong')).toBe(false);
       const claims = await userClaims(database.db, user!);
-      expect(claims).toMatchObject({ email: 'demo@example.com', email_verified: true, name: 'Demo User' });
+      expect(claims).toMatchObject({ email: 'demo@example.com', email_verified: true, name: 'User Demo' });
     } finally {
       await database.close();
     }

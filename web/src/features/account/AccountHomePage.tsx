@@ -6,7 +6,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
 import classes from '../../layouts/layouts.module.css';
-import { useSession } from '../auth/session';
+import { useUserName } from '../auth/useUserName';
 import { useAppSettings } from '../settings/useAppSettings';
 import { externalUrl, useAccountMenu } from './useAccountMenu';
 
@@ -15,12 +15,11 @@ export function AccountHomePage() {
   const { t } = useTranslation();
   const tr = looseT(t);
   const { to } = useLocale();
-  const session = useSession();
   const { settings } = useAppSettings();
   const menu = useAccountMenu();
   usePageTitle('account_title');
 
-  const name = session.user?.name || t('header_account');
+  const name = useUserName().name || t('header_account');
   const helpUrl = externalUrl(settings.configs.helpDomain);
   const aboutUrl = externalUrl(settings.configs.publicDomain);
 

@@ -4,6 +4,7 @@ import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAuth } from '../auth/OidcSession';
+import { formatDateTime } from '../devices/format';
 
 /** /account/token: the current access token with a copy button (for developers and support). */
 export function TokenPage() {
@@ -56,7 +57,8 @@ export function TokenPage() {
           {expires && (
             <Text fz="sm" c="dimmed">
               {t('token_expires', {
-                time: expires.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' }),
+                // The account pages' one date style (devices, activity): HH:mm DD/MM/YYYY in Vietnamese.
+                time: formatDateTime(expires, locale),
               })}
             </Text>
           )}

@@ -13,7 +13,7 @@ import {
 import { setTokenGetter, setUnauthorizedHandler } from '../../api/client';
 import { clearSignInStorage } from '../logout/clearStorage';
 import { useAppSettings } from '../settings/useAppSettings';
-import { createUserManager, displayName, isSilentRenewPath, postLogoutRedirectUri, startSignIn } from './oidc';
+import { createUserManager, isSilentRenewPath, postLogoutRedirectUri, sessionUser, startSignIn } from './oidc';
 import { type Session, SessionProvider } from './session';
 
 export interface Auth {
@@ -138,7 +138,7 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
     state.loading || leaving
       ? { status: 'loading' }
       : user
-        ? { status: 'authenticated', user: { sub: user.profile.sub, name: displayName(user) } }
+        ? { status: 'authenticated', user: sessionUser(user) }
         : { status: 'anonymous' };
 
   const auth = useMemo<Auth>(

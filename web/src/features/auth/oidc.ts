@@ -1,5 +1,6 @@
 import { type Locale, localePrefix } from '@portico/contracts';
 import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { SessionUser } from './session';
 
 // The portal signs in through its own provider (spec §1: authorization code + PKCE, silent
 // renew, scopes openid profile email offline_access). One UserManager per app.
@@ -75,11 +76,18 @@ export async function startSignIn(
   return null;
 }
 
-/** A display name for the header: name, else given + family name, else e-mail, else sub. */
-export const displayName = (user: User): string => {
+/**
+ * The session's user: the name parts of the ID token, which pages write in their own language
+ * (useUserName), and a stand-in name: the `name` claim, else the e-mail, else the subject.
+ */
+export const sessionUser = (user: User): SessionUser => {
   const p = user.profile;
-  const joined = [p.given_name, p.family_name].filter(Boolean).join(' ');
-  return (p.name || joined || p.email || p.preferred_username || p.sub || '').toString();
+  return {
+    sub: p.sub,
+    name: (p.name || p.email || p.preferred_username || p.sub || '').toString(),
+    givenName: p.given_name,
+    familyName: p.family_name,
+  };
 };
 
 /** The `state` of a sign-in, if it is a same-site path; else the fallback. */

@@ -4,7 +4,8 @@ import { createContext, type ReactNode, useContext } from 'react';
 // Today nothing provides a session, so everyone is anonymous; the OIDC issue mounts a
 // provider (oidc-client-ts) that passes its state as `value` to <SessionProvider>.
 
-export type SessionUser = { sub: string; name: string };
+/** name: the ID token's `name` (or a stand-in); givenName / familyName: its parts, when known. */
+export type SessionUser = { sub: string; name: string; givenName?: string; familyName?: string };
 
 export type Session =
   | { status: 'loading'; user?: undefined }

@@ -96,7 +96,8 @@ export function ContactSuccess({
  * phone pages", §4, §5): step 1 the new address (posted with an empty otp: the server sends a
  * code and answers the countdown); step 2 the 6-digit code with countdown and resend; step 3
  * success with a go-home button. Change phone also shows the current phone at the top and, in
- * step 3, an activate-phone button to ./active-phone.
+ * step 3, a button to the phone list: the spec's activate-phone button would only say "already
+ * activated", since the code of step 2 verified the new number (issue 8, point 24).
  */
 export function ChangeContactPage({ kind }: { kind: ContactKind }) {
   const config = CONTACT_KINDS[kind];
@@ -282,9 +283,11 @@ export function ChangeContactPage({ kind }: { kind: ContactKind }) {
   } else {
     body = (
       <ContactSuccess message={tr(config.keys.changed)} detail={tr(config.keys.changedText, { value: value.trim() })}>
+        {/* The code just entered verified the new number: there is nothing left to activate
+            (the spec's activate button led to "already activated"), so the list is offered. */}
         {kind === 'phone' && (
-          <Button component={Link} to={to('/account/active-phone')} variant="light" size="md">
-            {t('change_activate_phone')}
+          <Button component={Link} to={to(config.path)} variant="light" size="md">
+            {t('change_view_phones')}
           </Button>
         )}
         <Button component={Link} to={to('/')} size="md">

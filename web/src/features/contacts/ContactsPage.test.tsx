@@ -23,9 +23,9 @@ let settings: AppSettings;
 let contacts: UserContact[];
 let calls: { method: string; url: string; body: unknown }[];
 
-const renderPage = () => {
-  const router = createMemoryRouter([{ path: '/account/email', element: <ContactsPage kind="email" /> }], {
-    initialEntries: ['/account/email'],
+const renderPage = (kind: 'email' | 'phone' = 'email') => {
+  const router = createMemoryRouter([{ path: `/account/${kind}`, element: <ContactsPage kind={kind} /> }], {
+    initialEntries: [`/account/${kind}`],
   });
   render(
     <AppProviders queryClient={createQueryClient()}>
@@ -125,5 +125,16 @@ describe('e-mail page', () => {
       WAIT,
     );
     expect(await screen.findByText('Xác minh email thành công.', {}, WAIT)).toBeTruthy();
+  });
+});
+
+describe('phone page', () => {
+  it('says the code goes to the phone number, not "to this address" (issue 8, point 24)', async () => {
+    contacts = [entry(1, '0912345678', { isPrimary: true, type: 1 })];
+    renderPage('phone');
+    fireEvent.click(await screen.findByRole('button', { name: 'Thêm số điện thoại' }, WAIT));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(within(dialog).getByText(/tới số điện thoại này/)).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/địa chỉ/);
   });
 });

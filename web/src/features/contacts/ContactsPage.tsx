@@ -135,7 +135,7 @@ export function ContactsPage({ kind }: { kind: ContactKind }) {
       title: t('contact_delete_title', { name: entry.name }),
       centered: true,
       radius: 'lg',
-      children: <Text fz="sm">{t('contact_delete_confirm')}</Text>,
+      children: <Text fz="sm">{tr(config.keys.deleteConfirm)}</Text>,
       labels: { confirm: t('contact_delete'), cancel: t('common_cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -491,7 +491,7 @@ function AddContactModal({ config, opened, onClose, onAdded }: AddContactModalPr
           <TextInput
             name="Name"
             label={tr(config.keys.inputLabel)}
-            description={t('contact_add_hint')}
+            description={tr(config.keys.addHint)}
             type={config.input.type}
             inputMode={config.input.inputMode}
             autoComplete={config.input.autoComplete}

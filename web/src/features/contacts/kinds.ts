@@ -35,6 +35,9 @@ export interface ContactKindConfig {
     label: MessageKey;
     add: MessageKey;
     inputLabel: MessageKey;
+    /** Under the add field: where the code goes, in the words of this kind (a number is no address). */
+    addHint: MessageKey;
+    deleteConfirm: MessageKey;
     empty: MessageKey;
     added: MessageKey;
     verified: MessageKey;
@@ -70,6 +73,8 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
       label: 'contact_label_email',
       add: 'contact_add_email',
       inputLabel: 'contact_email_label',
+      addHint: 'contact_add_hint_email',
+      deleteConfirm: 'contact_delete_confirm_email',
       empty: 'contact_empty_email',
       added: 'email_success',
       verified: 'email_success_verify',
@@ -103,6 +108,8 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
       label: 'contact_label_phone',
       add: 'contact_add_phone',
       inputLabel: 'contact_phone_label',
+      addHint: 'contact_add_hint_phone',
+      deleteConfirm: 'contact_delete_confirm_phone',
       empty: 'contact_empty_phone',
       added: 'phone_noti_add',
       verified: 'phone_noti_verify',

@@ -6,7 +6,47 @@ import { useLocation } from 'react-router';
 import { api } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { looseT } from '../../i18n/t';
 import { KeyboardIllustration } from './KeyboardIllustration';
+
+/** OAuth and OpenID Connect error codes the page says in the reader's language (oauth_error_<code>). */
+export const KNOWN_OAUTH_ERRORS = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_redirect_uri',
+  'unauthorized_client',
+  'access_denied',
+  'unsupported_response_type',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'invalid_grant',
+  'server_error',
+  'temporarily_unavailable',
+  'login_required',
+  'consent_required',
+  'interaction_required',
+  'account_selection_required',
+  'invalid_request_object',
+  'invalid_request_uri',
+  'request_not_supported',
+  'request_uri_not_supported',
+  'registration_not_supported',
+  'invalid_token',
+  'session_not_found',
+] as const;
+
+/**
+ * What to say about an error: the translated text of a known code (the provider's own
+ * description is English only), else the provider's description or code as it is.
+ */
+export const errorMessage = (
+  answer: ErrorLookupAnswer | undefined,
+  t: (key: string) => string,
+): { text: string | null; code: string | null } => {
+  const code = answer?.error?.trim() || null;
+  if (code && (KNOWN_OAUTH_ERRORS as readonly string[]).includes(code)) return { text: t(`oauth_error_${code}`), code };
+  return { text: answer?.errorDescription || code, code: answer?.errorDescription ? code : null };
+};
 
 /** The errorid value from a query string that begins with errorid= (spec §2). */
 export const errorIdFrom = (search: string): string | null => new URLSearchParams(search).get('errorid');
@@ -30,7 +70,7 @@ export function ErrorPage() {
     retry: false,
   });
 
-  const description = lookup.data?.errorDescription || lookup.data?.error;
+  const description = errorMessage(lookup.data, looseT(t));
   const keys = errorPageKeys(lookup.data?.flow);
   usePageTitle(keys.title);
 
@@ -58,8 +98,16 @@ export function ErrorPage() {
             <Alert color="red" variant="light" title={t('errorpage_description')}>
               <Stack gap={6}>
                 <Text fz="sm" style={{ wordBreak: 'break-word' }} data-testid="error-description">
-                  {description || t('errorpage_unknown')}
+                  {description.text || t('errorpage_unknown')}
                 </Text>
+                {description.code && (
+                  <Text fz="sm">
+                    {t('errorpage_code')}{' '}
+                    <Text span ff="monospace" fw={600} data-testid="error-code">
+                      {description.code}
+                    </Text>
+                  </Text>
+                )}
                 {lookup.data?.clientId && (
                   <Text fz="sm">
                     {t('errorpage_client_id')}{' '}

@@ -120,6 +120,28 @@ describe('general info page', { timeout: 20_000 }, () => {
     expect(screen.getByText('079201001234')).toBeTruthy();
   });
 
+  it('never saves a birth date the user did not pick (issue 8, point 18)', async () => {
+    profile = { ...profile, birthdate: null as unknown as string };
+    renderAt('/account/info');
+    fireEvent.click(await screen.findByRole('button', { name: 'Chỉnh sửa' }));
+    const day = await screen.findByRole('combobox', { name: 'Ngày' });
+    expect((day as HTMLSelectElement).value).toBe('');
+    expect((screen.getByRole('combobox', { name: 'Năm' }) as HTMLSelectElement).value).toBe('');
+    fireEvent.click(screen.getByRole('radio', { name: 'Nam' })); // only the gender changes
+    fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
+    expect(await screen.findByText('Vui lòng chọn ngày sinh.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    // Picked in full, it is saved as picked.
+    fireEvent.change(day, { target: { value: '15' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Tháng' }), { target: { value: '3' } });
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Năm' }), { target: { value: '1990' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ birthdate: '1990-03-15', gender: 1 });
+  });
+
   it('the back arrow and cancel return to the read view', async () => {
     renderAt('/account/info');
     fireEvent.click(await screen.findByRole('button', { name: 'Chỉnh sửa' }));

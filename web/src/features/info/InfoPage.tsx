@@ -21,13 +21,21 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { type GeneralProfile, infoBirthYearMax, type Locale, MARITAL_STATUSES } from '@portico/contracts';
+import {
+  formatPersonName,
+  type GeneralProfile,
+  infoBirthYearMax,
+  type Locale,
+  MARITAL_STATUSES,
+  nameInitials,
+} from '@portico/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import { DateSelect } from '../../components/DateSelect';
 import { Icon } from '../../components/Icon';
+import { NameFields } from '../../components/NameFields';
 import { postToHost } from '../../embed/bridge';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -156,10 +164,6 @@ function PencilIcon() {
   );
 }
 
-/** Vietnamese names read family name first; English ones given name first. */
-const fullName = (p: GeneralProfile, locale: Locale) =>
-  (locale === 'en-US' ? [p.firstName, p.lastName] : [p.lastName, p.firstName]).filter(Boolean).join(' ').trim();
-
 // ---- Avatar -----------------------------------------------------------------------------------
 
 function AvatarBlock({ profile }: { profile: GeneralProfile }) {
@@ -169,7 +173,7 @@ function AvatarBlock({ profile }: { profile: GeneralProfile }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const { locale } = useLocale();
-  const name = fullName(profile, locale);
+  const name = formatPersonName(profile, locale);
 
   const choose = (chosen: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -204,12 +208,7 @@ function AvatarBlock({ profile }: { profile: GeneralProfile }) {
   return (
     <Group gap="md" wrap="nowrap">
       <Avatar src={profile.avatar || undefined} alt={t('info_avatar')} size={84} radius={84} color="brand">
-        {name
-          .split(/\s+/)
-          .filter(Boolean)
-          .slice(-2)
-          .map((p) => p[0]?.toUpperCase())
-          .join('')}
+        {nameInitials(name, locale)}
       </Avatar>
       <Stack gap={6} style={{ minWidth: 0 }}>
         <Button
@@ -275,7 +274,7 @@ function InfoReadView({ profile, onEdit }: { profile: GeneralProfile; onEdit: ()
       </Group>
       <Divider />
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md" m={0}>
-        <Field label={t('info_full_name')}>{fullName(profile, locale) || notSet}</Field>
+        <Field label={t('info_full_name')}>{formatPersonName(profile, locale) || notSet}</Field>
         <Field label={t('details_gender')}>{profile.genderText || notSet}</Field>
         <Field label={t('details_birthdate')}>{formatBirthdate(profile.birthdate, locale) || notSet}</Field>
         <Field label={t('info_identification')}>{profile.identification || notSet}</Field>
@@ -333,10 +332,7 @@ function InfoEditForm({
   };
 
   const languages = settings.locales.map((l: Locale) => ({ value: l, label: tr(LANGUAGE_LABEL[l] ?? l) }));
-  const zones = useMemo(
-    () => timezoneOptions(profile.timezone).map((z) => ({ value: z, label: z })),
-    [profile.timezone],
-  );
+  const zones = useMemo(() => timezoneOptions(profile.timezone), [profile.timezone]);
   const maritals = MARITAL_STATUSES.map((m) => ({ value: String(m.id), label: tr(m.key) }));
 
   const submit = async (event: FormEvent) => {
@@ -374,52 +370,7 @@ function InfoEditForm({
     <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="md">
         <AvatarBlock profile={profile} />
-        {/* Vietnamese names are written family name first, English ones given name first. */}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-          {locale === 'en-US' ? (
-            <>
-              <TextInput
-                name="firstName"
-                label={t('details_first_name')}
-                autoComplete="given-name"
-                size="md"
-                value={values.firstName}
-                onChange={(e) => set({ firstName: e.currentTarget.value })}
-                error={errors.firstName}
-              />
-              <TextInput
-                name="lastName"
-                label={t('details_last_name')}
-                autoComplete="family-name"
-                size="md"
-                value={values.lastName}
-                onChange={(e) => set({ lastName: e.currentTarget.value })}
-                error={errors.lastName}
-              />
-            </>
-          ) : (
-            <>
-              <TextInput
-                name="lastName"
-                label={t('details_last_name')}
-                autoComplete="family-name"
-                size="md"
-                value={values.lastName}
-                onChange={(e) => set({ lastName: e.currentTarget.value })}
-                error={errors.lastName}
-              />
-              <TextInput
-                name="firstName"
-                label={t('details_first_name')}
-                autoComplete="given-name"
-                size="md"
-                value={values.firstName}
-                onChange={(e) => set({ firstName: e.currentTarget.value })}
-                error={errors.firstName}
-              />
-            </>
-          )}
-        </SimpleGrid>
+        <NameFields values={values} onChange={set} errors={errors} />
         <Radio.Group
           name="gender"
           label={t('details_gender')}

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { defaultOptionsFilter } from '@mantine/core';
+import { describe, expect, it, vi } from 'vitest';
 import { clampCrop, displayScale, initialCrop, moveCrop, outputSide, resizeAroundCentre, resizeCrop } from './crop';
 import { formatBirthdate, needsSearch } from './format';
 import {
@@ -84,9 +85,28 @@ describe('selects', () => {
 
   it('offer every IANA zone, with the saved one included (so the zone select searches)', () => {
     const zones = timezoneOptions('Asia/Saigon');
-    expect(zones).toContain('Asia/Saigon');
-    expect(zones).toContain('Europe/Paris');
+    const values = zones.map((z) => z.value);
+    expect(values).toContain('Asia/Saigon');
+    expect(values).toContain('Europe/Paris');
     expect(needsSearch(zones.length)).toBe(true);
+  });
+
+  it('labels renamed zones by their current name too, valued as the spec stores them (issue 8, point 24)', () => {
+    const zones = timezoneOptions('Asia/Saigon');
+    // What the zone select offers for "Ho_Chi", with Mantine's own search.
+    expect(defaultOptionsFilter({ options: zones, search: 'Ho_Chi', limit: 100 })).toEqual([
+      { value: 'Asia/Saigon', label: 'Asia/Ho_Chi_Minh (Asia/Saigon)' },
+    ]);
+    const vietnam = zones.filter((z) => /Ho_Chi|Saigon/.test(z.label));
+    expect(vietnam).toEqual([{ value: 'Asia/Saigon', label: 'Asia/Ho_Chi_Minh (Asia/Saigon)' }]);
+    expect(zones.filter((z) => z.value === 'Asia/Ho_Chi_Minh')).toEqual([]);
+    // A browser that lists only the new name still offers the spec's value.
+    vi.spyOn(Intl, 'supportedValuesOf').mockReturnValueOnce(['Asia/Ho_Chi_Minh', 'Europe/Kyiv']);
+    expect(timezoneOptions('')).toEqual([
+      { value: 'Asia/Saigon', label: 'Asia/Ho_Chi_Minh (Asia/Saigon)' },
+      { value: 'Europe/Kyiv', label: 'Europe/Kyiv' },
+      { value: 'UTC', label: 'UTC' },
+    ]);
   });
 });
 

@@ -4,7 +4,6 @@ import {
   type GeneralProfile,
   IDENTIFICATION_MAX,
   IDENTIFICATION_MIN,
-  infoBirthYearMax,
   type UpdateProfileInput,
   type UserClaim,
   updateProfileInput,
@@ -47,14 +46,15 @@ export const identificationError = (value: string): string | null => {
 };
 
 /**
- * The form a profile opens with. A missing birth date starts at what the date selects show
- * (1 January of the newest year offered), as on the sign-up form.
+ * The form a profile opens with: exactly what the profile holds. A missing birth date stays
+ * empty (the date selects show Day / Month / Year), so saving another field never writes a date
+ * the user did not pick (issue 8, point 18); the rules then ask for one (error_birth_date_empty).
  */
-export const formFromProfile = (p: GeneralProfile, now: Date = new Date()): InfoForm => ({
+export const formFromProfile = (p: GeneralProfile): InfoForm => ({
   firstName: p.firstName ?? '',
   lastName: p.lastName ?? '',
   gender: p.gender ? String(p.gender) : '',
-  birthdate: p.birthdate || `${infoBirthYearMax(now)}-01-01`,
+  birthdate: p.birthdate ?? '',
   identification: p.identification ?? '',
   maritalStatus: p.maritalStatus ? String(p.maritalStatus) : '',
   languageId: p.languageId ?? '',
@@ -118,8 +118,31 @@ export const htmlToText = (html: string): string => {
 
 // ---- Time zones ---------------------------------------------------------------------------
 
-/** Every IANA zone the browser knows, with the current one (e.g. the Asia/Saigon alias) included. */
-export const timezoneOptions = (current: string): string[] => {
+/**
+ * Browsers list some zones by their old IANA names (ICU keeps them: Asia/Saigon) and people search
+ * by the current ones ("Ho_Chi"): the option shows both, the value stays the old name, which is
+ * also what the spec stores (account-area spec: default time zone Asia/Saigon).
+ */
+export const RENAMED_ZONES: Readonly<Record<string, string>> = {
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'America/Godthab': 'America/Nuuk',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+export type ZoneOption = { value: string; label: string };
+
+/**
+ * Every IANA zone the browser knows, with the current one and the default included, as select
+ * options: a renamed zone once, valued by its old name and labelled "new name (old name)".
+ */
+export const timezoneOptions = (current: string): ZoneOption[] => {
   let zones: string[] = [];
   try {
     zones = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
@@ -128,7 +151,15 @@ export const timezoneOptions = (current: string): string[] => {
   }
   const set = new Set(zones);
   for (const z of [current, DEFAULT_TIMEZONE, 'UTC']) if (z) set.add(z);
-  return [...set].sort((a, b) => a.localeCompare(b));
+  for (const [old, renamed] of Object.entries(RENAMED_ZONES)) {
+    if (set.has(renamed) && (set.has(old) || old === DEFAULT_TIMEZONE) && current !== renamed) {
+      set.delete(renamed);
+      set.add(old);
+    }
+  }
+  return [...set]
+    .map((value) => ({ value, label: RENAMED_ZONES[value] ? `${RENAMED_ZONES[value]} (${value})` : value }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 };
 
 // ---- Social links -------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../api/client';
 import { Captcha } from '../../components/Captcha';
@@ -72,6 +72,7 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
   const { t } = useTranslation();
   const tr = looseT(t);
   const navigate = useNavigate();
+  const location = useLocation();
   const { to } = useLocale();
   const { settings } = useAppSettings();
   const captchaProvider = settings.configs.captchaProvider;
@@ -293,7 +294,7 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
     autoLogin.current = true;
     const credentials = { username: query.username, password: query.password };
     navigate(
-      { pathname: window.location.pathname, search: withoutCredentials(new URLSearchParams(window.location.search)) },
+      { pathname: location.pathname, search: withoutCredentials(new URLSearchParams(location.search)) },
       { replace: true },
     );
     setMethod('password');

@@ -7,6 +7,7 @@ import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
+import { resetCarriedLoginOptions } from './carriedLoginOptions';
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
 const interaction = {
@@ -52,6 +53,8 @@ beforeEach(() => {
 
 afterEach(async () => {
   cleanup();
+  sessionStorage.clear();
+  resetCarriedLoginOptions();
   vi.unstubAllGlobals();
   await act(() => i18n.changeLanguage('vi-VN'));
 });
@@ -111,6 +114,40 @@ describe('login page', () => {
     renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&hideRegister=true');
     await screen.findByLabelText('Email hoặc số điện thoại');
     expect(screen.queryByRole('tab', { name: 'Đăng ký' })).toBeNull();
+  });
+
+  it('takes hideRegister, username + password and campaignId inside ReturnUrl too (issue 8, point 19)', async () => {
+    answers['/api/account/login'] = { body: { result: { isOk: false, isRegister: false, redirectUrl: '' } } };
+    const returnUrl =
+      '/oidc/interaction/abc?hideRegister=true&username=lan@example.edu&password=Secret@123&campaignId=7';
+    const router = renderLogin(`/login?ReturnUrl=${encodeURIComponent(returnUrl)}`);
+    await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/account/login?'))).toBe(true));
+    const login = calls.find((c) => c.url.startsWith('/api/account/login?'));
+    expect(login?.url).toBe('/api/account/login?campaignId=7');
+    expect(login?.body).toMatchObject({ username: 'lan@example.edu', password: 'Secret@123', returnUrl });
+    expect(screen.queryByRole('tab', { name: 'Đăng ký' })).toBeNull();
+    // the credentials leave the address bar, inside ReturnUrl too
+    expect(new URLSearchParams(router.state.location.search).get('ReturnUrl')).toBe(
+      '/oidc/interaction/abc?hideRegister=true&campaignId=7',
+    );
+  });
+
+  it('keeps the options of /login?... opened directly across the sign-in redirect (issue 8, point 19)', async () => {
+    sessionStorage.clear();
+    resetCarriedLoginOptions();
+    renderLogin('/login?hideRegister=true&username=lan%40example.edu&password=Secret%40123&campaignId=7');
+    await screen.findByText('Đang chuyển tới trang đăng nhập...');
+    cleanup();
+    // ... the provider comes back with the interaction and nothing else
+    answers['/api/account/login'] = { body: { result: { isOk: false, isRegister: false, redirectUrl: '' } } };
+    renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/account/login?campaignId=7')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/account/login?campaignId=7')?.body).toMatchObject({
+      username: 'lan@example.edu',
+      password: 'Secret@123',
+    });
+    expect(screen.queryByRole('tab', { name: 'Đăng ký' })).toBeNull();
+    expect(sessionStorage.length).toBe(0); // taken once, not kept
   });
 
   it('turns the login tab into the update-info form when the answer says isRegister', async () => {

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { LoginEntry, wantedPath } from '../auth/LoginEntry';
 import { answerConsent, getInteraction } from './api';
 import { ConsentScreen } from './ConsentScreen';
+import { carryLoginOptions, takeCarriedLoginOptions } from './carriedLoginOptions';
 import { LoginForm } from './LoginForm';
 import { interactionUid, isHideRegisterMessage, isInAppBrowser, isSessionExpired, readLoginQuery } from './logic';
 import classes from './login.module.css';
@@ -26,8 +27,14 @@ export function LoginPage() {
   const query = readLoginQuery(search);
   const uid = interactionUid(query.returnUrl);
   usePageTitle('login_title');
-  if (!uid) return <LoginEntry wanted={wantedPath(search)} loginHint={query.username || undefined} />;
+  if (!uid) return <DirectLogin search={search} loginHint={query.username || undefined} />;
   return <InteractionView key={uid} uid={uid} />;
+}
+
+/** /login without an interaction: the login options wait for the page after the sign-in redirect. */
+function DirectLogin({ search, loginHint }: { search: URLSearchParams; loginHint?: string }) {
+  useState(() => carryLoginOptions(search));
+  return <LoginEntry wanted={wantedPath(search)} loginHint={loginHint} />;
 }
 
 export default LoginPage;
@@ -105,7 +112,7 @@ function LoginCard({ details }: { details: InteractionDetails }) {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { to } = useLocale();
-  const query = readLoginQuery(search);
+  const query = readLoginQuery(search, takeCarriedLoginOptions());
   const [hideRegister, setHideRegister] = useState(query.hideRegister);
   const [inApp] = useState(() => typeof navigator !== 'undefined' && isInAppBrowser(navigator.userAgent));
 

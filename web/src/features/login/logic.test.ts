@@ -41,6 +41,30 @@ describe('login query', () => {
     expect(readLoginQuery(new URLSearchParams('')).hideRegister).toBe(false);
   });
 
+  it('reads the options inside ReturnUrl too, and carried ones last; direct ones win (issue 8, point 19)', () => {
+    const inner = readLoginQuery(
+      new URLSearchParams(
+        `ReturnUrl=${encodeURIComponent('/oidc/interaction/x1?hideRegister=true&username=a@b.vn&password=p&campaignId=7')}`,
+      ),
+    );
+    expect(inner).toEqual({
+      returnUrl: '/oidc/interaction/x1?hideRegister=true&username=a@b.vn&password=p&campaignId=7',
+      username: 'a@b.vn',
+      password: 'p',
+      campaignId: '7',
+      hideRegister: true,
+    });
+    expect(interactionUid(inner.returnUrl)).toBe('x1');
+    const carried = new URLSearchParams('hideRegister=1&campaignId=9&username=old');
+    expect(readLoginQuery(new URLSearchParams('ReturnUrl=%2Foidc%2Finteraction%2Fx1&username=new'), carried)).toEqual({
+      returnUrl: '/oidc/interaction/x1',
+      username: 'new',
+      password: '',
+      campaignId: '9',
+      hideRegister: true,
+    });
+  });
+
   it('finds the interaction uid only in a provider interaction URL', () => {
     expect(interactionUid('/oidc/interaction/AbC-12_x')).toBe('AbC-12_x');
     expect(interactionUid('/account')).toBeNull();
@@ -51,6 +75,32 @@ describe('login query', () => {
   it('strips username and password from the query for auto-login', () => {
     expect(withoutCredentials(new URLSearchParams('ReturnUrl=%2Fx&username=a&password=b'))).toBe('?ReturnUrl=%2Fx');
     expect(withoutCredentials(new URLSearchParams('username=a&password=b'))).toBe('');
+    const nested = new URLSearchParams({ ReturnUrl: '/oidc/interaction/x?username=a&password=b&hideRegister=1' });
+    expect(withoutCredentials(nested)).toBe(`?ReturnUrl=${encodeURIComponent('/oidc/interaction/x?hideRegister=1')}`);
+  });
+});
+
+describe('campaign URL (issue 8, point 11)', () => {
+  const withCampaign = (data: string) =>
+    actionForAnswer(ok({ userCampagin: { loggedInAction: 1, data } as LoginAnswer['userCampagin'] }), '/account');
+  it('goes to an http or https campaign page only; anything else continues the sign-in', () => {
+    expect(withCampaign('https://promo.example.edu/x')).toEqual({
+      kind: 'campaign-url',
+      url: 'https://promo.example.edu/x',
+    });
+    expect(withCampaign('http://promo.example.edu/')).toEqual({
+      kind: 'campaign-url',
+      url: 'http://promo.example.edu/',
+    });
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,x',
+      '//evil.example',
+      'ftp://x.example',
+      'promo',
+    ])
+      expect(withCampaign(bad), bad).toEqual({ kind: 'redirect', url: '/oidc/auth/abc' });
   });
 });
 

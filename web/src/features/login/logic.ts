@@ -14,26 +14,60 @@ export interface LoginQuery {
   hideRegister: boolean;
 }
 
-export const readLoginQuery = (search: URLSearchParams): LoginQuery => {
-  const hide = search.get('hideRegister');
+/** The login URL's options besides ReturnUrl (spec sign-in §2, §4). */
+export const LOGIN_OPTION_NAMES = ['username', 'password', 'campaignId', 'hideRegister'] as const;
+
+const rawReturnUrl = (search: URLSearchParams) => search.get('ReturnUrl') ?? search.get('returnUrl') ?? '';
+
+/** The query of a ReturnUrl that carries one (`/account?hideRegister=true`), else empty. */
+const queryOf = (url: string): URLSearchParams => {
+  const at = url.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : url.slice(at + 1).split('#')[0]);
+};
+
+/**
+ * The login options of a URL, wherever they arrive: directly on /login, inside ReturnUrl's own
+ * query, or `carried` across the sign-in redirect (carriedLoginOptions.ts). Direct ones win.
+ */
+export const loginOptionsOf = (search: URLSearchParams, carried?: URLSearchParams): URLSearchParams => {
+  const inner = queryOf(rawReturnUrl(search));
+  const options = new URLSearchParams();
+  for (const name of LOGIN_OPTION_NAMES) {
+    const value = search.get(name) ?? inner.get(name) ?? carried?.get(name) ?? null;
+    if (value !== null) options.set(name, value);
+  }
+  return options;
+};
+
+export const readLoginQuery = (search: URLSearchParams, carried?: URLSearchParams): LoginQuery => {
+  const options = loginOptionsOf(search, carried);
+  const hide = options.get('hideRegister');
   return {
-    returnUrl: search.get('ReturnUrl') ?? search.get('returnUrl') ?? '',
-    username: search.get('username') ?? '',
-    password: search.get('password') ?? '',
-    campaignId: search.get('campaignId') ?? '',
+    returnUrl: rawReturnUrl(search),
+    username: options.get('username') ?? '',
+    password: options.get('password') ?? '',
+    campaignId: options.get('campaignId') ?? '',
     hideRegister: hide !== null && hide !== 'false' && hide !== '0',
   };
 };
 
-/** The uid of a provider interaction ReturnUrl (`/oidc/interaction/<uid>`), else null. */
+/** The uid of a provider interaction ReturnUrl (`/oidc/interaction/<uid>`, maybe with a query), else null. */
 export const interactionUid = (returnUrl: string): string | null =>
-  /^\/oidc\/interaction\/([A-Za-z0-9_-]+)\/?$/.exec(returnUrl)?.[1] ?? null;
+  /^\/oidc\/interaction\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(returnUrl)?.[1] ?? null;
 
 /** The query without the credentials of an auto-login (they must not stay in the address bar). */
 export const withoutCredentials = (search: URLSearchParams): string => {
   const next = new URLSearchParams(search);
   next.delete('username');
   next.delete('password');
+  const returnUrl = rawReturnUrl(next);
+  const inner = queryOf(returnUrl);
+  if (inner.has('username') || inner.has('password')) {
+    inner.delete('username');
+    inner.delete('password');
+    const path = returnUrl.split('?')[0] ?? '';
+    next.set(next.has('ReturnUrl') ? 'ReturnUrl' : 'returnUrl', inner.size ? `${path}?${inner}` : path);
+  }
   const text = next.toString();
   return text ? `?${text}` : '';
 };
@@ -73,12 +107,25 @@ export const actionForAnswer = (answer: LoginAnswer | null | undefined, home: st
   const next = answer.redirectUrl && answer.redirectUrl !== '/' ? answer.redirectUrl : home;
   const campaign = answer.userCampagin;
   if (campaign?.data) {
-    if (campaign.loggedInAction === CAMPAIGN_ACTIONS.goToUrl) return { kind: 'campaign-url', url: campaign.data };
+    if (campaign.loggedInAction === CAMPAIGN_ACTIONS.goToUrl) {
+      // Only a web page: never javascript:, data: or anything else (issue 8, point 11).
+      return isWebUrl(campaign.data) ? { kind: 'campaign-url', url: campaign.data } : { kind: 'redirect', url: next };
+    }
     if (campaign.loggedInAction === CAMPAIGN_ACTIONS.htmlPopup) {
       return { kind: 'campaign-popup', html: campaign.data, next };
     }
   }
   return { kind: 'redirect', url: next };
+};
+
+/** True for an absolute http: or https: URL. */
+export const isWebUrl = (text: string): boolean => {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
 };
 
 /** In-app browsers (Facebook, Messenger, Instagram, Zalo, LINE, Android web views). */

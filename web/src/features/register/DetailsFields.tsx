@@ -2,6 +2,7 @@ import { Group, PasswordInput, Radio, SimpleGrid, Stack, TextInput } from '@mant
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateSelect } from '../../components/DateSelect';
+import { NameFields } from '../../components/NameFields';
 import { PasswordStrength } from '../../components/PasswordStrength';
 import { looseT } from '../../i18n/t';
 import { useAppSettings } from '../settings/useAppSettings';
@@ -18,8 +19,8 @@ export interface DetailsFieldsProps {
 }
 
 /**
- * The details of register step 3 and of the update-info form (spec §2, §3): last name, first
- * name, password with the meter, repeat password, date of birth (1 January five years ago by
+ * The details of register step 3 and of the update-info form (spec §2, §3): the two names in
+ * the language's order, password with the meter, repeat password, date of birth (1 January five years ago by
  * default, years 1900 to the current year minus 5), gender from the app-settings list.
  */
 export function DetailsFields({ values, onChange, errors, withPassword, firstFieldRef }: DetailsFieldsProps) {
@@ -29,29 +30,7 @@ export function DetailsFields({ values, onChange, errors, withPassword, firstFie
 
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-        <TextInput
-          ref={firstFieldRef}
-          name="lastName"
-          label={t('details_last_name')}
-          autoComplete="family-name"
-          size="md"
-          value={values.lastName}
-          onChange={(e) => onChange({ lastName: e.currentTarget.value })}
-          error={errors.lastName}
-          maxLength={100}
-        />
-        <TextInput
-          name="firstName"
-          label={t('details_first_name')}
-          autoComplete="given-name"
-          size="md"
-          value={values.firstName}
-          onChange={(e) => onChange({ firstName: e.currentTarget.value })}
-          error={errors.firstName}
-          maxLength={100}
-        />
-      </SimpleGrid>
+      <NameFields values={values} onChange={onChange} errors={errors} firstFieldRef={firstFieldRef} maxLength={100} />
       {withPassword && (
         <>
           <Stack gap={8}>
