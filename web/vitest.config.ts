@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Page tests render the whole app and walk a flow; on a loaded 2-core machine one can pass 5 s.
+    testTimeout: 20_000,
   },
 });
