@@ -82,7 +82,13 @@ export function createRedisStore(url: string, prefix = 'portico:', warn: Warn = 
     },
     async close() {
       bus.removeAllListeners();
-      await Promise.all([client.quit(), subscriber?.quit()]);
+      // quit() waits for the server's answer; to a Redis that is away, just drop the connection.
+      const end = async (c: Redis | undefined) => {
+        if (!c) return;
+        if (c.status === 'ready') await c.quit();
+        else c.disconnect();
+      };
+      await Promise.all([end(client), end(subscriber)]);
     },
   };
 }
