@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEZONE, type Locale, pickLocale } from '@portico/contracts';
+import { type Locale, pickLocale, timezoneOr } from '@portico/contracts';
 import type { FastifyRequest } from 'fastify';
 
 /** Who is calling from where, in which language: read once per request from its headers. */
@@ -18,16 +18,6 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-const validTimeZone = (zone: string | undefined): zone is string => {
-  if (!zone || zone.length > 64) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 export function callerContext(request: FastifyRequest): CallerContext {
   const region = header(request, 'cf-ipcountry') ?? header(request, 'x-region');
   const zone = header(request, 'x-timezone');
@@ -36,6 +26,6 @@ export function callerContext(request: FastifyRequest): CallerContext {
     userAgent: header(request, 'user-agent') ?? '',
     region: region && /^[\w -]{1,64}$/.test(region) ? region : null,
     locale: pickLocale(header(request, 'accept-language')),
-    timeZone: validTimeZone(zone) ? zone : DEFAULT_TIMEZONE,
+    timeZone: timezoneOr(zone),
   };
 }
