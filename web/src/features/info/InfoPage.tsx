@@ -318,7 +318,6 @@ function InfoEditForm({
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  const { locale } = useLocale();
   const set = (patch: Partial<InfoForm>) => {
     setValues((v) => ({ ...v, ...patch }));
     // A field's message goes once the field is changed.

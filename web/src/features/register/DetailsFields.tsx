@@ -1,4 +1,4 @@
-import { Group, PasswordInput, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, PasswordInput, Radio, Stack } from '@mantine/core';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateSelect } from '../../components/DateSelect';
