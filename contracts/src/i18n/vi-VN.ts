@@ -184,7 +184,7 @@ export const viVN = {
   login_tab: 'Đăng nhập',
   register_tab: 'Đăng ký',
   login_username_label: 'Email hoặc số điện thoại',
-  login_username_placeholder: 'ten@email.com hoặc 0912345678',
+  login_username_placeholder: 'ten@email.com hoặc SĐT',
   login_change_account: 'Đổi tài khoản',
   login_tab_password: 'Dùng mật khẩu',
   login_tab_otp: 'Dùng mã một lần',
@@ -206,8 +206,7 @@ export const viVN = {
   pw_guide_title: 'Mật khẩu cần có:',
   pw_rule_length: 'Ít nhất 6 ký tự',
   pw_rule_digit: 'Ít nhất 1 chữ số',
-  pw_rule_special:
-    'Ít nhất 1 ký tự đặc biệt (bất kỳ ký tự nào không phải chữ cái hay chữ số, ví dụ dấu cách, - hoặc !)',
+  pw_rule_special: 'Ít nhất 1 ký tự đặc biệt: dấu cách, dấu câu hoặc ký hiệu',
   pw_rule_common: 'Không phải mật khẩu phổ biến',
   pw_guide_any: 'Có thể dùng mọi ký tự, kể cả chữ có dấu và dấu cách; tối đa 200 ký tự.',
   pw_strength_label: 'Độ mạnh mật khẩu',

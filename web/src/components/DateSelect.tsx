@@ -84,6 +84,8 @@ export function DateSelect({
   };
   const errorId = `${id}-error`;
   const common = {
+    // A narrower arrow leaves room for "Ngày" / "Tháng 12" on a 390 px phone (issue 8, point 22).
+    rightSectionWidth: 26,
     disabled,
     size: 'md' as const,
     error: Boolean(error),
@@ -108,7 +110,7 @@ export function DateSelect({
           data={[...placeholder('date_day'), ...days]}
           value={parts.day ? String(parts.day) : ''}
           onChange={(e) => change({ day: Number(e.currentTarget.value) })}
-          style={{ flex: '0 0 26%' }}
+          style={{ flex: '0 0 29%' }}
         />
         <NativeSelect
           {...common}
@@ -126,7 +128,7 @@ export function DateSelect({
           data={[...placeholder('date_year'), ...years.map(String)]}
           value={parts.year ? String(parts.year) : ''}
           onChange={(e) => change({ year: Number(e.currentTarget.value) })}
-          style={{ flex: '0 0 30%' }}
+          style={{ flex: '0 0 29%' }}
         />
       </Group>
     </Input.Wrapper>

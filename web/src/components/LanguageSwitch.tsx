@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Box, Button, Menu } from '@mantine/core';
 import { LOCALES, type Locale } from '@portico/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -7,8 +7,20 @@ import { Icon } from './Icon';
 
 const labelKey = { 'vi-VN': 'lang_vi', 'en-US': 'lang_en' } as const satisfies Record<Locale, string>;
 
-/** vi-VN <-> en-US: same page and query, /en-us prefix added or removed; kept in localStorage. */
-export function LanguageSwitch({ variant = 'subtle', color }: { variant?: string; color?: string }) {
+/**
+ * vi-VN <-> en-US: same page and query, /en-us prefix added or removed; kept in localStorage.
+ * `compact`: below the xs breakpoint the button says VI / EN, so a phone header keeps room for
+ * the user's avatar (issue 8, point 22).
+ */
+export function LanguageSwitch({
+  variant = 'subtle',
+  color,
+  compact = false,
+}: {
+  variant?: string;
+  color?: string;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
@@ -31,7 +43,18 @@ export function LanguageSwitch({ variant = 'subtle', color }: { variant?: string
           leftSection={<Icon name="language" size={18} />}
           rightSection={<Icon name="chevronDown" size={14} />}
         >
-          {t(labelKey[current])}
+          {compact ? (
+            <>
+              <Box component="span" visibleFrom="xs">
+                {t(labelKey[current])}
+              </Box>
+              <Box component="span" hiddenFrom="xs">
+                {current.slice(0, 2).toUpperCase()}
+              </Box>
+            </>
+          ) : (
+            t(labelKey[current])
+          )}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

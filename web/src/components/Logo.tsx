@@ -25,9 +25,9 @@ export function LogoMark({ size = 36 }: { size?: number }) {
 /** Mark plus product name. */
 export function Logo({ name, color, size = 36 }: { name: string; color?: string; size?: number }) {
   return (
-    <Group gap={10} wrap="nowrap">
+    <Group gap={10} wrap="nowrap" style={{ minWidth: 0 }}>
       <LogoMark size={size} />
-      <Text fw={800} fz={size >= 36 ? 'xl' : 'lg'} c={color} style={{ letterSpacing: '-0.01em' }} lh={1}>
+      <Text fw={800} fz={size >= 36 ? 'xl' : 'lg'} c={color} style={{ letterSpacing: '-0.01em' }} lh={1.2} truncate>
         {name}
       </Text>
     </Group>

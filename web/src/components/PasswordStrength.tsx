@@ -74,7 +74,13 @@ export function PasswordStrength({ value, guide = true }: { value: string; guide
           <Text fz="xs" c="dimmed" mb={2}>
             {t('pw_guide_title')}
           </Text>
-          <List spacing={2} size="xs" listStyleType="none" aria-live="polite">
+          <List
+            spacing={2}
+            size="xs"
+            listStyleType="none"
+            aria-live="polite"
+            styles={{ itemWrapper: { alignItems: 'flex-start' } }}
+          >
             {passwordRules(value, common).map((rule) => (
               <List.Item
                 key={rule.key}

@@ -39,14 +39,19 @@ export function ManagerLayout() {
     >
       <AppShell.Header className={classes.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav_toggle')} />
-            <UnstyledButton component={Link} to={to('/account')} aria-label={settings.productName}>
+            <UnstyledButton
+              component={Link}
+              to={to('/account')}
+              aria-label={settings.productName}
+              style={{ minWidth: 0 }}
+            >
               <Logo name={settings.productName} size={32} />
             </UnstyledButton>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <LanguageSwitch />
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <LanguageSwitch compact />
             <Group gap={8} wrap="nowrap">
               <Avatar color="brand" radius="xl" size={34} alt={userName}>
                 {session.user ? user.initials : null}

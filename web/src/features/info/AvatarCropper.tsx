@@ -1,5 +1,5 @@
 import { Box, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
-import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery, useViewportSize } from '@mantine/hooks';
 import {
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,
@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CROP_CHROME_HEIGHT,
   CROP_PREVIEW,
   type Crop,
   displayScale,
@@ -59,6 +60,7 @@ export function AvatarCropper({ file, onClose, onCrop, onUnreadable }: AvatarCro
   const drag = useRef<Drag | null>(null);
   const preview = useRef<HTMLCanvasElement>(null);
   const { ref: frame, width: available } = useElementSize();
+  const { height: viewportHeight } = useViewportSize();
 
   // Read the file into an image.
   useEffect(() => {
@@ -82,7 +84,7 @@ export function AvatarCropper({ file, onClose, onCrop, onUnreadable }: AvatarCro
   }, [file, onUnreadable]);
 
   const size: Size | null = image ? { width: image.naturalWidth, height: image.naturalHeight } : null;
-  const scale = size ? displayScale(size, available) : 1;
+  const scale = size ? displayScale(size, available, viewportHeight - CROP_CHROME_HEIGHT) : 1;
 
   // Redraw the preview (device pixels for a crisp 100 x 100).
   useEffect(() => {

@@ -99,6 +99,9 @@ describe('general info page', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Chỉnh sửa' }));
     const id = await screen.findByRole('textbox', { name: 'Số giấy tờ tùy thân' });
     expect(id.getAttribute('name')).toBe('identification');
+    // The hint sits under the field, so both columns' inputs stay level (issue 8, point 24).
+    const hint = screen.getByText('CMND, CCCD hoặc hộ chiếu, từ 8 đến 12 ký tự.');
+    expect(id.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.change(id, { target: { value: '1234567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Lưu' }));
     expect(await screen.findByText('Số giấy tờ tùy thân phải có từ 8 đến 12 ký tự.')).toBeTruthy();

@@ -318,7 +318,6 @@ function InfoEditForm({
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  const { locale } = useLocale();
   const set = (patch: Partial<InfoForm>) => {
     setValues((v) => ({ ...v, ...patch }));
     // A field's message goes once the field is changed.
@@ -397,6 +396,8 @@ function InfoEditForm({
             name="identification"
             label={t('info_identification')}
             description={t('info_identification_hint')}
+            // The hint under the field, so the two columns' inputs stay level (issue 8, point 24).
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             size="md"
             maxLength={20}
             value={values.identification}
@@ -415,7 +416,6 @@ function InfoEditForm({
             clearable
             allowDeselect
             comboboxProps={{ withinPortal: true }}
-            style={{ alignSelf: 'flex-end' }}
           />
           <Select
             name="languageId"

@@ -47,9 +47,24 @@ export const resizeAroundCentre = (crop: Crop, size: number, image: Size): Crop 
   return clampCrop({ x: cx - size / 2, y: cy - size / 2, size }, image);
 };
 
-/** The display scale: the image shown at most at the working width (never enlarged). */
-export const displayScale = (image: Size, available: number): number =>
-  Math.min(1, Math.min(CROP_WORK_WIDTH, Math.max(available, 1)) / image.width);
+/**
+ * The cropper's height besides the image (title, hint, slider, preview, buttons, margins): the
+ * image gets the rest of the window, so Save stays in view (issue 8, point 22).
+ */
+export const CROP_CHROME_HEIGHT = 430;
+/** The image is never shown smaller than this, however short the window. */
+export const CROP_MIN_SHOWN = 160;
+
+/**
+ * The display scale: the image shown at most at the working width and at most `availableHeight`
+ * tall (a portrait photo would push Save below the window), never enlarged.
+ */
+export const displayScale = (image: Size, available: number, availableHeight = Number.POSITIVE_INFINITY): number =>
+  Math.min(
+    1,
+    Math.min(CROP_WORK_WIDTH, Math.max(available, 1)) / image.width,
+    Math.max(availableHeight, CROP_MIN_SHOWN) / image.height,
+  );
 
 /** The side of the uploaded square. */
 export const outputSide = (crop: Crop): number => Math.max(1, Math.min(CROP_OUTPUT_MAX, Math.round(crop.size)));

@@ -1,6 +1,15 @@
 import { defaultOptionsFilter } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
-import { clampCrop, displayScale, initialCrop, moveCrop, outputSide, resizeAroundCentre, resizeCrop } from './crop';
+import {
+  CROP_CHROME_HEIGHT,
+  clampCrop,
+  displayScale,
+  initialCrop,
+  moveCrop,
+  outputSide,
+  resizeAroundCentre,
+  resizeCrop,
+} from './crop';
 import { formatBirthdate, needsSearch } from './format';
 import {
   htmlToText,
@@ -138,6 +147,9 @@ describe('avatar', () => {
     expect(displayScale({ width: 1400, height: 900 }, 1000)).toBe(0.5);
     expect(displayScale({ width: 1400, height: 900 }, 350)).toBe(0.25);
     expect(displayScale({ width: 300, height: 300 }, 1000)).toBe(1);
+    // A portrait photo fits the height left in a 900 px window (issue 8, point 22).
+    expect(displayScale({ width: 700, height: 2000 }, 700, 900 - CROP_CHROME_HEIGHT)).toBe(0.235);
+    expect(displayScale({ width: 700, height: 2000 }, 700, 10)).toBe(0.08); // never below 160 px tall
   });
 
   it('keeps the square crop inside the image', () => {

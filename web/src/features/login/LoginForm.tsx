@@ -375,7 +375,12 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
       <Tabs
         value={method}
         keepMounted={false}
-        classNames={{ list: classes.methodList, tab: classes.methodTab }}
+        classNames={{
+          list: classes.methodList,
+          tab: classes.methodTab,
+          tabLabel: classes.methodLabel,
+          tabSection: classes.methodIcon,
+        }}
         onChange={(value) => {
           if (value === 'password' || value === 'otp') {
             setMethod(value);
