@@ -37,6 +37,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
 import { refuseNullBytes } from './lib/input-guard.js';
 import { createProvider, TTL } from './oidc/provider.js';
+import { answerUnavailableWith503 } from './oidc/unavailable.js';
 import { webRoutes } from './web/static.js';
 
 export type AppDeps = {
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     secureCookies: deps.config.publicUrl.startsWith('https:'),
     trustProxy: deps.config.TRUST_PROXY,
   });
+  answerUnavailableWith503(provider);
   app.decorate('oidc', provider);
   app.decorate('endpoints', []);
   // Every route as registered, for the check that the OpenAPI description misses none (openapi.test.ts).

@@ -25,7 +25,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  /** redis://... moves rate limits, caches and hub pub/sub to Redis. Without it they are in-process. */
+  /** redis://... moves rate limits and short-lived caches (and, once built, the hub's pub/sub) to Redis. Without it they are in-process. */
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

@@ -33,6 +33,7 @@ describe.skipIf(!PG)('PostgreSQL going away', () => {
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
   let close: () => Promise<void>;
   let inject: (token?: string) => Promise<{ status: number; body: string }>;
+  let token: () => Promise<{ status: number; body: string; retryAfter: unknown }>;
   const warnings: string[] = [];
 
   beforeAll(async () => {
@@ -49,6 +50,16 @@ describe.skipIf(!PG)('PostgreSQL going away', () => {
     inject = async () => {
       const res = await app.inject({ url: '/api/account/me', headers: { authorization: 'Bearer not-a-real-token' } });
       return { status: res.statusCode, body: res.body };
+    };
+    // The token endpoint looks the refresh token up in the database (server/src/oidc/adapter.ts).
+    token = async () => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=refresh_token&refresh_token=not-a-real-token&client_id=portal',
+      });
+      return { status: res.statusCode, body: res.body, retryAfter: res.headers['retry-after'] };
     };
     close = async () => {
       await app.close();
@@ -84,13 +95,20 @@ describe.skipIf(!PG)('PostgreSQL going away', () => {
   });
 
   it('answers 503 service_unavailable while the database is unreachable, then recovers', async () => {
+    expect((await token()).status).toBe(400);
     await proxy.cut();
     const down = await inject();
     expect(down.status).toBe(503);
     expect(JSON.parse(down.body)).toEqual({ exception: { message: 'service_unavailable' } });
+    // The provider's endpoints too: a relying party is told to retry, not that the server broke.
+    const tokenDown = await token();
+    expect(tokenDown.status).toBe(503);
+    expect(tokenDown.retryAfter).toBe('5');
+    expect(JSON.parse(tokenDown.body).error).toBe('temporarily_unavailable');
     await proxy.restore();
     const back = await until(inject, (r) => r.status === 401);
     expect(back.status).toBe(401);
+    expect((await until(token, (r) => r.status === 400)).status).toBe(400);
   });
 });
 

@@ -1,4 +1,5 @@
-// Short-lived shared state: rate-limit counters, caches, and the hub's pub/sub.
+// Short-lived shared state: rate-limit counters and caches; publish/subscribe is ready for the
+// real-time hub (not built yet).
 // In-process by default; Redis when REDIS_URL is set so every copy of Portico shares it.
 export interface KeyValueStore {
   readonly kind: 'memory' | 'redis';
