@@ -54,7 +54,8 @@ describe('register, forgot password, change password', () => {
     await page.getByRole('button', { name: vi.login_submit, exact: true }).click();
     await page.waitForURL(`${server.url}/account`);
     await expect
-      .poll(() => page.getByText(vi.account_welcome.replace('{{name}}', 'Lan Nguyễn')).isVisible())
+      // Vietnamese writes the family name first (contracts/src/names.ts).
+      .poll(() => page.getByText(vi.account_welcome.replace('{{name}}', 'Nguyễn Lan')).isVisible())
       .toBe(true);
     await context.close();
   });

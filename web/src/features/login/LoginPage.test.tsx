@@ -1,6 +1,6 @@
 import type { AppSettings } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../App';
@@ -8,6 +8,9 @@ import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { resetCarriedLoginOptions } from './carriedLoginOptions';
+
+// The lazy login page can take more than a second to load in a busy full-suite run.
+configure({ asyncUtilTimeout: 5000 });
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
 const interaction = {
