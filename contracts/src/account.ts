@@ -1,31 +1,13 @@
 import { z } from 'zod';
+import { contactEmailError, contactPhoneError, normalizeContact, rowId } from './contacts.js';
 import { LOCALES } from './locales.js';
 import { PASSWORD_INPUT_MAX } from './password.js';
-import { EMAIL_PATTERN, VN_PHONE_PATTERN } from './rules.js';
 
 // The signed-in account area, server side (spec account-area §2-§9; change/activate e-mail and
 // phone from spec sign-in-and-session §2, §5, §7). Every path is under /api and needs the bearer
 // token; every answer is { result }. Errors are { exception: { message }, errors: { field: [key] } }.
 
 export const ACCOUNT_PATHS = {
-  // ---- E-mails and phones (user phone-email entries) ----------------------------------------
-  contacts: '/api/account/contacts', // GET ?type=2|1 -> UserContact[] (primary first); POST CreateContactInput -> {id, times}
-  contactExists: '/api/account/contacts/exists', // GET ?userPhoneEmailName= -> boolean (on this account, or confirmed on another)
-  contactSendOtp: '/api/account/contacts/send-otp', // POST {emailPhoneName, action?} -> {times}
-  contactActivate: '/api/account/contacts/activate', // POST {PhoneEmailName, Otp} -> UserContact
-  contactSetPrimary: '/api/account/contacts/set-primary', // PUT {id} -> true
-  contactAllowLogin: '/api/account/contacts/allow-login', // PUT {id, isAllow} -> true
-  contactDelete: '/api/account/contacts', // DELETE ?userPhoneEmailId= -> true (unconfirmed only)
-  contactDeleteByOtp: '/api/account/contacts/delete-by-otp', // POST {PhoneEmailName, Otp} -> true
-  // ---- Change / activate e-mail and phone -------------------------------------------------------
-  changeEmail: '/api/account/change-email', // POST {newemail, otp}: otp '' -> {times}; with otp -> {ok: true}
-  changePhone: '/api/account/change-phone', // POST {newphone, otp}: same
-  activeData: '/api/account/active-data', // GET -> ActiveData
-  updateInfo: '/api/account/update-info', // GET -> {phoneNumber, email} (the PUT is register's update-info)
-  activateEmailSendCode: '/api/account/activate-email/send-code', // POST {newemail?} -> {times}
-  activateEmail: '/api/account/activate-email', // POST {newemail?, otp} -> {ok: true}
-  activatePhoneSendCode: '/api/account/activate-phone/send-code', // POST {newphone?} -> {times}
-  activatePhone: '/api/account/activate-phone', // POST {newphone?, otp} -> {ok: true}
   // ---- Personal info, claims, avatar, language -------------------------------------------------
   profile: '/api/account/info', // GET -> GeneralProfile; PUT UpdateProfileInput -> GeneralProfile
   claims: '/api/account/claims', // POST {ClaimType, ClaimValue} (create) / PUT {id?, ClaimType, ClaimValue} (update) -> UserClaim
@@ -47,145 +29,6 @@ export const ACCOUNT_PATHS = {
 
 /** Builds a path with :id. */
 export const accountPath = (path: string, id: string | number) => path.replace(':id', encodeURIComponent(String(id)));
-
-// ---- E-mails and phones ------------------------------------------------------------------------
-
-export const CONTACT_TYPES = { phone: 1, email: 2 } as const;
-export type ContactType = (typeof CONTACT_TYPES)[keyof typeof CONTACT_TYPES];
-
-/** A user phone-email entry (spec §3): name is the address itself. */
-export type UserContact = {
-  id: number;
-  name: string;
-  isConfirmed: boolean;
-  isPrimary: boolean;
-  allowLogin: boolean;
-  type: ContactType;
-};
-
-export const contactTypeSchema = z.coerce
-  .number({ error: 'invalid_contact_type' })
-  .refine((v) => v === 1 || v === 2, 'invalid_contact_type')
-  .transform((v) => v as ContactType);
-
-export const listContactsQuery = z.object({ type: contactTypeSchema });
-
-/** E-mail rule of the add form: error_email_empty, email_invalid. */
-export function contactEmailError(value: string): string | null {
-  const v = value.trim();
-  if (!v) return 'error_email_empty';
-  if (v.length > 254 || !EMAIL_PATTERN.test(v)) return 'email_invalid';
-  return null;
-}
-
-/** Phone rule of the add form: phone_required, invalid_phone_number (10-digit Vietnamese mobile). */
-export function contactPhoneError(value: string): string | null {
-  const v = value.trim();
-  if (!v) return 'phone_required';
-  if (!VN_PHONE_PATTERN.test(v)) return 'invalid_phone_number';
-  return null;
-}
-
-export const contactValueError = (type: ContactType, value: string) =>
-  type === CONTACT_TYPES.email ? contactEmailError(value) : contactPhoneError(value);
-
-/** Normalises an address: e-mails lower-case and trimmed, phones trimmed. */
-export const normalizeContact = (value: string) => {
-  const v = value.trim();
-  return v.includes('@') ? v.toLowerCase() : v;
-};
-
-/** POST contacts: creates an unconfirmed entry and sends it a code. */
-export const createContactInput = z
-  .object({
-    type: contactTypeSchema,
-    Name: z.string().max(1000).optional().default(''),
-    /** Sent by the page; ignored (new entries are always unconfirmed until their code is entered). */
-    isConfirmed: z.boolean().optional(),
-  })
-  .superRefine((v, ctx) => {
-    const error = contactValueError(v.type, v.Name);
-    if (error) ctx.addIssue({ code: 'custom', path: ['Name'], message: error });
-  })
-  .transform((v) => ({ type: v.type, name: normalizeContact(v.Name) }));
-export type CreateContactInput = z.input<typeof createContactInput>;
-export type CreateContactAnswer = { id: number; times: number };
-
-const contactName = z
-  .string({ error: 'invalid_contact' })
-  .trim()
-  .min(1, 'invalid_contact')
-  .max(1000, 'invalid_contact');
-
-export const contactExistsQuery = z.object({ userPhoneEmailName: contactName });
-
-/** action: which code to send; default 'activate' for an unconfirmed entry and 'delete' for a confirmed one. */
-export const contactSendOtpInput = z.object({
-  emailPhoneName: contactName,
-  action: z.enum(['activate', 'delete']).optional(),
-});
-export type ContactSendOtpInput = z.input<typeof contactSendOtpInput>;
-
-/** The 6-digit code; empty gives please_enter_verification_code. */
-export const contactOtp = (emptyKey = 'please_enter_verification_code') =>
-  z
-    .string({ error: emptyKey })
-    .trim()
-    .min(1, { error: emptyKey, abort: true })
-    .regex(/^\d{6}$/, 'invalid_otp');
-
-export const contactOtpInput = z.object({ PhoneEmailName: contactName, Otp: contactOtp() });
-export type ContactOtpInput = z.input<typeof contactOtpInput>;
-
-/** A row id: serial columns are int4, so larger numbers name no row (404, never a database error). */
-const rowId = () => z.coerce.number({ error: 'not_found' }).int().positive('not_found').max(2_147_483_647, 'not_found');
-
-export const contactIdInput = z.object({ id: rowId() });
-export const contactAllowLoginInput = contactIdInput.extend({ isAllow: z.boolean({ error: 'invalid_input' }) });
-export const contactDeleteQuery = z.object({
-  userPhoneEmailId: rowId(),
-});
-
-// ---- Change / activate e-mail and phone ---------------------------------------------------------
-
-/** Step 1 (otp '') sends a code to the new address; step 2 (otp) makes it the primary one. */
-export const changeEmailInput = z
-  .object({ newemail: z.string().max(1000).optional().default(''), otp: z.string().max(20).optional().default('') })
-  .superRefine((v, ctx) => {
-    const error = contactEmailError(v.newemail);
-    if (error) ctx.addIssue({ code: 'custom', path: ['newemail'], message: error });
-    if (v.otp.trim() && !/^\d{6}$/.test(v.otp.trim()))
-      ctx.addIssue({ code: 'custom', path: ['otp'], message: 'invalid_otp' });
-  })
-  .transform((v) => ({ value: normalizeContact(v.newemail), otp: v.otp.trim() }));
-export type ChangeEmailInput = z.input<typeof changeEmailInput>;
-
-export const changePhoneInput = z
-  .object({ newphone: z.string().max(1000).optional().default(''), otp: z.string().max(20).optional().default('') })
-  .superRefine((v, ctx) => {
-    const error = contactPhoneError(v.newphone);
-    if (error) ctx.addIssue({ code: 'custom', path: ['newphone'], message: error });
-    if (v.otp.trim() && !/^\d{6}$/.test(v.otp.trim()))
-      ctx.addIssue({ code: 'custom', path: ['otp'], message: 'invalid_otp' });
-  })
-  .transform((v) => ({ value: normalizeContact(v.newphone), otp: v.otp.trim() }));
-export type ChangePhoneInput = z.input<typeof changePhoneInput>;
-
-/** { times } after step 1; { ok: true } once changed (toast change_email_success / change_phone_success). */
-export type ChangeContactAnswer = { times: number } | { ok: true };
-
-/** isActiveEmail / isActivePhone: the primary e-mail / phone is confirmed; isOk: nothing waits for activation. */
-export type ActiveData = { isOk: boolean; isActiveEmail: boolean; isActivePhone: boolean };
-/** The primary phone and e-mail, confirmed or not (activate pages prefill newphone / newemail). */
-export type ContactInfo = { phoneNumber: string | null; email: string | null };
-
-/** Activate pages: newemail/newphone default to the primary (unconfirmed) address. */
-export const activateEmailSendInput = z.object({ newemail: z.string().max(1000).optional().default('') });
-export const activatePhoneSendInput = z.object({ newphone: z.string().max(1000).optional().default('') });
-export const activateEmailInput = activateEmailSendInput.extend({ otp: contactOtp('otp_is_required') });
-export const activatePhoneInput = activatePhoneSendInput.extend({ otp: contactOtp('otp_is_required') });
-export type ActivateEmailInput = z.input<typeof activateEmailInput>;
-export type ActivatePhoneInput = z.input<typeof activatePhoneInput>;
 
 // ---- Personal info ------------------------------------------------------------------------------
 
