@@ -9,6 +9,7 @@ export * from './i18n/index.js';
 export * from './locales.js';
 export * from './names.js';
 export * from './password.js';
+export * from './profile.js';
 export * from './register.js';
 export * from './rules.js';
 export * from './settings.js';
