@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { contactEmailError, contactPhoneError, normalizeContact } from './contacts.js';
-import { PASSWORD_INPUT_MAX } from './password.js';
-import { CLAIM_TYPES } from './profile.js';
 
 // The signed-in account area, server side (spec account-area §2-§9; change/activate e-mail and
 // phone from spec sign-in-and-session §2, §5, §7). Every path is under /api and needs the bearer
@@ -13,8 +10,6 @@ export const ACCOUNT_PATHS = {
   devicesLoggedOut: '/api/account/devices/logged-out', // GET -> Device[]
   device: '/api/account/devices/:id', // GET -> Device (404 when not the user's)
   deviceLogout: '/api/account/devices/:id/logout', // POST -> true; log out of every device: AUTH_PATHS.logoutAll
-  // ---- Recovery ways ---------------------------------------------------------------------------
-  recoveryClaims: '/api/account/recovery-claims', // GET -> RecoveryClaim[]; POST {claimType, claimValue, password} -> RecoveryClaim[] ('' removes)
   // ---- Delete account --------------------------------------------------------------------------
   checkPassword: '/api/account/delete/check-password', // POST {password} -> true
   hasPassword: '/api/account/delete/has-password', // GET -> boolean
@@ -41,29 +36,6 @@ export type Device = {
   ip: string;
   browser: string;
 };
-
-// ---- Recovery ways ------------------------------------------------------------------------------
-
-export const RECOVERY_CLAIM_TYPES = [CLAIM_TYPES.emailRecovery, CLAIM_TYPES.phoneRecovery] as const;
-export type RecoveryClaimType = (typeof RECOVERY_CLAIM_TYPES)[number];
-export type RecoveryClaim = { claimType: RecoveryClaimType; claimValue: string };
-
-/** An empty claimValue removes the recovery way; otherwise e-mail format (email_invalid) or VN phone (invalid_phone_number). */
-export const recoveryClaimInput = z
-  .object({
-    claimType: z.enum(RECOVERY_CLAIM_TYPES, { error: 'invalid_claim_type' }),
-    claimValue: z.string().max(1000).optional().default(''),
-    /** The account password: a recovery way can reset the password, so setting one needs it. */
-    password: z.string().max(PASSWORD_INPUT_MAX).optional().default(''),
-  })
-  .superRefine((v, ctx) => {
-    const value = v.claimValue.trim();
-    if (!value) return;
-    const error = v.claimType === CLAIM_TYPES.emailRecovery ? contactEmailError(value) : contactPhoneError(value);
-    if (error) ctx.addIssue({ code: 'custom', path: ['claimValue'], message: error });
-  })
-  .transform((v) => ({ claimType: v.claimType, claimValue: normalizeContact(v.claimValue), password: v.password }));
-export type RecoveryClaimInput = z.input<typeof recoveryClaimInput>;
 
 // ---- Delete account -----------------------------------------------------------------------------
 

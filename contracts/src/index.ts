@@ -10,6 +10,7 @@ export * from './locales.js';
 export * from './names.js';
 export * from './password.js';
 export * from './profile.js';
+export * from './recovery.js';
 export * from './register.js';
 export * from './rules.js';
 export * from './settings.js';
