@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
-// The signed-in account area, server side (spec account-area §2-§9; change/activate e-mail and
-// phone from spec sign-in-and-session §2, §5, §7). Every path is under /api and needs the bearer
-// token; every answer is { result }. Errors are { exception: { message }, errors: { field: [key] } }.
+// The signed-in account area, server side (spec account-area §2-§9): devices and deleting the
+// account. E-mails and phones, personal info and recovery ways have their own contracts files
+// (contacts.ts, profile.ts, recovery.ts). Every path is under /api and needs the bearer token;
+// every answer is { result }. Errors are { exception: { message }, errors: { field: [key] } }.
 
 export const ACCOUNT_PATHS = {
   // ---- Devices ---------------------------------------------------------------------------------
