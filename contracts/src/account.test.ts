@@ -7,7 +7,7 @@ import {
   deleteAccountInput,
   infoBirthdateError,
   recoveryClaimInput,
-} from './account.js';
+} from './index.js';
 
 describe('account rules', () => {
   it('checks e-mails and Vietnamese mobile numbers with the spec keys', () => {

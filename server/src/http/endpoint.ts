@@ -47,8 +47,9 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
     method: endpoint.method,
     url: endpoint.path,
     handler: async (request) => {
-      const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
+      // The bearer token first: a caller without one learns nothing about the input rules (401).
       const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : {};
+      const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
       const ctx = { caller: callerContext(request), request, ...who } as HandlerContext<E>;
       // Like a guard on the way out: only what the contract lists leaves the server.
       return { result: endpoint.output.parse(await handler(input, ctx)) as OutputOf<E> };

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS as A, PASSWORD_PATHS } from '@portico/contracts';
+import { ACCOUNT_PATHS as A, PASSWORD_PATHS, recoveryEndpoints } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -9,7 +9,11 @@ import { TEST_PASSWORD } from '../../testing/users.js';
 // createPasswordCheck): the streak, the lock, and a success that clears the streak only.
 
 const recoveryWay = (user: SignedInUser, password: string) =>
-  user.call('POST', A.recoveryClaims, { claimType: 'email_recovery', claimValue: 'spare@example.com', password });
+  user.call('POST', recoveryEndpoints.update.path, {
+    claimType: 'email_recovery',
+    claimValue: 'spare@example.com',
+    password,
+  });
 
 const signIn = async (t: TestApp, username: string, password = TEST_PASSWORD) => {
   const flow = await startAuthorization(t.app);

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS as P, type UserContact } from '@portico/contracts';
+import { contactsEndpoints as E, type UserContact } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
@@ -23,7 +23,7 @@ describe('e-mails and phones', () => {
 
   const db = () => t.deps.database.db;
   const list = async (u: Awaited<ReturnType<typeof signedInUser>>, type: 1 | 2) =>
-    resultOf<UserContact[]>(await u.call('GET', `${P.contacts}?type=${type}`));
+    resultOf<UserContact[]>(await u.call('GET', `${E.list.path}?type=${type}`));
   const afterCooldown = (target: string) =>
     db()
       .update(verificationCodes)
@@ -57,8 +57,8 @@ describe('e-mails and phones', () => {
     expect((await list(a, 1)).map((c) => c.name)).toEqual(['0912000001']);
     expect((await list(b, 2)).map((c) => c.name)).toEqual(['list-b@example.com']);
     expect(await list(b, 1)).toEqual([]);
-    expect(errorKey(await a.call('GET', `${P.contacts}?type=5`))).toBe('invalid_contact_type');
-    const anonymous = await t.app.inject({ url: `${P.contacts}?type=2` });
+    expect(errorKey(await a.call('GET', `${E.list.path}?type=5`))).toBe('invalid_contact_type');
+    const anonymous = await t.app.inject({ url: `${E.list.path}?type=2` });
     expect(errorKey(anonymous, 401)).toBe('unauthorized');
   });
 
@@ -68,7 +68,7 @@ describe('e-mails and phones', () => {
     await db()
       .insert(userContacts)
       .values({ userId: other.id, type: 2, value: 'pending@example.com', isConfirmed: false });
-    const add = (Name: string, type = 2) => a.call('POST', P.contacts, { type, Name, isConfirmed: false });
+    const add = (Name: string, type = 2) => a.call('POST', E.list.path, { type, Name, isConfirmed: false });
 
     expect(errorKey(await add(''))).toBe('error_email_empty');
     expect(fieldErrors(await add('  '))).toEqual({ Name: ['error_email_empty'] });
@@ -91,7 +91,7 @@ describe('e-mails and phones', () => {
   it('adds a phone: required, Vietnamese 10-digit mobile, unique', async () => {
     const a = await signedInUser(t, { email: 'phone-a@example.com' });
     await createUser(db(), { email: 'phone-owner@example.com', phone: '0987000002' });
-    const add = (Name: string) => a.call('POST', P.contacts, { type: 1, Name });
+    const add = (Name: string) => a.call('POST', E.list.path, { type: 1, Name });
     expect(errorKey(await add(''))).toBe('phone_required');
     for (const bad of ['12345', '0123456789', '09870000021', '+84987000003', 'abcdefghij']) {
       expect(errorKey(await add(bad)), bad).toBe('invalid_phone_number');
@@ -101,18 +101,18 @@ describe('e-mails and phones', () => {
     const [sms] = await listOutboxMessages(db(), '0987000003', 1);
     expect(sms).toMatchObject({ channel: 'sms', code: expect.stringMatching(/^\d{6}$/) });
     expect(errorKey(await add('0987000003'))).toBe('phone_already');
-    expect(errorKey(await a.call('POST', P.contacts, { type: 3, Name: 'x' }))).toBe('invalid_contact_type');
+    expect(errorKey(await a.call('POST', E.list.path, { type: 3, Name: 'x' }))).toBe('invalid_contact_type');
   });
 
   it('refuses more than MAXIMUM_EMAIL_OR_PHONE entries of a type', async () => {
     const a = await signedInUser(t, { email: 'max-a@example.com' });
-    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'max-b@example.com' }));
-    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'max-c@example.com' }));
-    const res = await a.call('POST', P.contacts, { type: 2, Name: 'max-d@example.com' });
+    resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'max-b@example.com' }));
+    resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'max-c@example.com' }));
+    const res = await a.call('POST', E.list.path, { type: 2, Name: 'max-d@example.com' });
     expect(errorKey(res)).toBe('maximum_email_or_phone');
     expect(fieldErrors(res)).toEqual({ Name: ['maximum_email_or_phone'] });
     // The limit is per type: a phone still fits.
-    resultOf(await a.call('POST', P.contacts, { type: 1, Name: '0987000010' }));
+    resultOf(await a.call('POST', E.list.path, { type: 1, Name: '0987000010' }));
   });
 
   it('holds one primary per type and the entry limit under parallel requests (row lock, partial unique index)', async () => {
@@ -132,12 +132,12 @@ describe('e-mails and phones', () => {
     const primaries = async () =>
       (await db().select().from(userContacts).where(eq(userContacts.userId, a.id))).filter((c) => c.isPrimary);
     for (let round = 0; round < 5; round++) {
-      const answers = await Promise.all(extra.map((c) => a.call('PUT', P.contactSetPrimary, { id: c.id })));
+      const answers = await Promise.all(extra.map((c) => a.call('PUT', E.setPrimary.path, { id: c.id })));
       expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
       expect(await primaries()).toHaveLength(1);
       // Back to the first e-mail for the next round.
       const [first] = await db().select().from(userContacts).where(eq(userContacts.value, 'par-a@example.com'));
-      resultOf(await a.call('PUT', P.contactSetPrimary, { id: first!.id }));
+      resultOf(await a.call('PUT', E.setPrimary.path, { id: first!.id }));
     }
     // The database refuses a second primary whoever writes it.
     await expect(
@@ -146,7 +146,7 @@ describe('e-mails and phones', () => {
 
     const b = await signedInUser(t, { email: 'par-limit@example.com' });
     const adds = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => b.call('POST', P.contacts, { type: 2, Name: `par-limit-${i}@example.com` })),
+      Array.from({ length: 6 }, (_, i) => b.call('POST', E.list.path, { type: 2, Name: `par-limit-${i}@example.com` })),
     );
     expect(adds.filter((r) => r.statusCode === 200)).toHaveLength(2);
     for (const r of adds.filter((r) => r.statusCode !== 200)) expect(errorKey(r)).toBe('maximum_email_or_phone');
@@ -162,12 +162,12 @@ describe('e-mails and phones', () => {
     await createUser(db(), { email: 'exists-other@example.com' });
     await createUser(db(), { email: 'exists-unconfirmed@example.com', confirmed: false });
     const exists = async (name: string) =>
-      resultOf<boolean>(await a.call('GET', `${P.contactExists}?userPhoneEmailName=${encodeURIComponent(name)}`));
+      resultOf<boolean>(await a.call('GET', `${E.exists.path}?userPhoneEmailName=${encodeURIComponent(name)}`));
     expect(await exists('exists-a@example.com')).toBe(true);
     expect(await exists('Exists-Other@example.com')).toBe(false);
     expect(await exists('exists-unconfirmed@example.com')).toBe(false);
     expect(await exists('nobody@example.com')).toBe(false);
-    expect(errorKey(await a.call('GET', P.contactExists))).toBe('invalid_contact');
+    expect(errorKey(await a.call('GET', E.exists.path))).toBe('invalid_contact');
   });
 
   it("answers the same for another account's address as for a free one; only its right code tells", async () => {
@@ -178,16 +178,16 @@ describe('e-mails and phones', () => {
       body: JSON.parse(res.body.replace(/"id":\d+/, '"id":0').replace(/"times":(5[6-9]|60)\b/, '"times":60')),
     });
     const journey = async (address: string) => {
-      const answers = [shape(await a.call('GET', `${P.contactExists}?userPhoneEmailName=${address}`))];
-      answers.push(shape(await a.call('POST', P.contacts, { type: 2, Name: address })));
+      const answers = [shape(await a.call('GET', `${E.exists.path}?userPhoneEmailName=${address}`))];
+      answers.push(shape(await a.call('POST', E.list.path, { type: 2, Name: address })));
       const code = await lastCode(t, address);
       const wrong = code === '000000' ? '111111' : '000000';
-      answers.push(shape(await a.call('POST', P.contactSendOtp, { emailPhoneName: address })));
-      answers.push(shape(await a.call('POST', P.contactActivate, { PhoneEmailName: address, Otp: wrong })));
-      answers.push(shape(await a.call('POST', P.changeEmail, { newemail: address, otp: '' })));
-      answers.push(shape(await a.call('POST', P.changeEmail, { newemail: address, otp: wrong })));
-      answers.push(shape(await a.call('POST', P.activateEmailSendCode, { newemail: address })));
-      answers.push(shape(await a.call('POST', P.activateEmail, { newemail: address, otp: wrong })));
+      answers.push(shape(await a.call('POST', E.sendOtp.path, { emailPhoneName: address })));
+      answers.push(shape(await a.call('POST', E.activate.path, { PhoneEmailName: address, Otp: wrong })));
+      answers.push(shape(await a.call('POST', E.changeEmail.path, { newemail: address, otp: '' })));
+      answers.push(shape(await a.call('POST', E.changeEmail.path, { newemail: address, otp: wrong })));
+      answers.push(shape(await a.call('POST', E.activateEmailSend.path, { newemail: address })));
+      answers.push(shape(await a.call('POST', E.activateEmail.path, { newemail: address, otp: wrong })));
       return { answers, code };
     };
     const free = await journey('enum-free@example.com');
@@ -197,16 +197,16 @@ describe('e-mails and phones', () => {
     // The code reached the address: whoever reads it may learn that it is taken, nobody else.
     expect(taken.code).toMatch(/^\d{6}$/);
     expect(
-      errorKey(await a.call('POST', P.contactActivate, { PhoneEmailName: 'enum-taken@example.com', Otp: taken.code })),
+      errorKey(await a.call('POST', E.activate.path, { PhoneEmailName: 'enum-taken@example.com', Otp: taken.code })),
     ).toBe('email_already');
-    resultOf(await a.call('POST', P.contactActivate, { PhoneEmailName: 'enum-free@example.com', Otp: free.code }));
+    resultOf(await a.call('POST', E.activate.path, { PhoneEmailName: 'enum-free@example.com', Otp: free.code }));
   });
 
   it('activates an entry with its code; the code is checked and single use', async () => {
     const a = await signedInUser(t, { email: 'act-a@example.com' });
-    resultOf(await a.call('POST', P.contacts, { type: 1, Name: '0912000020' }));
+    resultOf(await a.call('POST', E.list.path, { type: 1, Name: '0912000020' }));
     const activate = (Otp: string, PhoneEmailName = '0912000020') =>
-      a.call('POST', P.contactActivate, { PhoneEmailName, Otp });
+      a.call('POST', E.activate.path, { PhoneEmailName, Otp });
     expect(errorKey(await activate(''))).toBe('please_enter_verification_code');
     expect(errorKey(await activate('12ab56'))).toBe('invalid_otp');
     const code = await lastCode(t, '0912000020');
@@ -225,22 +225,22 @@ describe('e-mails and phones', () => {
 
   it('resends the code after the cooldown', async () => {
     const a = await signedInUser(t, { email: 'resend-a@example.com' });
-    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'resend-b@example.com' }));
+    resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'resend-b@example.com' }));
     const first = await lastCode(t, 'resend-b@example.com');
     const waiting = resultOf<{ times: number }>(
-      await a.call('POST', P.contactSendOtp, { emailPhoneName: 'resend-b@example.com' }),
+      await a.call('POST', E.sendOtp.path, { emailPhoneName: 'resend-b@example.com' }),
     );
     expect(waiting.times).toBeGreaterThan(0);
     expect(waiting.times).toBeLessThanOrEqual(60);
     expect(await lastCode(t, 'resend-b@example.com')).toBe(first);
     await afterCooldown('resend-b@example.com');
-    expect(resultOf(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'resend-b@example.com' }))).toEqual({
+    expect(resultOf(await a.call('POST', E.sendOtp.path, { emailPhoneName: 'resend-b@example.com' }))).toEqual({
       times: 60,
     });
     const second = await lastCode(t, 'resend-b@example.com');
     expect((await listOutboxMessages(db(), 'resend-b@example.com', 10)).length).toBe(2);
-    resultOf(await a.call('POST', P.contactActivate, { PhoneEmailName: 'resend-b@example.com', Otp: second }));
-    expect(errorKey(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'nobody@example.com' }))).toBe(
+    resultOf(await a.call('POST', E.activate.path, { PhoneEmailName: 'resend-b@example.com', Otp: second }));
+    expect(errorKey(await a.call('POST', E.sendOtp.path, { emailPhoneName: 'nobody@example.com' }))).toBe(
       'invalid_contact',
     );
   });
@@ -248,33 +248,33 @@ describe('e-mails and phones', () => {
   it('an address confirmed on one account cannot be confirmed on another, even in a race', async () => {
     const a = await signedInUser(t, { email: 'race-a@example.com' });
     const b = await signedInUser(t, { email: 'race-b@example.com' });
-    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'shared@example.com' }));
+    resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'shared@example.com' }));
     const codeA = await lastCode(t, 'shared@example.com');
     // B asks for the same address: B gets a code of its own, and A's code is not B's.
-    resultOf(await b.call('POST', P.contacts, { type: 2, Name: 'shared@example.com' }));
-    expect(
-      errorKey(await b.call('POST', P.contactActivate, { PhoneEmailName: 'shared@example.com', Otp: codeA })),
-    ).toBe('otp_invalid');
+    resultOf(await b.call('POST', E.list.path, { type: 2, Name: 'shared@example.com' }));
+    expect(errorKey(await b.call('POST', E.activate.path, { PhoneEmailName: 'shared@example.com', Otp: codeA }))).toBe(
+      'otp_invalid',
+    );
     await afterCooldown('shared@example.com');
-    resultOf(await b.call('POST', P.contactSendOtp, { emailPhoneName: 'shared@example.com' }));
+    resultOf(await b.call('POST', E.sendOtp.path, { emailPhoneName: 'shared@example.com' }));
     const codeB = await lastCode(t, 'shared@example.com');
     // B confirms; A is then refused.
-    resultOf(await b.call('POST', P.contactActivate, { PhoneEmailName: 'shared@example.com', Otp: codeB }));
-    expect(
-      errorKey(await a.call('POST', P.contactActivate, { PhoneEmailName: 'shared@example.com', Otp: codeA })),
-    ).toBe('email_already');
+    resultOf(await b.call('POST', E.activate.path, { PhoneEmailName: 'shared@example.com', Otp: codeB }));
+    expect(errorKey(await a.call('POST', E.activate.path, { PhoneEmailName: 'shared@example.com', Otp: codeA }))).toBe(
+      'email_already',
+    );
     // Codes may still be sent (the answer must not tell); only the right code learns it is taken.
-    expect(resultOf(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'shared@example.com' }))).toEqual({
+    expect(resultOf(await a.call('POST', E.sendOtp.path, { emailPhoneName: 'shared@example.com' }))).toEqual({
       times: 60,
     });
 
     // The unique index is the final word: a row confirmed behind the service's back is refused, not a 500.
     const c = await signedInUser(t, { email: 'race-c@example.com' });
-    resultOf(await c.call('POST', P.contacts, { type: 1, Name: '0912000030' }));
+    resultOf(await c.call('POST', E.list.path, { type: 1, Name: '0912000030' }));
     const code = await lastCode(t, '0912000030');
     const d = await createUser(db(), { email: 'race-d@example.com' });
     const [row] = await db().insert(userContacts).values({ userId: d.id, type: 1, value: '0912000030' }).returning();
-    const pending = c.call('POST', P.contactActivate, { PhoneEmailName: '0912000030', Otp: code });
+    const pending = c.call('POST', E.activate.path, { PhoneEmailName: '0912000030', Otp: code });
     await db()
       .update(userContacts)
       .set({ isConfirmed: true })
@@ -292,92 +292,92 @@ describe('e-mails and phones', () => {
 
   it('sets the primary e-mail (confirmed only): it becomes the email claim and a sign-in name', async () => {
     const a = await signedInUser(t, { email: 'prim-a@example.com' });
-    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'prim-b@example.com' }));
+    resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'prim-b@example.com' }));
     const entry = (await list(a, 2)).find((c) => c.name === 'prim-b@example.com')!;
-    expect(errorKey(await a.call('PUT', P.contactSetPrimary, { id: entry.id }))).toBe('contact_not_confirmed');
+    expect(errorKey(await a.call('PUT', E.setPrimary.path, { id: entry.id }))).toBe('contact_not_confirmed');
     resultOf(
-      await a.call('POST', P.contactActivate, {
+      await a.call('POST', E.activate.path, {
         PhoneEmailName: 'prim-b@example.com',
         Otp: await lastCode(t, 'prim-b@example.com'),
       }),
     );
-    expect(resultOf(await a.call('PUT', P.contactSetPrimary, { id: entry.id }))).toBe(true);
+    expect(resultOf(await a.call('PUT', E.setPrimary.path, { id: entry.id }))).toBe(true);
     const after = await list(a, 2);
     expect(after.filter((c) => c.isPrimary).map((c) => c.name)).toEqual(['prim-b@example.com']);
     const claims = await userClaims(db(), (await findUserById(db(), a.id))!);
     expect(claims.email).toBe('prim-b@example.com');
     expect(await canSignIn('prim-b@example.com')).toBe(true);
     expect(await canSignIn('prim-a@example.com')).toBe(true);
-    expect(errorKey(await a.call('PUT', P.contactSetPrimary, { id: 999_999 }), 404)).toBe('invalid_contact');
+    expect(errorKey(await a.call('PUT', E.setPrimary.path, { id: 999_999 }), 404)).toBe('invalid_contact');
     expect(await actions(a.id)).toContain('activity_email_primary');
   });
 
   it('toggles allow-login on confirmed non-primary entries only', async () => {
     const a = await signedInUser(t, { email: 'allow-a@example.com' });
     const primary = (await list(a, 2))[0]!;
-    expect(errorKey(await a.call('PUT', P.contactAllowLogin, { id: primary.id, isAllow: false }))).toBe(
+    expect(errorKey(await a.call('PUT', E.allowLogin.path, { id: primary.id, isAllow: false }))).toBe(
       'contact_is_primary',
     );
-    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'allow-b@example.com' }));
+    resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'allow-b@example.com' }));
     const entry = (await list(a, 2)).find((c) => c.name === 'allow-b@example.com')!;
-    expect(errorKey(await a.call('PUT', P.contactAllowLogin, { id: entry.id, isAllow: false }))).toBe(
+    expect(errorKey(await a.call('PUT', E.allowLogin.path, { id: entry.id, isAllow: false }))).toBe(
       'contact_not_confirmed',
     );
     resultOf(
-      await a.call('POST', P.contactActivate, {
+      await a.call('POST', E.activate.path, {
         PhoneEmailName: 'allow-b@example.com',
         Otp: await lastCode(t, 'allow-b@example.com'),
       }),
     );
     expect(await canSignIn('allow-b@example.com')).toBe(true);
-    expect(resultOf(await a.call('PUT', P.contactAllowLogin, { id: entry.id, isAllow: false }))).toBe(true);
+    expect(resultOf(await a.call('PUT', E.allowLogin.path, { id: entry.id, isAllow: false }))).toBe(true);
     expect((await list(a, 2)).find((c) => c.id === entry.id)?.allowLogin).toBe(false);
     expect(await canSignIn('allow-b@example.com')).toBe(false);
-    expect(errorKey(await a.call('PUT', P.contactAllowLogin, { id: entry.id }))).toBe('invalid_input');
+    expect(errorKey(await a.call('PUT', E.allowLogin.path, { id: entry.id }))).toBe('invalid_input');
   });
 
   it('deletes unconfirmed entries directly, confirmed ones with a code sent to them, never the primary', async () => {
     const a = await signedInUser(t, { email: 'del-a@example.com' });
     const primary = (await list(a, 2))[0]!;
-    expect(errorKey(await a.call('DELETE', `${P.contactDelete}?userPhoneEmailId=${primary.id}`))).toBe(
+    expect(errorKey(await a.call('DELETE', `${E.remove.path}?userPhoneEmailId=${primary.id}`))).toBe(
       'contact_is_primary',
     );
 
-    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'del-b@example.com' }));
+    resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'del-b@example.com' }));
     const unconfirmed = (await list(a, 2)).find((c) => c.name === 'del-b@example.com')!;
-    expect(resultOf(await a.call('DELETE', `${P.contactDelete}?userPhoneEmailId=${unconfirmed.id}`))).toBe(true);
+    expect(resultOf(await a.call('DELETE', `${E.remove.path}?userPhoneEmailId=${unconfirmed.id}`))).toBe(true);
     expect((await list(a, 2)).map((c) => c.name)).toEqual(['del-a@example.com']);
 
-    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'del-c@example.com' }));
+    resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'del-c@example.com' }));
     await afterCooldown('del-c@example.com');
     resultOf(
-      await a.call('POST', P.contactActivate, {
+      await a.call('POST', E.activate.path, {
         PhoneEmailName: 'del-c@example.com',
         Otp: await lastCode(t, 'del-c@example.com'),
       }),
     );
     const confirmed = (await list(a, 2)).find((c) => c.name === 'del-c@example.com')!;
-    expect(errorKey(await a.call('DELETE', `${P.contactDelete}?userPhoneEmailId=${confirmed.id}`))).toBe(
+    expect(errorKey(await a.call('DELETE', `${E.remove.path}?userPhoneEmailId=${confirmed.id}`))).toBe(
       'contact_delete_requires_code',
     );
     // The removal code goes to that entry.
     const sent = await listOutboxMessages(db(), 'del-c@example.com', 10);
-    resultOf(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'del-c@example.com' }));
+    resultOf(await a.call('POST', E.sendOtp.path, { emailPhoneName: 'del-c@example.com' }));
     expect((await listOutboxMessages(db(), 'del-c@example.com', 10)).length).toBe(sent.length + 1);
     const code = await lastCode(t, 'del-c@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     expect(
-      errorKey(await a.call('POST', P.contactDeleteByOtp, { PhoneEmailName: 'del-c@example.com', Otp: wrong })),
+      errorKey(await a.call('POST', E.removeByOtp.path, { PhoneEmailName: 'del-c@example.com', Otp: wrong })),
     ).toBe('otp_invalid');
-    expect(errorKey(await a.call('POST', P.contactDeleteByOtp, { PhoneEmailName: 'del-c@example.com', Otp: '' }))).toBe(
+    expect(errorKey(await a.call('POST', E.removeByOtp.path, { PhoneEmailName: 'del-c@example.com', Otp: '' }))).toBe(
       'please_enter_verification_code',
     );
-    expect(
-      resultOf(await a.call('POST', P.contactDeleteByOtp, { PhoneEmailName: 'del-c@example.com', Otp: code })),
-    ).toBe(true);
+    expect(resultOf(await a.call('POST', E.removeByOtp.path, { PhoneEmailName: 'del-c@example.com', Otp: code }))).toBe(
+      true,
+    );
     expect((await list(a, 2)).map((c) => c.name)).toEqual(['del-a@example.com']);
     expect(
-      errorKey(await a.call('POST', P.contactSendOtp, { emailPhoneName: 'del-a@example.com', action: 'delete' })),
+      errorKey(await a.call('POST', E.sendOtp.path, { emailPhoneName: 'del-a@example.com', action: 'delete' })),
     ).toBe('contact_is_primary');
     expect(await actions(a.id)).toContain('activity_email_removed');
   });
@@ -385,26 +385,26 @@ describe('e-mails and phones', () => {
   it("refuses every entry operation on another user's entries and shows them nothing", async () => {
     const a = await signedInUser(t, { email: 'own-a@example.com' });
     const b = await signedInUser(t, { email: 'own-b@example.com' });
-    resultOf(await a.call('POST', P.contacts, { type: 2, Name: 'own-a2@example.com' }));
+    resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'own-a2@example.com' }));
     const codeA = await lastCode(t, 'own-a2@example.com');
     const [primaryA, pendingA] = await list(a, 2);
     expect((await list(b, 2)).map((c) => c.name)).toEqual(['own-b@example.com']);
 
-    expect(errorKey(await b.call('PUT', P.contactSetPrimary, { id: primaryA!.id }), 404)).toBe('invalid_contact');
-    expect(errorKey(await b.call('PUT', P.contactAllowLogin, { id: primaryA!.id, isAllow: false }), 404)).toBe(
+    expect(errorKey(await b.call('PUT', E.setPrimary.path, { id: primaryA!.id }), 404)).toBe('invalid_contact');
+    expect(errorKey(await b.call('PUT', E.allowLogin.path, { id: primaryA!.id, isAllow: false }), 404)).toBe(
       'invalid_contact',
     );
-    expect(errorKey(await b.call('DELETE', `${P.contactDelete}?userPhoneEmailId=${pendingA!.id}`), 404)).toBe(
+    expect(errorKey(await b.call('DELETE', `${E.remove.path}?userPhoneEmailId=${pendingA!.id}`), 404)).toBe(
+      'invalid_contact',
+    );
+    expect(errorKey(await b.call('POST', E.activate.path, { PhoneEmailName: 'own-a2@example.com', Otp: codeA }))).toBe(
+      'invalid_contact',
+    );
+    expect(errorKey(await b.call('POST', E.sendOtp.path, { emailPhoneName: 'own-a2@example.com' }))).toBe(
       'invalid_contact',
     );
     expect(
-      errorKey(await b.call('POST', P.contactActivate, { PhoneEmailName: 'own-a2@example.com', Otp: codeA })),
-    ).toBe('invalid_contact');
-    expect(errorKey(await b.call('POST', P.contactSendOtp, { emailPhoneName: 'own-a2@example.com' }))).toBe(
-      'invalid_contact',
-    );
-    expect(
-      errorKey(await b.call('POST', P.contactDeleteByOtp, { PhoneEmailName: 'own-a@example.com', Otp: '123456' })),
+      errorKey(await b.call('POST', E.removeByOtp.path, { PhoneEmailName: 'own-a@example.com', Otp: '123456' })),
     ).toBe('invalid_contact');
     // A's entries are untouched.
     expect(await list(a, 2)).toEqual([primaryA, pendingA]);
@@ -434,7 +434,7 @@ describe('change and activate e-mail and phone', () => {
 
   it('changes the e-mail in two steps; the old address is told in the account language', async () => {
     const a = await signedInUser(t, { email: 'old@example.com', languageId: 'en-US' });
-    const change = (newemail: string, otp = '') => a.call('POST', P.changeEmail, { newemail, otp });
+    const change = (newemail: string, otp = '') => a.call('POST', E.changeEmail.path, { newemail, otp });
     expect(errorKey(await change(''))).toBe('error_email_empty');
     expect(errorKey(await change('bad'))).toBe('email_invalid');
     expect(errorKey(await change('old@example.com'))).toBe('email_already');
@@ -446,7 +446,7 @@ describe('change and activate e-mail and phone', () => {
     expect(errorKey(await change('new@example.com', 'abc'))).toBe('invalid_otp');
     expect(resultOf(await change('new@example.com', code))).toEqual({ ok: true });
 
-    const emails = resultOf<UserContact[]>(await a.call('GET', `${P.contacts}?type=2`));
+    const emails = resultOf<UserContact[]>(await a.call('GET', `${E.list.path}?type=2`));
     expect(emails.map((c) => [c.name, c.isPrimary, c.isConfirmed])).toEqual([['new@example.com', true, true]]);
     expect((await userClaims(db(), (await findUserById(db(), a.id))!)).email).toBe('new@example.com');
     const [notice] = await listOutboxMessages(db(), 'old@example.com', 1);
@@ -463,40 +463,46 @@ describe('change and activate e-mail and phone', () => {
 
   it('changes the phone in two steps by SMS', async () => {
     const a = await signedInUser(t, { email: 'cp@example.com', phone: '0912000100' });
-    const change = (newphone: string, otp = '') => a.call('POST', P.changePhone, { newphone, otp });
+    const change = (newphone: string, otp = '') => a.call('POST', E.changePhone.path, { newphone, otp });
     expect(errorKey(await change(''))).toBe('phone_required');
     expect(errorKey(await change('0212345678'))).toBe('invalid_phone_number');
     expect(errorKey(await change('0912000100'))).toBe('phone_already');
     expect(resultOf(await change('0912000102'))).toEqual({ times: 60 });
     expect(resultOf(await change('0912000102', await lastCode(t, '0912000102')))).toEqual({ ok: true });
-    expect(resultOf(await a.call('GET', P.updateInfo))).toEqual({ phoneNumber: '0912000102', email: 'cp@example.com' });
+    expect(resultOf(await a.call('GET', E.contactInfo.path))).toEqual({
+      phoneNumber: '0912000102',
+      email: 'cp@example.com',
+    });
     // A code for another user's change is not this user's.
     const b = await signedInUser(t, { email: 'cp-b@example.com' });
-    resultOf(await a.call('POST', P.changePhone, { newphone: '0912000103', otp: '' }));
+    resultOf(await a.call('POST', E.changePhone.path, { newphone: '0912000103', otp: '' }));
     expect(
-      errorKey(await b.call('POST', P.changePhone, { newphone: '0912000103', otp: await lastCode(t, '0912000103') })),
+      errorKey(
+        await b.call('POST', E.changePhone.path, { newphone: '0912000103', otp: await lastCode(t, '0912000103') }),
+      ),
     ).toBe('otp_invalid');
-    expect(resultOf(await b.call('GET', P.updateInfo))).toEqual({ phoneNumber: null, email: 'cp-b@example.com' });
+    expect(resultOf(await b.call('GET', E.contactInfo.path))).toEqual({ phoneNumber: null, email: 'cp-b@example.com' });
   });
 
   it("another user's wrong codes for the same address neither burn nor delay a pending change-e-mail code", async () => {
     const a = await signedInUser(t, { email: 'bound-a@example.com' });
     const b = await signedInUser(t, { email: 'bound-b@example.com' });
-    expect(resultOf(await a.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: '' }))).toEqual({
+    expect(resultOf(await a.call('POST', E.changeEmail.path, { newemail: 'wanted@example.com', otp: '' }))).toEqual({
       times: 60,
     });
     const code = await lastCode(t, 'wanted@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     // b asks for its own code to the same address (not in a's cooldown) and tries wrong codes past the limit.
-    expect(resultOf(await b.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: '' }))).toEqual({
+    expect(resultOf(await b.call('POST', E.changeEmail.path, { newemail: 'wanted@example.com', otp: '' }))).toEqual({
       times: 60,
     });
-    for (let i = 0; i < 6; i++) await b.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: wrong });
-    expect(errorKey(await b.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: wrong }))).toBe(
+    for (let i = 0; i < 6; i++)
+      await b.call('POST', E.changeEmail.path, { newemail: 'wanted@example.com', otp: wrong });
+    expect(errorKey(await b.call('POST', E.changeEmail.path, { newemail: 'wanted@example.com', otp: wrong }))).toBe(
       'otp_too_many_attempts',
     );
     // a's code still has all its tries and works.
-    expect(resultOf(await a.call('POST', P.changeEmail, { newemail: 'wanted@example.com', otp: code }))).toEqual({
+    expect(resultOf(await a.call('POST', E.changeEmail.path, { newemail: 'wanted@example.com', otp: code }))).toEqual({
       ok: true,
     });
   });
@@ -506,72 +512,78 @@ describe('change and activate e-mail and phone', () => {
     await db()
       .insert(userContacts)
       .values({ userId: a.id, type: 1, value: '0912000200', isPrimary: true, isConfirmed: false });
-    expect(resultOf(await a.call('GET', P.activeData))).toEqual({
+    expect(resultOf(await a.call('GET', E.activeData.path))).toEqual({
       isOk: false,
       isActiveEmail: true,
       isActivePhone: false,
     });
-    expect(resultOf(await a.call('GET', P.updateInfo))).toEqual({
+    expect(resultOf(await a.call('GET', E.contactInfo.path))).toEqual({
       phoneNumber: '0912000200',
       email: 'act@example.com',
     });
 
-    expect(resultOf(await a.call('POST', P.activatePhoneSendCode, {}))).toEqual({ times: 60 });
-    expect(errorKey(await a.call('POST', P.activatePhone, { newphone: '0912000200', otp: '' }))).toBe(
+    expect(resultOf(await a.call('POST', E.activatePhoneSend.path, {}))).toEqual({ times: 60 });
+    expect(errorKey(await a.call('POST', E.activatePhone.path, { newphone: '0912000200', otp: '' }))).toBe(
       'otp_is_required',
     );
     expect(
-      resultOf(await a.call('POST', P.activatePhone, { newphone: '0912000200', otp: await lastCode(t, '0912000200') })),
+      resultOf(
+        await a.call('POST', E.activatePhone.path, { newphone: '0912000200', otp: await lastCode(t, '0912000200') }),
+      ),
     ).toEqual({
       ok: true,
     });
-    expect(resultOf(await a.call('GET', P.activeData))).toEqual({
+    expect(resultOf(await a.call('GET', E.activeData.path))).toEqual({
       isOk: true,
       isActiveEmail: true,
       isActivePhone: true,
     });
-    expect(errorKey(await a.call('POST', P.activatePhoneSendCode, {}))).toBe('contact_already_confirmed');
+    expect(errorKey(await a.call('POST', E.activatePhoneSend.path, {}))).toBe('contact_already_confirmed');
 
     const b = await signedInUser(t, { email: 'act-b@example.com' });
     await db().update(userContacts).set({ isConfirmed: false }).where(eq(userContacts.userId, b.id));
-    expect(resultOf(await b.call('GET', P.activeData))).toMatchObject({ isOk: false, isActiveEmail: false });
-    resultOf(await b.call('POST', P.activateEmailSendCode, {}));
-    expect(errorKey(await b.call('POST', P.activateEmail, { otp: '' }))).toBe('otp_is_required');
-    expect(resultOf(await b.call('POST', P.activateEmail, { otp: await lastCode(t, 'act-b@example.com') }))).toEqual({
+    expect(resultOf(await b.call('GET', E.activeData.path))).toMatchObject({ isOk: false, isActiveEmail: false });
+    resultOf(await b.call('POST', E.activateEmailSend.path, {}));
+    expect(errorKey(await b.call('POST', E.activateEmail.path, { otp: '' }))).toBe('otp_is_required');
+    expect(
+      resultOf(await b.call('POST', E.activateEmail.path, { otp: await lastCode(t, 'act-b@example.com') })),
+    ).toEqual({
       ok: true,
     });
-    expect(resultOf(await b.call('GET', P.activeData))).toEqual({
+    expect(resultOf(await b.call('GET', E.activeData.path))).toEqual({
       isOk: true,
       isActiveEmail: true,
       isActivePhone: false,
     });
     // Another account's confirmed phone cannot be activated here: the code goes to that phone, and
     // only with it does the answer say so.
-    expect(resultOf(await b.call('POST', P.activatePhoneSendCode, { newphone: '0912000200' }))).toEqual({ times: 60 });
+    expect(resultOf(await b.call('POST', E.activatePhoneSend.path, { newphone: '0912000200' }))).toEqual({ times: 60 });
     expect(
-      errorKey(await b.call('POST', P.activatePhone, { newphone: '0912000200', otp: await lastCode(t, '0912000200') })),
+      errorKey(
+        await b.call('POST', E.activatePhone.path, { newphone: '0912000200', otp: await lastCode(t, '0912000200') }),
+      ),
     ).toBe('phone_already');
-    expect(errorKey(await b.call('POST', P.activatePhoneSendCode, { newphone: '' }))).toBe('phone_required');
+    expect(errorKey(await b.call('POST', E.activatePhoneSend.path, { newphone: '' }))).toBe('phone_required');
   });
 
   it('every endpoint needs the bearer token', async () => {
     for (const [method, url] of [
-      ['POST', P.changeEmail],
-      ['POST', P.changePhone],
-      ['GET', P.activeData],
-      ['GET', P.updateInfo],
-      ['POST', P.activateEmail],
-      ['POST', P.activatePhone],
-      ['POST', P.activateEmailSendCode],
-      ['POST', P.activatePhoneSendCode],
-      ['POST', P.contacts],
-      ['POST', P.contactActivate],
-      ['PUT', P.contactSetPrimary],
-      ['PUT', P.contactAllowLogin],
-      ['DELETE', P.contactDelete],
-      ['POST', P.contactDeleteByOtp],
-      ['POST', P.contactSendOtp],
-      ['GET', P.contactExists],
+      ['POST', E.changeEmail.path],
+      ['POST', E.changePhone.path],
+      ['GET', E.activeData.path],
+      ['GET', E.contactInfo.path],
+      ['POST', E.activateEmail.path],
+      ['POST', E.activatePhone.path],
+      ['POST', E.activateEmailSend.path],
+      ['POST', E.activatePhoneSend.path],
+      ['POST', E.list.path],
+      ['POST', E.activate.path],
+      ['PUT', E.setPrimary.path],
+      ['PUT', E.allowLogin.path],
+      ['DELETE', E.remove.path],
+      ['POST', E.removeByOtp.path],
+      ['POST', E.sendOtp.path],
+      ['GET', E.exists.path],
     ] as const) {
       const res = await t.app.inject({ method, url, payload: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(401);

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS as P } from '@portico/contracts';
+import { contactsEndpoints as E, profileEndpoints as PE } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -13,9 +13,9 @@ describe('row ids from clients', () => {
   it('answers not_found (a 400, never a database error) for ids beyond the int4 range', async () => {
     const user = await signedInUser(t, { email: 'ids@example.com' });
     for (const res of [
-      await user.call('PUT', P.contactSetPrimary, { id: 3_000_000_000 }),
-      await user.call('DELETE', `${P.contactDelete}?userPhoneEmailId=99999999999`),
-      await user.call('PUT', P.cancelLinking, { claimId: 3_000_000_000, providerName: 'Google' }),
+      await user.call('PUT', E.setPrimary.path, { id: 3_000_000_000 }),
+      await user.call('DELETE', `${E.remove.path}?userPhoneEmailId=99999999999`),
+      await user.call('PUT', PE.cancelLinking.path, { claimId: 3_000_000_000, providerName: 'Google' }),
     ]) {
       expect(res.statusCode).toBe(400);
       expect(res.json().exception.message).toBe('not_found');

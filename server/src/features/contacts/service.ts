@@ -1,34 +1,19 @@
 import {
-  type ActiveData,
-  activateEmailInput,
-  activateEmailSendInput,
-  activatePhoneInput,
-  activatePhoneSendInput,
-  type ChangeContactAnswer,
   CONTACT_TYPES,
-  type ContactInfo,
   type ContactType,
-  type CreateContactAnswer,
-  changeEmailInput,
-  changePhoneInput,
-  contactAllowLoginInput,
-  contactDeleteQuery,
   contactEmailError,
-  contactExistsQuery,
-  contactIdInput,
-  contactOtpInput,
   contactPhoneError,
-  contactSendOtpInput,
-  createContactInput,
-  type Locale,
-  listContactsQuery,
+  type contactsEndpoints as E,
   normalizeContact,
+  type OutputOf,
+  type ParsedInputOf,
   type UserContact,
 } from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { AppError, badRequest, notFound, parseInput } from '../../lib/errors.js';
+import type { CallerContext } from '../../http/context.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { localeOf, translate } from '../../lib/i18n.js';
 import { insertActivity } from '../activity/queries.js';
 import { type Contact, findPrimaryContact, type User } from '../users/queries.js';
@@ -46,8 +31,11 @@ import {
   updateContact,
 } from './queries.js';
 
-/** Who calls: for the code message's language, the send limits per IP and the activity log. */
-export type ContactCaller = { ip: string; locale: Locale };
+/** Who calls (the code message's language, the send limits per IP, the activity log) and for whom. */
+export type ContactContext = { user: User; caller: Pick<CallerContext, 'ip' | 'locale'> };
+
+type In<K extends keyof typeof E> = ParsedInputOf<(typeof E)[K]>;
+type Out<K extends keyof typeof E> = Promise<OutputOf<(typeof E)[K]>>;
 
 const isEmail = (type: number) => type === CONTACT_TYPES.email;
 const kindOf = (type: number) => (isEmail(type) ? 'email' : 'phone');
@@ -154,13 +142,11 @@ export function createContactsService(deps: AppDeps) {
   // ---- Change / activate (one helper each for e-mail and phone) --------------------------------
 
   async function change(
-    user: User,
+    { user, caller }: ContactContext,
     type: ContactType,
-    body: unknown,
-    caller: ContactCaller,
-  ): Promise<ChangeContactAnswer> {
+    { value, otp }: In<'changeEmail'>,
+  ): Out<'changeEmail'> {
     const field = isEmail(type) ? 'newemail' : 'newphone';
-    const { value, otp } = parseInput(isEmail(type) ? changeEmailInput : changePhoneInput, body);
     const current = await findPrimaryContact(db, user.id, type);
     if (current?.isConfirmed && current.value === value) throw fieldError(field, alreadyKey(type));
     if (!otp) return codes.issue('change_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
@@ -209,18 +195,17 @@ export function createContactsService(deps: AppDeps) {
     return value;
   }
 
-  async function activateSend(user: User, type: ContactType, body: unknown, caller: ContactCaller) {
-    const given = isEmail(type)
-      ? parseInput(activateEmailSendInput, body).newemail
-      : parseInput(activatePhoneSendInput, body).newphone;
+  async function activateSend({ user, caller }: ContactContext, type: ContactType, given: string) {
     const value = await activationTarget(user, type, given);
     return codes.issue('activate_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
   }
 
-  async function activate(user: User, type: ContactType, body: unknown, caller: ContactCaller): Promise<{ ok: true }> {
-    const { given, otp } = isEmail(type)
-      ? (({ newemail, otp }) => ({ given: newemail, otp }))(parseInput(activateEmailInput, body))
-      : (({ newphone, otp }) => ({ given: newphone, otp }))(parseInput(activatePhoneInput, body));
+  async function activate(
+    { user, caller }: ContactContext,
+    type: ContactType,
+    given: string,
+    otp: string,
+  ): Out<'activateEmail'> {
     const field = isEmail(type) ? 'newemail' : 'newphone';
     const value = await activationTarget(user, type, given);
     await verifyFor(user, 'activate_contact', value, otp, 'otp');
@@ -234,20 +219,18 @@ export function createContactsService(deps: AppDeps) {
   }
 
   return {
-    async list(user: User, query: unknown): Promise<UserContact[]> {
-      const { type } = parseInput(listContactsQuery, query);
+    async list({ user }: ContactContext, { type }: In<'list'>): Out<'list'> {
       return (await listContacts(db, user.id, type)).map(toUserContact);
     },
 
     /** True when the address is on this account already; other accounts' addresses are never told. */
-    async exists(user: User, query: unknown): Promise<boolean> {
-      const value = normalizeContact(parseInput(contactExistsQuery, query).userPhoneEmailName);
+    async exists({ user }: ContactContext, { userPhoneEmailName }: In<'exists'>): Out<'exists'> {
+      const value = normalizeContact(userPhoneEmailName);
       return !!(await findContactByValue(db, user.id, typeOfName(value), value));
     },
 
     /** Adds an unconfirmed entry and sends it an activation code; answers its id and the countdown. */
-    async create(user: User, body: unknown, caller: ContactCaller): Promise<CreateContactAnswer> {
-      const { type, name: value } = parseInput(createContactInput, body);
+    async create({ user, caller }: ContactContext, { type, name: value }: In<'create'>): Out<'create'> {
       const contact = await confirming(type, 'Name', () =>
         locked(user, async (tx) => {
           if (await findContactByValue(tx, user.id, type, value)) throw fieldError('Name', alreadyKey(type));
@@ -275,8 +258,7 @@ export function createContactsService(deps: AppDeps) {
     },
 
     /** (Re)sends the code of an entry: activation for an unconfirmed one, removal for a confirmed one. */
-    async sendOtp(user: User, body: unknown, caller: ContactCaller) {
-      const input = parseInput(contactSendOtpInput, body);
+    async sendOtp({ user, caller }: ContactContext, input: In<'sendOtp'>): Out<'sendOtp'> {
       const contact = await ownContact(user, input.emailPhoneName, 'emailPhoneName');
       const action = input.action ?? (contact.isConfirmed ? 'delete' : 'activate');
       const issue = { userId: user.id, locale: caller.locale, ip: caller.ip };
@@ -290,8 +272,7 @@ export function createContactsService(deps: AppDeps) {
     },
 
     /** Confirms an entry with its code; the first confirmed address of a type becomes primary. */
-    async activate(user: User, body: unknown, caller: ContactCaller): Promise<UserContact> {
-      const { PhoneEmailName, Otp } = parseInput(contactOtpInput, body);
+    async activate({ user, caller }: ContactContext, { PhoneEmailName, Otp }: In<'activate'>): Out<'activate'> {
       const contact = await ownContact(user, PhoneEmailName, 'PhoneEmailName');
       if (contact.isConfirmed) throw fieldError('PhoneEmailName', 'contact_already_confirmed');
       await verifyFor(user, 'activate_contact', contact.value, Otp, 'Otp');
@@ -316,8 +297,7 @@ export function createContactsService(deps: AppDeps) {
     },
 
     /** Exactly one primary per type; only a confirmed entry can be it, and it always allows sign-in. */
-    async setPrimary(user: User, body: unknown, caller: ContactCaller): Promise<true> {
-      const { id } = parseInput(contactIdInput, body);
+    async setPrimary({ user, caller }: ContactContext, { id }: In<'setPrimary'>): Out<'setPrimary'> {
       await locked(user, async (tx) => {
         const contact = await lockedContact(tx, user, id);
         if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
@@ -330,8 +310,7 @@ export function createContactsService(deps: AppDeps) {
     },
 
     /** Sign-in with a confirmed, non-primary entry on or off (the primary always allows it). */
-    async setAllowLogin(user: User, body: unknown, caller: ContactCaller): Promise<true> {
-      const { id, isAllow } = parseInput(contactAllowLoginInput, body);
+    async setAllowLogin({ user, caller }: ContactContext, { id, isAllow }: In<'allowLogin'>): Out<'allowLogin'> {
       await locked(user, async (tx) => {
         const contact = await lockedContact(tx, user, id);
         if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
@@ -347,8 +326,7 @@ export function createContactsService(deps: AppDeps) {
     },
 
     /** Removes an unconfirmed entry; a confirmed one needs deleteByOtp, the primary cannot go. */
-    async remove(user: User, query: unknown, caller: ContactCaller): Promise<true> {
-      const { userPhoneEmailId } = parseInput(contactDeleteQuery, query);
+    async remove({ user, caller }: ContactContext, { userPhoneEmailId }: In<'remove'>): Out<'remove'> {
       await locked(user, async (tx) => {
         const contact = await lockedContact(tx, user, userPhoneEmailId);
         if (contact.isPrimary) throw fieldError('userPhoneEmailId', 'contact_is_primary');
@@ -360,8 +338,10 @@ export function createContactsService(deps: AppDeps) {
     },
 
     /** Removes a confirmed, non-primary entry with the code sent to it (sendOtp). */
-    async removeByOtp(user: User, body: unknown, caller: ContactCaller): Promise<true> {
-      const { PhoneEmailName, Otp } = parseInput(contactOtpInput, body);
+    async removeByOtp(
+      { user, caller }: ContactContext,
+      { PhoneEmailName, Otp }: In<'removeByOtp'>,
+    ): Out<'removeByOtp'> {
       const contact = await ownContact(user, PhoneEmailName, 'PhoneEmailName');
       if (contact.isPrimary) throw fieldError('PhoneEmailName', 'contact_is_primary');
       if (!contact.isConfirmed) throw fieldError('PhoneEmailName', 'contact_not_confirmed');
@@ -376,10 +356,10 @@ export function createContactsService(deps: AppDeps) {
       return true;
     },
 
-    changeEmail: (user: User, body: unknown, caller: ContactCaller) => change(user, CONTACT_TYPES.email, body, caller),
-    changePhone: (user: User, body: unknown, caller: ContactCaller) => change(user, CONTACT_TYPES.phone, body, caller),
+    changeEmail: (ctx: ContactContext, input: In<'changeEmail'>) => change(ctx, CONTACT_TYPES.email, input),
+    changePhone: (ctx: ContactContext, input: In<'changePhone'>) => change(ctx, CONTACT_TYPES.phone, input),
 
-    async activeData(user: User): Promise<ActiveData> {
+    async activeData({ user }: ContactContext): Out<'activeData'> {
       const [email, phone] = await Promise.all([
         findPrimaryContact(db, user.id, CONTACT_TYPES.email),
         findPrimaryContact(db, user.id, CONTACT_TYPES.phone),
@@ -389,7 +369,7 @@ export function createContactsService(deps: AppDeps) {
       return { isOk: (!email || isActiveEmail) && (!phone || isActivePhone), isActiveEmail, isActivePhone };
     },
 
-    async contactInfo(user: User): Promise<ContactInfo> {
+    async contactInfo({ user }: ContactContext): Out<'contactInfo'> {
       const [email, phone] = await Promise.all([
         findPrimaryContact(db, user.id, CONTACT_TYPES.email),
         findPrimaryContact(db, user.id, CONTACT_TYPES.phone),
@@ -397,13 +377,13 @@ export function createContactsService(deps: AppDeps) {
       return { phoneNumber: phone?.value ?? null, email: email?.value ?? null };
     },
 
-    activateEmailSend: (user: User, body: unknown, caller: ContactCaller) =>
-      activateSend(user, CONTACT_TYPES.email, body, caller),
-    activatePhoneSend: (user: User, body: unknown, caller: ContactCaller) =>
-      activateSend(user, CONTACT_TYPES.phone, body, caller),
-    activateEmail: (user: User, body: unknown, caller: ContactCaller) =>
-      activate(user, CONTACT_TYPES.email, body, caller),
-    activatePhone: (user: User, body: unknown, caller: ContactCaller) =>
-      activate(user, CONTACT_TYPES.phone, body, caller),
+    activateEmailSend: (ctx: ContactContext, { newemail }: In<'activateEmailSend'>) =>
+      activateSend(ctx, CONTACT_TYPES.email, newemail),
+    activatePhoneSend: (ctx: ContactContext, { newphone }: In<'activatePhoneSend'>) =>
+      activateSend(ctx, CONTACT_TYPES.phone, newphone),
+    activateEmail: (ctx: ContactContext, { newemail, otp }: In<'activateEmail'>) =>
+      activate(ctx, CONTACT_TYPES.email, newemail, otp),
+    activatePhone: (ctx: ContactContext, { newphone, otp }: In<'activatePhone'>) =>
+      activate(ctx, CONTACT_TYPES.phone, newphone, otp),
   };
 }

@@ -1,4 +1,4 @@
-import { type GeneralProfile, ACCOUNT_PATHS as P, type UserClaim } from '@portico/contracts';
+import { type GeneralProfile, profileEndpoints as PE, type UserClaim } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, userClaims as userClaimsTable, users } from '../../db/schema.js';
@@ -53,7 +53,7 @@ describe('personal info, claims, avatar and language', () => {
   it('reads the general profile with labels in the reader language', async () => {
     const a = await signedInUser(t, { email: 'info-read@example.com', firstName: 'Lan' });
     await db().update(users).set({ gender: 1, maritalStatus: 1, birthdate: '1991-02-03' }).where(eq(users.id, a.id));
-    const vi = resultOf<GeneralProfile>(await a.call('GET', P.profile));
+    const vi = resultOf<GeneralProfile>(await a.call('GET', PE.get.path));
     expect(vi).toMatchObject({
       id: a.id,
       firstName: 'Lan',
@@ -70,13 +70,13 @@ describe('personal info, claims, avatar and language', () => {
       avatar: null,
       userClaims: [],
     });
-    const en = resultOf<GeneralProfile>(await a.call('GET', P.profile, undefined, { 'accept-language': 'en-US' }));
+    const en = resultOf<GeneralProfile>(await a.call('GET', PE.get.path, undefined, { 'accept-language': 'en-US' }));
     expect(en).toMatchObject({ genderText: 'Male', maritalStatusText: 'Single' });
   });
 
   it('validates the edit form with the spec keys', async () => {
     const a = await signedInUser(t, { email: 'info-rules@example.com' });
-    const put = (body: Record<string, unknown>) => a.call('PUT', P.profile, { ...validInfo, ...body });
+    const put = (body: Record<string, unknown>) => a.call('PUT', PE.update.path, { ...validInfo, ...body });
     const year = new Date().getFullYear();
     expect(
       fieldErrors(await put({ firstName: ' ', lastName: '', languageId: '', gender: null, birthdate: '' })),
@@ -105,7 +105,7 @@ describe('personal info, claims, avatar and language', () => {
 
   it('saves the info: bio sanitized, language and time zone as claims, the OIDC claims follow', async () => {
     const a = await signedInUser(t, { email: 'info-save@example.com' });
-    const saved = resultOf<GeneralProfile>(await a.call('PUT', P.profile, validInfo));
+    const saved = resultOf<GeneralProfile>(await a.call('PUT', PE.update.path, validInfo));
     expect(saved).toMatchObject({
       firstName: 'An',
       lastName: 'Nguyen',
@@ -144,34 +144,44 @@ describe('personal info, claims, avatar and language', () => {
   it('creates and updates the default language and time-zone claims; refuses others', async () => {
     const a = await signedInUser(t, { email: 'claims@example.com' });
     const created = resultOf<UserClaim>(
-      await a.call('POST', P.claims, { ClaimType: 'default_timezone', ClaimValue: 'Europe/Paris' }),
+      await a.call('POST', PE.createClaim.path, { ClaimType: 'default_timezone', ClaimValue: 'Europe/Paris' }),
     );
     expect(created).toMatchObject({ claimType: 'default_timezone', claimValue: 'Europe/Paris' });
     const updated = resultOf<UserClaim>(
-      await a.call('PUT', P.claims, { id: created.id, ClaimType: 'default_timezone', ClaimValue: 'Asia/Saigon' }),
+      await a.call('PUT', PE.updateClaim.path, {
+        id: created.id,
+        ClaimType: 'default_timezone',
+        ClaimValue: 'Asia/Saigon',
+      }),
     );
     expect(updated).toEqual({ ...created, claimValue: 'Asia/Saigon' });
-    resultOf(await a.call('POST', P.claims, { ClaimType: 'default_language', ClaimValue: 'en-US' }));
+    resultOf(await a.call('POST', PE.createClaim.path, { ClaimType: 'default_language', ClaimValue: 'en-US' }));
     const [row] = await db().select().from(users).where(eq(users.id, a.id));
     expect(row).toMatchObject({ timezone: 'Asia/Saigon', languageId: 'en-US' });
-    expect(errorKey(await a.call('POST', P.claims, { ClaimType: 'default_language', ClaimValue: 'xx' }))).toBe(
-      'error_language_empty',
-    );
     expect(
-      errorKey(await a.call('POST', P.claims, { ClaimType: 'default_timezone', ClaimValue: 'Nowhere/City' })),
+      errorKey(await a.call('POST', PE.createClaim.path, { ClaimType: 'default_language', ClaimValue: 'xx' })),
+    ).toBe('error_language_empty');
+    expect(
+      errorKey(
+        await a.call('POST', PE.createClaim.path, { ClaimType: 'default_timezone', ClaimValue: 'Nowhere/City' }),
+      ),
     ).toBe('invalid_timezone');
-    expect(errorKey(await a.call('POST', P.claims, { ClaimType: 'email_recovery', ClaimValue: 'x@example.com' }))).toBe(
-      'invalid_claim_type',
-    );
+    expect(
+      errorKey(await a.call('POST', PE.createClaim.path, { ClaimType: 'email_recovery', ClaimValue: 'x@example.com' })),
+    ).toBe('invalid_claim_type');
     // Another user cannot update this claim by its id.
     const b = await signedInUser(t, { email: 'claims-b@example.com' });
     expect(
       errorKey(
-        await b.call('PUT', P.claims, { id: created.id, ClaimType: 'default_timezone', ClaimValue: 'Asia/Tokyo' }),
+        await b.call('PUT', PE.updateClaim.path, {
+          id: created.id,
+          ClaimType: 'default_timezone',
+          ClaimValue: 'Asia/Tokyo',
+        }),
         404,
       ),
     ).toBe('not_found');
-    expect(resultOf<GeneralProfile>(await b.call('GET', P.profile)).userClaims).toEqual([]);
+    expect(resultOf<GeneralProfile>(await b.call('GET', PE.get.path)).userClaims).toEqual([]);
     const [after] = await db().select().from(userClaimsTable).where(eq(userClaimsTable.id, created.id));
     expect(after?.claimValue).toBe('Asia/Saigon');
   });
@@ -183,33 +193,35 @@ describe('personal info, claims, avatar and language', () => {
       .insert(userClaimsTable)
       .values({ userId: a.id, claimType: 'google_link', claimValue: 'google-sub-1' })
       .returning();
-    expect(resultOf<GeneralProfile>(await a.call('GET', P.profile)).userClaims).toEqual([
+    expect(resultOf<GeneralProfile>(await a.call('GET', PE.get.path)).userClaims).toEqual([
       { id: google!.id, claimType: 'google_link', claimValue: 'google-sub-1' },
     ]);
-    expect(errorKey(await b.call('PUT', P.cancelLinking, { claimId: google!.id, providerName: 'Google' }), 404)).toBe(
-      'not_found',
-    );
-    expect(errorKey(await a.call('PUT', P.cancelLinking, { claimId: google!.id, providerName: 'Facebook' }), 404)).toBe(
-      'not_found',
-    );
-    expect(errorKey(await a.call('PUT', P.cancelLinking, { claimId: google!.id, providerName: 'Twitter' }))).toBe(
+    expect(
+      errorKey(await b.call('PUT', PE.cancelLinking.path, { claimId: google!.id, providerName: 'Google' }), 404),
+    ).toBe('not_found');
+    expect(
+      errorKey(await a.call('PUT', PE.cancelLinking.path, { claimId: google!.id, providerName: 'Facebook' }), 404),
+    ).toBe('not_found');
+    expect(errorKey(await a.call('PUT', PE.cancelLinking.path, { claimId: google!.id, providerName: 'Twitter' }))).toBe(
       'invalid_provider',
     );
-    expect(resultOf(await a.call('PUT', P.cancelLinking, { claimId: google!.id, providerName: 'Google' }))).toBe(true);
-    expect(resultOf<GeneralProfile>(await a.call('GET', P.profile)).userClaims).toEqual([]);
+    expect(resultOf(await a.call('PUT', PE.cancelLinking.path, { claimId: google!.id, providerName: 'Google' }))).toBe(
+      true,
+    );
+    expect(resultOf<GeneralProfile>(await a.call('GET', PE.get.path)).userClaims).toEqual([]);
   });
 
   it('uploads an avatar checked by content and serves it back; picture claim follows', async () => {
     const a = await signedInUser(t, { email: 'avatar@example.com' });
     const upload = (data: Buffer, name: string, type?: string) => {
       const body = multipart(data, name, type);
-      return a.call('POST', P.avatar, body.payload, body.headers);
+      return a.call('POST', PE.avatar.path, body.payload, body.headers);
     };
     // By content, not by name.
     expect(errorKey(await upload(Buffer.from('<svg onload=alert(1)>'), 'evil.png', 'image/png'))).toBe('invalid_image');
     expect(errorKey(await upload(Buffer.from('MZ binary'), 'photo.jpg', 'image/jpeg'))).toBe('invalid_image');
     expect(errorKey(await upload(Buffer.concat([PNG, Buffer.alloc(20_000)]), 'big.png'), 413)).toBe('file_too_large');
-    expect(errorKey(await a.call('POST', P.avatar, { not: 'multipart' }))).toBe('invalid_image');
+    expect(errorKey(await a.call('POST', PE.avatar.path, { not: 'multipart' }))).toBe('invalid_image');
 
     const avatars: string[] = [];
     for (const [data, name, type] of [
@@ -228,7 +240,7 @@ describe('personal info, claims, avatar and language', () => {
     }
     // Replaced avatars are removed from storage.
     expect((await t.app.inject({ url: new URL(avatars[0]!).pathname })).statusCode).toBe(404);
-    const profile = resultOf<GeneralProfile>(await a.call('GET', P.profile));
+    const profile = resultOf<GeneralProfile>(await a.call('GET', PE.get.path));
     expect(profile.avatar).toMatch(/\.png$/);
     const { tokens } = await signInWithPassword(
       t.app,
@@ -246,10 +258,10 @@ describe('personal info, claims, avatar and language', () => {
 
   it('sets the default language: users.language_id, the default_language claim and the locale claim', async () => {
     const a = await signedInUser(t, { email: 'lang@example.com' });
-    expect(errorKey(await a.call('PUT', P.language, { languageId: 'de-DE' }))).toBe('error_language_empty');
-    expect(errorKey(await a.call('PUT', P.language, {}))).toBe('error_language_empty');
-    expect(resultOf(await a.call('PUT', P.language, { languageId: 'en-US' }))).toEqual({ languageId: 'en-US' });
-    const profile = resultOf<GeneralProfile>(await a.call('GET', P.profile));
+    expect(errorKey(await a.call('PUT', PE.language.path, { languageId: 'de-DE' }))).toBe('error_language_empty');
+    expect(errorKey(await a.call('PUT', PE.language.path, {}))).toBe('error_language_empty');
+    expect(resultOf(await a.call('PUT', PE.language.path, { languageId: 'en-US' }))).toEqual({ languageId: 'en-US' });
+    const profile = resultOf<GeneralProfile>(await a.call('GET', PE.get.path));
     expect(profile.languageId).toBe('en-US');
     expect(profile.userClaims).toEqual([
       { id: expect.any(Number), claimType: 'default_language', claimValue: 'en-US' },
@@ -266,18 +278,18 @@ describe('personal info, claims, avatar and language', () => {
     expect(me.json().locale).toBe('en-US');
     // Another user's language is untouched.
     const b = await signedInUser(t, { email: 'lang-b@example.com' });
-    expect(resultOf<GeneralProfile>(await b.call('GET', P.profile)).languageId).toBe('vi-VN');
+    expect(resultOf<GeneralProfile>(await b.call('GET', PE.get.path)).languageId).toBe('vi-VN');
   });
 
   it('every endpoint needs the bearer token', async () => {
     for (const [method, url] of [
-      ['GET', P.profile],
-      ['PUT', P.profile],
-      ['POST', P.claims],
-      ['PUT', P.claims],
-      ['PUT', P.cancelLinking],
-      ['POST', P.avatar],
-      ['PUT', P.language],
+      ['GET', PE.get.path],
+      ['PUT', PE.update.path],
+      ['POST', PE.createClaim.path],
+      ['PUT', PE.updateClaim.path],
+      ['PUT', PE.cancelLinking.path],
+      ['POST', PE.avatar.path],
+      ['PUT', PE.language.path],
     ] as const) {
       expect((await t.app.inject({ method, url, payload: {} })).statusCode, `${method} ${url}`).toBe(401);
     }

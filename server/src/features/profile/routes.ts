@@ -1,46 +1,41 @@
 import multipart from '@fastify/multipart';
-import { ACCOUNT_PATHS, pickLocale } from '@portico/contracts';
+import { profileEndpoints as E } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.js';
+import { handle } from '../../http/endpoint.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { createRequireUser, currentUser } from '../auth/bearer.js';
-import { createProfileService, type ProfileCaller } from './service.js';
+import { createProfileService } from './service.js';
 
-const callerOf = (request: FastifyRequest): ProfileCaller => ({
-  ip: request.ip,
-  locale: pickLocale(request.headers['accept-language']),
-});
+/** The uploaded image of a multipart/form-data request (field `file`); 400 invalid_image, 413 file_too_large. */
+async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest('invalid_image', { file: ['invalid_image'] });
+  let data: Buffer | undefined;
+  try {
+    const file = await request.file();
+    data = await file?.toBuffer();
+  } catch (err) {
+    if ((err as { statusCode?: number }).statusCode === 413)
+      throw new AppError(413, 'file_too_large', { file: ['file_too_large'] });
+    // Anything else is a broken multipart body (no boundary, cut short, malformed part headers).
+    throw badRequest('invalid_image', { file: ['invalid_image'] });
+  }
+  if (!data?.length) throw badRequest('invalid_image', { file: ['invalid_image'] });
+  return data;
+}
 
-/** Personal info, claims, avatar upload and default language, behind the bearer token. */
+/** Personal info, claims, avatar upload and default language (contracts/src/profile.ts), for the signed-in user. */
 export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(multipart, {
     limits: { fileSize: deps.config.AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
-  app.addHook('preHandler', createRequireUser(app, deps));
   const profile = createProfileService(deps);
-  const P = ACCOUNT_PATHS;
-  const user = currentUser;
 
-  app.get(P.profile, async (r) => ({ result: await profile.describe(user(r), callerOf(r).locale) }));
-  app.put(P.profile, async (r) => ({ result: await profile.update(user(r), r.body, callerOf(r)) }));
-  app.post(P.claims, async (r) => ({ result: await profile.saveClaim(user(r), r.body, callerOf(r)) }));
-  app.put(P.claims, async (r) => ({ result: await profile.saveClaim(user(r), r.body, callerOf(r)) }));
-  app.put(P.cancelLinking, async (r) => ({ result: await profile.cancelLinking(user(r), r.body, callerOf(r)) }));
-  app.put(P.language, async (r) => ({ result: await profile.setLanguage(user(r), r.body, callerOf(r)) }));
-
-  app.post(P.avatar, async (r) => {
-    if (!r.isMultipart()) throw badRequest('invalid_image', { file: ['invalid_image'] });
-    let data: Buffer | undefined;
-    try {
-      const file = await r.file();
-      data = await file?.toBuffer();
-    } catch (err) {
-      if ((err as { statusCode?: number }).statusCode === 413)
-        throw new AppError(413, 'file_too_large', { file: ['file_too_large'] });
-      // Anything else is a broken multipart body (no boundary, cut short, malformed part headers).
-      throw badRequest('invalid_image', { file: ['invalid_image'] });
-    }
-    if (!data?.length) throw badRequest('invalid_image', { file: ['invalid_image'] });
-    return { result: await profile.setAvatar(user(r), data, callerOf(r)) };
-  });
+  handle(app, E.get, (_input, ctx) => profile.describe(ctx));
+  handle(app, E.update, (input, ctx) => profile.update(ctx, input));
+  handle(app, E.createClaim, (input, ctx) => profile.saveClaim(ctx, input));
+  handle(app, E.updateClaim, (input, ctx) => profile.saveClaim(ctx, input));
+  handle(app, E.cancelLinking, (input, ctx) => profile.cancelLinking(ctx, input));
+  handle(app, E.language, (input, ctx) => profile.setLanguage(ctx, input));
+  // The file is read from the request itself: the endpoint's JSON input is empty.
+  handle(app, E.avatar, async (_input, ctx) => profile.setAvatar(ctx, await uploadedImage(ctx.request)));
 }

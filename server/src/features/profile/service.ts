@@ -1,23 +1,23 @@
 import {
   type AvatarAnswer,
   CLAIM_TYPES,
-  cancelLinkingInput,
-  claimInput,
+  type profileEndpoints as E,
   GENDERS,
   type GeneralProfile,
   LINK_PROVIDERS,
   type Locale,
-  languageInput,
   MARITAL_STATUSES,
   type MessageKey,
+  type OutputOf,
+  type ParsedInputOf,
   type UserClaim,
-  updateProfileInput,
 } from '@portico/contracts';
 import sanitizeHtml from 'sanitize-html';
 import { STORED_NAME } from '../../adapters/storage/index.js';
 import type { AppDeps } from '../../app.js';
 import type { Db } from '../../db/client.js';
-import { badRequest, notFound, parseInput } from '../../lib/errors.js';
+import type { CallerContext } from '../../http/context.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
 import { insertActivity } from '../activity/queries.js';
 import { deleteClaimById, findClaimById, listClaims, type UserClaimRow, upsertClaim } from '../claims/queries.js';
@@ -26,7 +26,11 @@ import { PROFILE_ACTIVITY } from './activity.js';
 import { imageTypeOf } from './image.js';
 import { updateProfile } from './queries.js';
 
-export type ProfileCaller = { ip: string; locale: Locale };
+/** For whom (the signed-in user) and who calls (the labels' language, the activity log's IP). */
+export type ProfileContext = { user: User; caller: Pick<CallerContext, 'ip' | 'locale'> };
+
+type In<K extends keyof typeof E> = ParsedInputOf<(typeof E)[K]>;
+type Out<K extends keyof typeof E> = Promise<OutputOf<(typeof E)[K]>>;
 
 /** What a bio may contain: text formatting and links; no scripts, styles, images or event handlers. */
 const BIO_HTML: sanitizeHtml.IOptions = {
@@ -99,10 +103,9 @@ export function createProfileService(deps: AppDeps) {
   const reload = async (user: User) => (await findUserById(db, user.id)) ?? user;
 
   return {
-    describe,
+    describe: ({ user, caller }: ProfileContext) => describe(user, caller.locale),
 
-    async update(user: User, body: unknown, caller: ProfileCaller): Promise<GeneralProfile> {
-      const input = parseInput(updateProfileInput(), body);
+    async update({ user, caller }: ProfileContext, input: In<'update'>): Out<'update'> {
       await db.transaction(async (tx) => {
         await updateProfile(tx, user.id, {
           firstName: input.firstName,
@@ -121,8 +124,7 @@ export function createProfileService(deps: AppDeps) {
     },
 
     /** POST (create) or PUT (update) a default_language / default_timezone claim; one per type. */
-    async saveClaim(user: User, body: unknown, caller: ProfileCaller): Promise<UserClaim> {
-      const input = parseInput(claimInput, body);
+    async saveClaim({ user, caller }: ProfileContext, input: In<'createClaim'>): Promise<UserClaim> {
       if (input.id !== undefined) {
         const existing = await findClaimById(db, user.id, input.id);
         if (!existing || existing.claimType !== input.ClaimType) throw notFound();
@@ -140,8 +142,10 @@ export function createProfileService(deps: AppDeps) {
     },
 
     /** Removes a Google or Facebook link claim of the user (link_remove_success). */
-    async cancelLinking(user: User, body: unknown, caller: ProfileCaller): Promise<true> {
-      const { claimId, providerName } = parseInput(cancelLinkingInput, body);
+    async cancelLinking(
+      { user, caller }: ProfileContext,
+      { claimId, providerName }: In<'cancelLinking'>,
+    ): Out<'cancelLinking'> {
       const claim = await findClaimById(db, user.id, claimId);
       if (!claim || claim.claimType !== LINK_PROVIDERS[providerName]) throw notFound();
       await db.transaction(async (tx) => {
@@ -152,7 +156,7 @@ export function createProfileService(deps: AppDeps) {
     },
 
     /** Stores an uploaded image (gif, jpeg or png by content) as the user's avatar. */
-    async setAvatar(user: User, data: Buffer, caller: ProfileCaller): Promise<AvatarAnswer> {
+    async setAvatar({ user, caller }: ProfileContext, data: Buffer): Promise<AvatarAnswer> {
       const type = imageTypeOf(data);
       if (!type) throw badRequest('invalid_image', { file: ['invalid_image'] });
       const name = await deps.storage.put(data, type.extension);
@@ -166,8 +170,7 @@ export function createProfileService(deps: AppDeps) {
       return { avatar };
     },
 
-    async setLanguage(user: User, body: unknown, caller: ProfileCaller): Promise<{ languageId: string }> {
-      const { languageId } = parseInput(languageInput, body);
+    async setLanguage({ user, caller }: ProfileContext, { languageId }: In<'language'>): Out<'language'> {
       await db.transaction(async (tx) => {
         await writeSetting(tx, user.id, CLAIM_TYPES.defaultLanguage, languageId);
         await log(tx, user.id, PROFILE_ACTIVITY.language, { language: languageId, ip: caller.ip });

@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_PATHS, ACCOUNT_PATHS as P, type RecoveryClaim } from '@portico/contracts';
+import { recoveryEndpoints as E, FORGOT_PASSWORD_PATHS, type RecoveryClaim } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -21,35 +21,35 @@ describe('recovery ways', () => {
     const a = await signedInUser(t, { email: 'rec-a@example.com' });
     const b = await signedInUser(t, { email: 'rec-b@example.com' });
     const update = (claimType: string, claimValue: string) =>
-      a.call('POST', P.recoveryClaims, { claimType, claimValue, password: TEST_PASSWORD });
-    expect(resultOf(await a.call('GET', P.recoveryClaims))).toEqual([]);
+      a.call('POST', E.update.path, { claimType, claimValue, password: TEST_PASSWORD });
+    expect(resultOf(await a.call('GET', E.list.path))).toEqual([]);
     expect(errorKey(await update('email_recovery', 'not-an-email'))).toBe('email_invalid');
     expect(errorKey(await update('phone_number_recovery', '12345'))).toBe('invalid_phone_number');
     expect(errorKey(await update('kyc_front', 'x'))).toBe('invalid_claim_type');
     // The account password confirms the change.
     const withPassword = (password: string) =>
-      a.call('POST', P.recoveryClaims, { claimType: 'email_recovery', claimValue: 'backup@example.com', password });
+      a.call('POST', E.update.path, { claimType: 'email_recovery', claimValue: 'backup@example.com', password });
     expect(errorKey(await withPassword(''))).toBe('error_password_empty');
     expect(errorKey(await withPassword('Wrong#pass1'))).toBe('invalid_password');
-    expect(resultOf(await a.call('GET', P.recoveryClaims))).toEqual([]);
+    expect(resultOf(await a.call('GET', E.list.path))).toEqual([]);
     resultOf(await update('email_recovery', 'Backup@Example.com'));
     const both = resultOf<RecoveryClaim[]>(await update('phone_number_recovery', '0912000300'));
     expect(both).toEqual([
       { claimType: 'email_recovery', claimValue: 'backup@example.com' },
       { claimType: 'phone_number_recovery', claimValue: '0912000300' },
     ]);
-    expect(resultOf(await a.call('GET', P.recoveryClaims))).toEqual(both);
+    expect(resultOf(await a.call('GET', E.list.path))).toEqual(both);
     // The second user sees none of them.
-    expect(resultOf(await b.call('GET', P.recoveryClaims))).toEqual([]);
+    expect(resultOf(await b.call('GET', E.list.path))).toEqual([]);
     expect(resultOf(await update('phone_number_recovery', ''))).toEqual([both[0]]);
-    expect((await t.app.inject({ url: P.recoveryClaims })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: P.recoveryClaims, payload: {} })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: E.list.path })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: E.update.path, payload: {} })).statusCode).toBe(401);
   });
 
   it('forgot password finds the account by its recovery e-mail and sends the code there', async () => {
     const a = await signedInUser(t, { email: 'rec-fp@example.com' });
     resultOf(
-      await a.call('POST', P.recoveryClaims, {
+      await a.call('POST', E.update.path, {
         claimType: 'email_recovery',
         claimValue: 'fp-backup@example.com',
         password: TEST_PASSWORD,
@@ -71,7 +71,7 @@ describe('recovery ways', () => {
     // An address two accounts name finds nobody.
     const b = await signedInUser(t, { email: 'rec-fp-b@example.com' });
     resultOf(
-      await b.call('POST', P.recoveryClaims, {
+      await b.call('POST', E.update.path, {
         claimType: 'email_recovery',
         claimValue: 'fp-backup@example.com',
         password: TEST_PASSWORD,

@@ -1,17 +1,22 @@
 import {
+  type recoveryEndpoints as E,
+  type OutputOf,
+  type ParsedInputOf,
   RECOVERY_CLAIM_TYPES,
-  type RecoveryClaim,
   type RecoveryClaimType,
-  recoveryClaimInput,
 } from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
-import { badRequest, parseInput } from '../../lib/errors.js';
+import type { CallerContext } from '../../http/context.js';
+import { badRequest } from '../../lib/errors.js';
 import { insertActivity } from '../activity/queries.js';
 import { createPasswordCheck } from '../auth/login-limits.js';
 import { deleteClaim, listClaims, upsertClaim } from '../claims/queries.js';
 import type { User } from '../users/queries.js';
 
 export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as const;
+
+/** For whom, and from which IP (the password-check limits and the activity log). */
+export type RecoveryContext = { user: User; caller: Pick<CallerContext, 'ip'> };
 
 /**
  * Recovery ways (spec account §2 Recovery ways, §3 User claim (recovery)): a recovery e-mail
@@ -21,16 +26,18 @@ export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as con
 export function createRecoveryService(deps: AppDeps) {
   const db = deps.database.db;
   const checkAccountPassword = createPasswordCheck(deps);
-  async function list(user: User): Promise<RecoveryClaim[]> {
+  async function list(user: User): Promise<OutputOf<typeof E.list>> {
     return (await listClaims(db, user.id))
       .filter((c) => (RECOVERY_CLAIM_TYPES as readonly string[]).includes(c.claimType))
       .map((c) => ({ claimType: c.claimType as RecoveryClaimType, claimValue: c.claimValue }));
   }
   return {
-    list,
+    list: ({ user }: RecoveryContext) => list(user),
     /** Sets (or, with an empty value, removes) one recovery way; answers both. */
-    async update(user: User, body: unknown, ip: string): Promise<RecoveryClaim[]> {
-      const { claimType, claimValue, password } = parseInput(recoveryClaimInput, body);
+    async update(
+      { user, caller: { ip } }: RecoveryContext,
+      { claimType, claimValue, password }: ParsedInputOf<typeof E.update>,
+    ): Promise<OutputOf<typeof E.update>> {
       // A recovery way receives password-reset codes: a stolen access token alone must not be
       // enough to plant one, so the account password confirms the change.
       if (user.passwordHash) {

@@ -1,21 +1,17 @@
-import { ACCOUNT_PATHS, type ChangeContactAnswer } from '@portico/contracts';
-import { api } from '../../api/client';
+import { contactsEndpoints as E } from '@portico/contracts';
+import { call } from '../../api/endpoint';
 import type { ContactKind } from '../contacts/kinds';
 
-// Change and activate e-mail / phone (spec sign-in §7 "Activate / change e-mail and phone").
-
-const CHANGE_PATHS = { email: ACCOUNT_PATHS.changeEmail, phone: ACCOUNT_PATHS.changePhone } as const;
-const SEND_PATHS = { email: ACCOUNT_PATHS.activateEmailSendCode, phone: ACCOUNT_PATHS.activatePhoneSendCode } as const;
-const ACTIVATE_PATHS = { email: ACCOUNT_PATHS.activateEmail, phone: ACCOUNT_PATHS.activatePhone } as const;
-const FIELDS = { email: 'newemail', phone: 'newphone' } as const;
+// Change and activate e-mail / phone (spec sign-in §7 "Activate / change e-mail and phone";
+// contracts/src/contacts.ts). The e-mail endpoints take newemail, the phone ones newphone.
 
 /** Empty otp: a code goes to the new address ({ times }); with the otp: the change ({ ok: true }). */
 export const changeContact = (kind: ContactKind, value: string, otp: string) =>
-  api.post<ChangeContactAnswer>(CHANGE_PATHS[kind], { [FIELDS[kind]]: value, otp });
+  kind === 'email' ? call(E.changeEmail, { newemail: value, otp }) : call(E.changePhone, { newphone: value, otp });
 
 /** Sends the activation code to the address (the primary one when empty). */
 export const sendActivationCode = (kind: ContactKind, value: string) =>
-  api.post<{ times: number }>(SEND_PATHS[kind], { [FIELDS[kind]]: value });
+  kind === 'email' ? call(E.activateEmailSend, { newemail: value }) : call(E.activatePhoneSend, { newphone: value });
 
 export const activate = (kind: ContactKind, value: string, otp: string) =>
-  api.post<{ ok: true }>(ACTIVATE_PATHS[kind], { [FIELDS[kind]]: value, otp });
+  kind === 'email' ? call(E.activateEmail, { newemail: value, otp }) : call(E.activatePhone, { newphone: value, otp });

@@ -1,25 +1,25 @@
 import {
-  ACCOUNT_PATHS,
-  type AvatarAnswer,
   type CancelLinkingInput,
-  type GeneralProfile,
+  profileEndpoints as E,
+  type OutputOf,
   type UpdateProfileInput,
 } from '@portico/contracts';
-import { api } from '../../api/client';
+import { apiFetch } from '../../api/client';
+import { call } from '../../api/endpoint';
 
-// General info calls (spec account §7 General info), behind the bearer token.
+// General info calls (spec account §7 General info; contracts/src/profile.ts), behind the bearer token.
 
 export const INFO_QUERY_KEY = ['account', 'info'] as const;
 
-export const getProfile = () => api.get<GeneralProfile>(ACCOUNT_PATHS.profile);
+export const getProfile = () => call(E.get, {});
 
-export const updateProfile = (input: UpdateProfileInput) => api.put<GeneralProfile>(ACCOUNT_PATHS.profile, input);
+export const updateProfile = (input: UpdateProfileInput) => call(E.update, input);
 
-export const cancelLinking = (input: CancelLinkingInput) => api.put<true>(ACCOUNT_PATHS.cancelLinking, input);
+export const cancelLinking = (input: CancelLinkingInput) => call(E.cancelLinking, input);
 
-/** multipart/form-data with the image in `file`. */
+/** multipart/form-data with the image in `file` (the endpoint's JSON input is empty). */
 export const uploadAvatar = (image: Blob, fileName: string) => {
   const form = new FormData();
   form.append('file', image, fileName);
-  return api.post<AvatarAnswer>(ACCOUNT_PATHS.avatar, form);
+  return apiFetch<OutputOf<typeof E.avatar>>(E.avatar.method, E.avatar.path, { body: form });
 };

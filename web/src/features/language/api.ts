@@ -1,5 +1,5 @@
-import { ACCOUNT_PATHS, type LanguageInput } from '@portico/contracts';
-import { api } from '../../api/client';
+import { type LanguageInput, profileEndpoints } from '@portico/contracts';
+import { call } from '../../api/endpoint';
 
 /** PUT language: the default_language claim (spec account §2 Default-language page). */
-export const setLanguage = (input: LanguageInput) => api.put<{ languageId: string }>(ACCOUNT_PATHS.language, input);
+export const setLanguage = (input: LanguageInput) => call(profileEndpoints.language, input);

@@ -1,12 +1,11 @@
-import { ACCOUNT_PATHS, type RecoveryClaim, type RecoveryClaimInput } from '@portico/contracts';
-import { api } from '../../api/client';
+import { recoveryEndpoints as E, type RecoveryClaimInput } from '@portico/contracts';
+import { call } from '../../api/endpoint';
 
-// Recovery ways (spec account §7 Recovery claims), behind the bearer token.
+// Recovery ways (spec account §7 Recovery claims; contracts/src/recovery.ts), behind the bearer token.
 
 export const RECOVERY_QUERY_KEY = ['account', 'recovery-claims'] as const;
 
-export const listRecoveryClaims = () => api.get<RecoveryClaim[]>(ACCOUNT_PATHS.recoveryClaims);
+export const listRecoveryClaims = () => call(E.list, {});
 
 /** Sets one recovery way ('' removes it); answers both. */
-export const saveRecoveryClaim = (input: RecoveryClaimInput) =>
-  api.post<RecoveryClaim[]>(ACCOUNT_PATHS.recoveryClaims, input);
+export const saveRecoveryClaim = (input: RecoveryClaimInput) => call(E.update, input);
