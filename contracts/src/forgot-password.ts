@@ -20,7 +20,11 @@ export const FORGOT_PASSWORD_PATHS = {
 } as const;
 
 /** The e-mail or phone of the account (error_username_empty, error_email_invalid). */
-export const forgotPasswordUsernameInput = z.object({ username: usernameSchema });
+export const forgotPasswordUsernameInput = z.object({
+  username: usernameSchema,
+  /** Needed only once the caller's address has asked for many codes (OTP_SENDS_PER_IP): captcha_error_empty says so. */
+  captcha: z.string().max(8192).optional(),
+});
 export type ForgotPasswordUsernameInput = z.input<typeof forgotPasswordUsernameInput>;
 /** Seconds until a new code may be sent; the same whether or not the account exists. */
 export type ForgotPasswordTimesAnswer = { times: number };

@@ -155,6 +155,8 @@ const registerEmail = z
   .transform((v) => v.trim().toLowerCase());
 
 export const registerUsernameInput = z.object({ username: registerEmail });
+/** The resend asks for a captcha answer only past the per-IP threshold (captcha_error_empty). */
+export const registerResendInput = registerUsernameInput.extend({ captcha: z.string().max(8192).optional() });
 export type RegisterUsernameInput = z.input<typeof registerUsernameInput>;
 
 export const registerSendOtpInput = z.object({

@@ -71,10 +71,16 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
   };
 
   /** Sends (or, for an unknown name, pretends to send) the code; { times } until a resend. */
-  async function send(username: string, ip: string): Promise<ForgotPasswordTimesAnswer> {
+  async function send(username: string, ip: string, captcha?: string): Promise<ForgotPasswordTimesAnswer> {
     const { target, user } = await lookUp(username);
-    if (user) return codes.issue('forgot_password', target, { userId: user.id, locale: localeOf(user.languageId), ip });
-    const answer = await codes.pretendIssue('forgot_password', target, { ip });
+    if (user)
+      return codes.issue('forgot_password', target, {
+        userId: user.id,
+        locale: localeOf(user.languageId),
+        ip,
+        captcha,
+      });
+    const answer = await codes.pretendIssue('forgot_password', target, { ip, captcha });
     const t = now().getTime();
     const decoy = await readDecoy(target);
     if (!decoy || t - decoy.sentAt >= config.OTP_RESEND_SECONDS * 1000) {
@@ -103,8 +109,8 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
     },
 
     async send(body: unknown, ip: string): Promise<ForgotPasswordTimesAnswer> {
-      const { username } = parseInput(forgotPasswordUsernameInput, body);
-      return send(username, ip);
+      const { username, captcha } = parseInput(forgotPasswordUsernameInput, body);
+      return send(username, ip, captcha);
     },
 
     /** Step 2: the code, once; answers the reset token (15 minutes) in `message`. */

@@ -6,6 +6,7 @@ import {
   type RegisterTimesAnswer,
   registerCheckOtpInput,
   registerInput,
+  registerResendInput,
   registerSendOtpInput,
   registerUsernameInput,
   type UpdateInfoAnswer,
@@ -64,14 +65,15 @@ export function createRegisterService(deps: AppDeps) {
    * exists for anyone to enter: a live holder gets a notice in its language instead, a deleted one
    * nothing. Steps 2 and the resume check then behave as for any code nobody has.
    */
-  async function issue(caller: RegisterCaller, email: string, captchaPassed: boolean) {
+  async function issue(caller: RegisterCaller, email: string, captcha: { passed: true } | { answer?: string }) {
     const holder = await findConfirmedHolder(db, CONTACT_EMAIL, email);
     const message: IssueMessage = !holder
       ? 'code'
       : holder.deleted
         ? 'nothing'
         : { notice: 'register_taken', locale: localeOf(holder.languageId) };
-    return codes.issue('register', email, { locale: caller.locale, ip: caller.ip, message, captchaPassed });
+    const captchaOptions = 'passed' in captcha ? { captchaPassed: true } : { captcha: captcha.answer };
+    return codes.issue('register', email, { locale: caller.locale, ip: caller.ip, message, ...captchaOptions });
   }
 
   return {
@@ -93,15 +95,18 @@ export function createRegisterService(deps: AppDeps) {
       await requireCaptcha(deps.captcha, captcha, caller.ip);
       const holder = await findConfirmedHolder(db, CONTACT_EMAIL, username);
       if (holder && (await mayTellTaken(caller.ip))) throw takenError(holder);
-      return issue(caller, username, true);
+      return issue(caller, username, { passed: true });
     },
 
-    /** Step 2's resend: only for an e-mail whose registration was started (the captcha was passed then). */
+    /**
+     * Step 2's resend: only for an e-mail whose registration was started. Past the per-IP threshold
+     * it needs a fresh captcha answer like any anonymous send (captcha_error_empty asks for one).
+     */
     async resendOtp(caller: RegisterCaller, body: unknown): Promise<RegisterTimesAnswer> {
-      const { username } = parseInput(registerUsernameInput, body);
+      const { username, captcha } = parseInput(registerResendInput, body);
       const row = await findCode(db, { purpose: 'register', target: username, userId: null });
       if (!row || row.consumedAt) throw notInProgress();
-      return issue(caller, username, false);
+      return issue(caller, username, { answer: captcha });
     },
 
     /**

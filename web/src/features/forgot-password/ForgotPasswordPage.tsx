@@ -9,6 +9,7 @@ import { Countdown } from '../../components/Countdown';
 import { Icon } from '../../components/Icon';
 import { OtpInput } from '../../components/OtpInput';
 import { PasswordStrength } from '../../components/PasswordStrength';
+import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
@@ -40,6 +41,8 @@ export function ForgotPasswordPage() {
 
   const [loading, setLoading] = useState(true);
   const [step, setStep] = useState<1 | 2 | 3>(1);
+  // Past many code requests from one address the server asks for a captcha first.
+  const captcha = useCaptchaOnDemand();
   const [username, setUsername] = useState(() => search.get('username') ?? '');
   const [times, setTimes] = useState(0);
   const [sends, setSends] = useState(0);
@@ -107,9 +110,11 @@ export function ForgotPasswordPage() {
       return;
     }
     const name = normalizeLoginName(parsed.data.username).value;
+    if (!captcha.ready()) return;
     setBusy('send');
     try {
-      const answer = await sendForgotCode(name);
+      const answer = await sendForgotCode(name, captcha.answer);
+      captcha.settle();
       writeCookie(FORGOT_PASSWORD_COOKIE, name);
       setUsername(name);
       setTimes(answer?.times ?? 0);
@@ -117,6 +122,7 @@ export function ForgotPasswordPage() {
       setOtp('');
       setStep(2);
     } catch (err) {
+      if (captcha.settle(err)) return;
       fail(err, ['username']);
     } finally {
       setBusy(null);
@@ -126,13 +132,16 @@ export function ForgotPasswordPage() {
   // ---- Step 2: the code -----------------------------------------------------------------------
   const resend = async () => {
     clearMessages();
+    if (!captcha.ready()) return;
     setBusy('resend');
     try {
-      const answer = await resendForgotCode(username);
+      const answer = await resendForgotCode(username, captcha.answer);
+      captcha.settle();
       setTimes(answer?.times ?? 0);
       setSends((s) => s + 1);
       notifications.show({ color: 'teal', message: t('code_has_been_sent') });
     } catch (err) {
+      if (captcha.settle(err)) return;
       fail(err, []);
     } finally {
       setBusy(null);
@@ -253,6 +262,7 @@ export function ForgotPasswordPage() {
               error={errors.username}
               leftSection={<Icon name="user" size={18} />}
             />
+            {captcha.field}
             {alertBox}
             {actions(
               <Button type="submit" size="md" loading={busy === 'send'}>
@@ -282,6 +292,7 @@ export function ForgotPasswordPage() {
               error={errors.otp}
             />
             <Countdown seconds={times} restartKey={sends} onResend={() => void resend()} busy={busy === 'resend'} />
+            {captcha.field}
             {alertBox}
             {actions(
               <Button type="submit" size="md" loading={busy === 'check'}>

@@ -12,11 +12,12 @@ import { api } from '../../api/client';
 export const checkForgotProcess = (username: string) =>
   api.post<ForgotPasswordTimesAnswer>(FORGOT_PASSWORD_PATHS.checkProcess, { username });
 
-export const sendForgotCode = (username: string) =>
-  api.post<ForgotPasswordTimesAnswer>(FORGOT_PASSWORD_PATHS.send, { username });
+/** captcha: only once the server asked for one (captcha_error_empty). */
+export const sendForgotCode = (username: string, captcha?: string) =>
+  api.post<ForgotPasswordTimesAnswer>(FORGOT_PASSWORD_PATHS.send, { username, captcha });
 
-export const resendForgotCode = (username: string) =>
-  api.post<ForgotPasswordTimesAnswer>(FORGOT_PASSWORD_PATHS.resendOtp, { username });
+export const resendForgotCode = (username: string, captcha?: string) =>
+  api.post<ForgotPasswordTimesAnswer>(FORGOT_PASSWORD_PATHS.resendOtp, { username, captcha });
 
 /** The answer's `message` is the single-use reset token. */
 export const checkForgotCode = (username: string, otp: string) =>

@@ -10,6 +10,7 @@ import { Captcha } from '../../components/Captcha';
 import { Countdown } from '../../components/Countdown';
 import { Icon } from '../../components/Icon';
 import { OtpInput } from '../../components/OtpInput';
+import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
@@ -62,6 +63,8 @@ export function RegisterPage() {
 
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
+  // Step 2's resend asks for a fresh captcha only when the server does (many sends from one address).
+  const resendCaptcha = useCaptchaOnDemand();
 
   const emailRef = useRef<HTMLInputElement>(null);
   const otpRef = useRef<HTMLInputElement>(null);
@@ -145,13 +148,16 @@ export function RegisterPage() {
   // ---- Step 2: the code -----------------------------------------------------------------------
   const resend = async () => {
     clearMessages();
+    if (!resendCaptcha.ready()) return;
     setBusy('resend');
     try {
-      const answer = await resendRegisterOtp(username);
+      const answer = await resendRegisterOtp(username, resendCaptcha.answer);
+      resendCaptcha.settle();
       setTimes(answer?.times ?? 0);
       setSends((s) => s + 1);
       notifications.show({ color: 'teal', message: t('code_has_been_sent') });
     } catch (err) {
+      if (resendCaptcha.settle(err)) return;
       setAlert(splitApiError(err, [], tr).alert);
     } finally {
       setBusy(null);
@@ -345,6 +351,7 @@ export function RegisterPage() {
               error={errors.otp}
             />
             <Countdown seconds={times} restartKey={sends} onResend={() => void resend()} busy={busy === 'resend'} />
+            {resendCaptcha.field}
             {alertBox}
             {actions(
               <Button type="submit" size="md" loading={busy === 'check'}>

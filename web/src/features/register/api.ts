@@ -17,8 +17,9 @@ export const checkRegisterProcess = (username: string) =>
 export const sendRegisterOtp = (username: string, captcha?: string) =>
   api.post<RegisterTimesAnswer>(REGISTER_PATHS.sendOtp, { username, captcha });
 
-export const resendRegisterOtp = (username: string) =>
-  api.post<RegisterTimesAnswer>(REGISTER_PATHS.resendOtp, { username });
+/** captcha: only once the server asked for one (captcha_error_empty). */
+export const resendRegisterOtp = (username: string, captcha?: string) =>
+  api.post<RegisterTimesAnswer>(REGISTER_PATHS.resendOtp, { username, captcha });
 
 export const checkRegisterOtp = (username: string, otp: string) =>
   api.post<RegisterOtpAnswer>(REGISTER_PATHS.checkOtp, { username, otp });

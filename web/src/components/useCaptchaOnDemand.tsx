@@ -1,0 +1,73 @@
+import { CAPTCHA_ERRORS } from '@portico/contracts';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client';
+import { useAppSettings } from '../features/settings/useAppSettings';
+import { Captcha } from './Captcha';
+
+/** Whether a failed call asks for a captcha answer (captcha_error_empty, captcha_invalid). */
+export const asksForCaptcha = (error: unknown): boolean =>
+  error instanceof ApiError && (CAPTCHA_ERRORS as readonly string[]).includes(error.messageKey);
+
+export type CaptchaOnDemand = {
+  /** The answer to send with the next call, if the widget is shown and solved. */
+  answer: string | undefined;
+  /** Before a call: false (the widget says why) while it is shown and not solved. */
+  ready(): boolean;
+  /** After a call: an answer is single-use, so the widget starts over; true when the server asked for one. */
+  settle(error?: unknown): boolean;
+  /** The widget, once the server has asked for it; null before. */
+  field: ReactNode;
+};
+
+/**
+ * A captcha that appears only when the server asks for it, as code sends do past
+ * OTP_SENDS_PER_IP from one address (server/src/features/verification/service.ts).
+ */
+export function useCaptchaOnDemand(): CaptchaOnDemand {
+  const { t } = useTranslation();
+  const { settings } = useAppSettings();
+  const provider = settings.configs.captchaProvider;
+  const [asked, setAsked] = useState(false);
+  const [answer, setAnswer] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [round, setRound] = useState(0);
+  const shown = asked && provider !== 'none';
+  const restart = () => {
+    setAnswer(null);
+    setRound((r) => r + 1);
+  };
+  return {
+    answer: shown ? (answer ?? undefined) : undefined,
+    ready() {
+      if (!shown || answer) return true;
+      setError(t('captcha_error_empty'));
+      return false;
+    },
+    settle(err) {
+      const asks = asksForCaptcha(err);
+      if (asks) {
+        setAsked(true);
+        setError(
+          t(
+            err instanceof ApiError && err.messageKey === 'captcha_invalid' ? 'captcha_invalid' : 'captcha_error_empty',
+          ),
+        );
+      }
+      if (answer || asks) restart();
+      return asks;
+    },
+    field: shown ? (
+      <Captcha
+        key={round}
+        provider={provider}
+        siteKey={settings.configs.recaptchaSiteKey}
+        error={error}
+        onChange={(value) => {
+          setAnswer(value);
+          if (value) setError(null);
+        }}
+      />
+    ) : null,
+  };
+}
