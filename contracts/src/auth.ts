@@ -11,7 +11,6 @@ export const AUTH_PATHS = {
   loginByOtp: '/api/account/login/otp', // POST
   interaction: '/api/account/interaction', // GET /:uid, POST /:uid/consent, POST /:uid/abort
   captchaChallenge: '/api/captcha/challenge', // GET: the bare AltchaChallenge (no envelope, for the widget's challengeurl); 404 unless CAPTCHA_PROVIDER=altcha
-  errorLookup: '/api/account/error', // GET ?errorid=
   me: '/api/account/me', // GET, bearer
   logoutAll: '/api/account/logout-all', // POST, bearer: ends every session, revokes refresh tokens
   tokenLogin: '/api/account/token-login', // GET ?token=
@@ -96,14 +95,6 @@ export type InteractionDetails = {
 
 export const consentInput = z.object({ approve: z.boolean() });
 export type RedirectAnswer = { redirectUrl: string };
-
-/** An OIDC error kept for the /error page; `flow` says whether it broke a sign-in or a sign-out (end session). */
-export type ErrorLookupAnswer = {
-  errorDescription: string;
-  clientId: string;
-  error: string;
-  flow: 'sign_in' | 'sign_out';
-};
 
 export type CurrentUser = {
   sub: string;

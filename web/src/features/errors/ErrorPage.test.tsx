@@ -49,7 +49,12 @@ describe('sign-in error page (issue 8, point 24)', () => {
 
   it('translates every listed code, in English too', async () => {
     await act(() => i18n.changeLanguage('en-US'));
-    lookup = { error: 'access_denied', errorDescription: 'End-User aborted interaction', clientId: 'shop', flow: 'sign_in' };
+    lookup = {
+      error: 'access_denied',
+      errorDescription: 'End-User aborted interaction',
+      clientId: 'shop',
+      flow: 'sign_in',
+    };
     renderAt('/en-us/error?errorid=e2');
     expect(await screen.findByText('The access request was denied.')).toBeTruthy();
     expect(screen.queryByText('End-User aborted interaction')).toBeNull();
