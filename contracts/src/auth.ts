@@ -11,8 +11,8 @@ export const AUTH_PATHS = {
   loginByOtp: '/api/account/login/otp', // POST
   interaction: '/api/account/interaction', // GET /:uid, POST /:uid/consent, POST /:uid/abort
   captchaChallenge: '/api/captcha/challenge', // GET: the bare AltchaChallenge (no envelope, for the widget's challengeurl); 404 unless CAPTCHA_PROVIDER=altcha
-  me: '/api/account/me', // GET, bearer
-  logoutAll: '/api/account/logout-all', // POST, bearer: ends every session, revokes refresh tokens
+  /** accountEndpoints.logoutAll (contracts/src/account.ts); the devices page calls it too. */
+  logoutAll: '/api/account/logout-all',
   tokenLogin: '/api/account/token-login', // GET ?token=
 } as const;
 
@@ -95,19 +95,6 @@ export type InteractionDetails = {
 
 export const consentInput = z.object({ approve: z.boolean() });
 export type RedirectAnswer = { redirectUrl: string };
-
-export type CurrentUser = {
-  sub: string;
-  name: string;
-  full_name: string;
-  /** Given name and family name: pages write them with formatPersonName in the page's language. */
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  email: string | null;
-  idp: 'local' | 'Google' | 'Facebook';
-  default_language: string;
-};
 
 /** Failure keys the login page reacts to (spec §8). */
 export const CAPTCHA_ERRORS = ['error_multi_time', 'captcha_invalid', 'captcha_error_empty'] as const;
