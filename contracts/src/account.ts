@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, noInput } from './endpoint.js';
 
 // The signed-in account area, server side (spec account-area §2-§9): devices and deleting the
 // account. E-mails and phones, personal info and recovery ways have their own contracts files
@@ -68,3 +69,44 @@ export const ACCOUNT_ERRORS = [
   'bio_too_long',
   'invalid_provider',
 ] as const;
+
+// ---- Who is signed in, and signing out everywhere (server/src/features/account) --------------
+
+/** GET /api/account/me: who the bearer token belongs to. */
+export const currentUserSchema = z.object({
+  sub: z.string(),
+  name: z.string(),
+  full_name: z.string(),
+  /** Given name and family name: pages write them with formatPersonName in the page's language. */
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  idp: z.enum(['local', 'Google', 'Facebook']),
+  default_language: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const accountEndpoints = {
+  me: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/me',
+    feature: 'account',
+    summary: 'Who the bearer token belongs to: names, avatar, primary e-mail, language',
+    auth: 'user',
+    input: noInput,
+    output: currentUserSchema,
+    errors: [],
+  }),
+  logoutAll: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/logout-all',
+    feature: 'account',
+    summary:
+      'Signs out everywhere: ends every session, revokes every grant with its tokens, marks the devices logged out',
+    auth: 'user',
+    input: noInput,
+    output: z.literal(true),
+    errors: [],
+  }),
+};

@@ -1,19 +1,14 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.js';
 import { PASSWORD_INPUT_MAX } from './password.js';
 import { EMAIL_PATTERN } from './rules.js';
 
 // Sign-in API (spec sign-in-and-session §7 "Login"). Every path is under /api.
+// The calls are `authEndpoints` below; these paths are the ones that are not (yet) endpoints.
 export const AUTH_PATHS = {
-  loginCheck: '/api/account/login-check', // POST
-  login: '/api/account/login', // POST, query campaignId
-  otpSupport: '/api/account/otp-support', // GET ?userName=
-  loginSendOtp: '/api/account/login/send-otp', // POST
-  loginByOtp: '/api/account/login/otp', // POST
-  interaction: '/api/account/interaction', // GET /:uid, POST /:uid/consent, POST /:uid/abort
   captchaChallenge: '/api/captcha/challenge', // GET: the bare AltchaChallenge (no envelope, for the widget's challengeurl); 404 unless CAPTCHA_PROVIDER=altcha
-  errorLookup: '/api/account/error', // GET ?errorid=
-  me: '/api/account/me', // GET, bearer
-  logoutAll: '/api/account/logout-all', // POST, bearer: ends every session, revokes refresh tokens
+  /** accountEndpoints.logoutAll (contracts/src/account.ts); the devices page calls it too. */
+  logoutAll: '/api/account/logout-all',
   tokenLogin: '/api/account/token-login', // GET ?token=
 } as const;
 
@@ -27,7 +22,8 @@ export const usernameSchema = z
 
 export const loginCheckInput = z.object({ userName: usernameSchema });
 export type LoginCheckInput = z.infer<typeof loginCheckInput>;
-export type LoginCheckAnswer = { loginByOTP: boolean; isErrorMulti: boolean };
+export const loginCheckAnswerSchema = z.object({ loginByOTP: z.boolean(), isErrorMulti: z.boolean() });
+export type LoginCheckAnswer = z.infer<typeof loginCheckAnswerSchema>;
 
 const returnUrl = z.string().max(2048).default('/');
 /** Captcha answer: an ALTCHA payload (base64 JSON) or a reCAPTCHA token; required only when asked. */
@@ -48,7 +44,9 @@ export const loginInput = z.object({
 export type LoginInput = z.input<typeof loginInput>;
 
 export const sendLoginOtpInput = z.object({ username: usernameSchema, captcha });
-export type SendOtpAnswer = { times: number };
+/** Codes sent so far to this address in the window. */
+export const sendOtpAnswerSchema = z.object({ times: z.number().int() });
+export type SendOtpAnswer = z.infer<typeof sendOtpAnswerSchema>;
 
 export const otpCode = (emptyKey: string) =>
   z
@@ -67,56 +65,56 @@ export const loginByOtpInput = z.object({
 });
 export type LoginByOtpInput = z.input<typeof loginByOtpInput>;
 
-export type OtpMethod = { type: 'email' | 'phone'; title: string };
+/** A way to receive a sign-in code; `title` is a message key. */
+export const otpMethodSchema = z.object({ type: z.enum(['email', 'phone']), title: z.string() });
+export type OtpMethod = z.infer<typeof otpMethodSchema>;
 
 export const CAMPAIGN_ACTIONS = { goToUrl: 1, htmlPopup: 2 } as const;
-export type Campaign = { loggedInAction: 1 | 2; data: string };
+export const campaignSchema = z.object({ loggedInAction: z.union([z.literal(1), z.literal(2)]), data: z.string() });
+export type Campaign = z.infer<typeof campaignSchema>;
 
 /** The login answer (spec §3). The browser goes to redirectUrl to finish the OIDC interaction. */
-export type LoginAnswer = {
-  isOk: boolean;
-  isRegister: boolean;
-  redirectUrl: string;
-  userInfo?: { id: string; username: string; firstName: string; lastName: string } | null;
-  userCampagin?: Campaign | null;
-  requiresTwoFactor: boolean;
-  userId?: string | null;
-  twoFactorTypes?: { type: string; title: string }[];
-};
+export const loginAnswerSchema = z.object({
+  isOk: z.boolean(),
+  isRegister: z.boolean(),
+  redirectUrl: z.string(),
+  userInfo: z
+    .object({ id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable()
+    .optional(),
+  userCampagin: campaignSchema.nullable().optional(),
+  requiresTwoFactor: z.boolean(),
+  userId: z.string().nullable().optional(),
+  twoFactorTypes: z.array(z.object({ type: z.string(), title: z.string() })).optional(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
-/** GET /api/account/interaction/:uid — what the login page needs to know about a pending sign-in. */
-export type InteractionDetails = {
-  uid: string;
-  prompt: 'login' | 'consent';
-  client: { clientId: string; clientName: string; logoUri?: string; clientUri?: string; firstParty: boolean };
-  scopes: string[];
+/** What the login page needs to know about a pending sign-in. */
+export const interactionDetailsSchema = z.object({
+  uid: z.string(),
+  prompt: z.enum(['login', 'consent']),
+  client: z.object({
+    clientId: z.string(),
+    clientName: z.string(),
+    logoUri: z.string().optional(),
+    clientUri: z.string().optional(),
+    firstParty: z.boolean(),
+  }),
+  scopes: z.array(z.string()),
   /** login_hint from the client, to prefill the username. */
-  loginHint?: string;
-};
+  loginHint: z.string().optional(),
+});
+export type InteractionDetails = z.infer<typeof interactionDetailsSchema>;
 
+/** The pending interaction's uid, from the path; anything unusable is an expired sign-in. */
+const interactionUid = z
+  .string({ error: 'login_session_expired' })
+  .min(1, 'login_session_expired')
+  .max(256, 'login_session_expired');
+export const interactionInput = z.object({ uid: interactionUid });
 export const consentInput = z.object({ approve: z.boolean() });
-export type RedirectAnswer = { redirectUrl: string };
-
-/** An OIDC error kept for the /error page; `flow` says whether it broke a sign-in or a sign-out (end session). */
-export type ErrorLookupAnswer = {
-  errorDescription: string;
-  clientId: string;
-  error: string;
-  flow: 'sign_in' | 'sign_out';
-};
-
-export type CurrentUser = {
-  sub: string;
-  name: string;
-  full_name: string;
-  /** Given name and family name: pages write them with formatPersonName in the page's language. */
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  email: string | null;
-  idp: 'local' | 'Google' | 'Facebook';
-  default_language: string;
-};
+export const redirectAnswerSchema = z.object({ redirectUrl: z.string() });
+export type RedirectAnswer = z.infer<typeof redirectAnswerSchema>;
 
 /** Failure keys the login page reacts to (spec §8). */
 export const CAPTCHA_ERRORS = ['error_multi_time', 'captcha_invalid', 'captcha_error_empty'] as const;
@@ -140,3 +138,94 @@ export const SIGN_IN_ERRORS = [
   'otp_too_many_attempts',
   'too_many_requests',
 ] as const;
+
+const CAPTCHA_KEYS = ['captcha_error_empty', 'captcha_invalid'] as const;
+const SIGN_IN_KEYS = ['account_locked', 'login_session_expired'] as const;
+const OTP_KEYS = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const;
+
+/**
+ * The login page's calls (spec sign-in-and-session §7 "Login"). login and login/otp also read
+ * `campaignId` from the query string, as the spec has it (§7 "POST account login").
+ */
+export const authEndpoints = {
+  loginCheck: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/login-check',
+    feature: 'auth',
+    summary: 'Step 1 of the login page: which tab to start on and whether the captcha is needed',
+    auth: 'public',
+    input: loginCheckInput,
+    output: loginCheckAnswerSchema,
+    errors: [],
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/login',
+    feature: 'auth',
+    summary: 'Signs in with a password and completes the pending OIDC interaction of this browser',
+    auth: 'public',
+    input: loginInput,
+    output: loginAnswerSchema,
+    errors: ['login_invalid_info', 'error_multi_time', ...CAPTCHA_KEYS, ...SIGN_IN_KEYS],
+  }),
+  otpSupport: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/otp-support',
+    feature: 'auth',
+    summary: 'Ways to receive a sign-in code for a username (by its kind; says nothing about accounts)',
+    auth: 'public',
+    input: loginCheckInput,
+    output: z.array(otpMethodSchema),
+    errors: [],
+  }),
+  sendLoginOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/login/send-otp',
+    feature: 'auth',
+    summary: 'Sends a sign-in code when the username has an account; the same answer either way',
+    auth: 'public',
+    input: sendLoginOtpInput,
+    output: sendOtpAnswerSchema,
+    errors: ['too_many_requests', ...CAPTCHA_KEYS],
+  }),
+  loginByOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/login/otp',
+    feature: 'auth',
+    summary: 'Signs in with a one-time code and completes the pending OIDC interaction of this browser',
+    auth: 'public',
+    input: loginByOtpInput,
+    output: loginAnswerSchema,
+    errors: [...OTP_KEYS, ...SIGN_IN_KEYS],
+  }),
+  interaction: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/interaction/:uid',
+    feature: 'auth',
+    summary: 'What the login or consent page shows about a pending sign-in: the client, scopes, login hint',
+    auth: 'public',
+    input: interactionInput,
+    output: interactionDetailsSchema,
+    errors: ['login_session_expired'],
+  }),
+  consent: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/interaction/:uid/consent',
+    feature: 'auth',
+    summary: "The signed-in user's answer on the consent screen; only from the browser of that session",
+    auth: 'public',
+    input: interactionInput.extend(consentInput.shape),
+    output: redirectAnswerSchema,
+    errors: ['login_session_expired', 'forbidden'],
+  }),
+  abort: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/interaction/:uid/abort',
+    feature: 'auth',
+    summary: 'Cancels the pending sign-in of this browser; the client receives access_denied',
+    auth: 'public',
+    input: interactionInput,
+    output: redirectAnswerSchema,
+    errors: ['login_session_expired'],
+  }),
+};

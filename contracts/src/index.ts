@@ -4,6 +4,7 @@ export * from './api.js';
 export * from './auth.js';
 export * from './contacts.js';
 export * from './endpoint.js';
+export * from './errors.js';
 export * from './forgot-password.js';
 export * from './i18n/index.js';
 export * from './locales.js';

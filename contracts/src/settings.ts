@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, noInput } from './endpoint.js';
 import { LOCALES } from './locales.js';
 
 // GET /api/app-settings: what the web app needs before it renders (spec: App settings).
@@ -29,6 +30,19 @@ export const appSettingsSchema = z.object({
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const settingsEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/app-settings',
+    feature: 'settings',
+    summary: 'What the web app needs before it renders: product name, languages, configuration, menu, genders',
+    auth: 'public',
+    input: noInput,
+    output: appSettingsSchema,
+    errors: [],
+  }),
+};
 
 // Gender ids as the spec's app-settings gender list carries them.
 export const GENDERS = [

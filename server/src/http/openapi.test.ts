@@ -6,19 +6,13 @@ import { openApiPath } from './openapi.js';
 // Routes registered before the typed endpoints (server/src/http/endpoint.ts) existed. Each one
 // moves to its feature's contracts file and leaves this list; nothing new may join it.
 const NOT_YET_ENDPOINTS = new Set([
-  'GET /api/app-settings',
   'GET /api/openapi.json',
   'GET /api/docs',
   'GET /api/docs.css',
+  // Stays a plain route: the ALTCHA widget's challengeurl expects the bare challenge, no { result } envelope.
+  'GET /api/captcha/challenge',
 ]);
-const LEGACY_PREFIXES = [
-  '/api/account',
-  '/api/captcha',
-  '/api/register',
-  '/api/forgot-password',
-  '/api/password',
-  '/api/user',
-];
+const LEGACY_PREFIXES = ['/api/account', '/api/register', '/api/forgot-password', '/api/password', '/api/user'];
 
 describe('OpenAPI description', () => {
   let t: TestApp;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { authEndpoints } from '@portico/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
 // Drives the OpenID Connect code flow through app.inject the way a browser and a client would,
@@ -203,7 +204,7 @@ export async function signInWithPassword(
   // offline_access is honoured only with prompt=consent (OpenID Connect Core 11).
   const params = scope.includes('offline_access') ? { prompt: 'consent', ...opts.params } : opts.params;
   const flow = await startAuthorization(app, { ...opts, scope, params });
-  const login = await postJson(app, '/api/account/login', { ...credentials, returnUrl: flow.returnUrl });
+  const login = await postJson(app, authEndpoints.login.path, { ...credentials, returnUrl: flow.returnUrl });
   if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
   const location = await followRedirects(app, flow, login.json().result.redirectUrl);
   return { flow, tokens: await exchangeCode(app, flow, codeOf(location)) };

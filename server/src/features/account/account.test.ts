@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { accountEndpoints } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, devices, oidcPayloads } from '../../db/schema.js';
@@ -28,7 +29,7 @@ describe('account APIs behind the bearer token', () => {
   });
   afterAll(() => t.close());
 
-  const me = (token: string) => t.app.inject({ url: '/api/account/me', headers: bearer(token) });
+  const me = (token: string) => t.app.inject({ url: accountEndpoints.me.path, headers: bearer(token) });
 
   it('answers the current user for a valid token and 401 unauthorized otherwise', async () => {
     const user = await createUser(t.deps.database.db, { email: 'uma@example.com', firstName: 'Uma' });
@@ -51,7 +52,7 @@ describe('account APIs behind the bearer token', () => {
       { authorization: 'Bearer not-a-token' },
       { authorization: `Basic ${tokens.access_token}` },
     ]) {
-      const res = await t.app.inject({ url: '/api/account/me', headers });
+      const res = await t.app.inject({ url: accountEndpoints.me.path, headers });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ exception: { message: 'unauthorized' } });
     }
@@ -81,7 +82,9 @@ describe('account APIs behind the bearer token', () => {
     expect((await me(tokenA.access_token)).json().result.sub).toBe(a.id);
     expect((await me(tokenB.access_token)).json().result.sub).toBe(b.id);
     // Logging B out everywhere leaves A signed in.
-    expect((await postJson(t.app, '/api/account/logout-all', {}, bearer(tokenB.access_token))).statusCode).toBe(200);
+    expect((await postJson(t.app, accountEndpoints.logoutAll.path, {}, bearer(tokenB.access_token))).statusCode).toBe(
+      200,
+    );
     expect((await me(tokenA.access_token)).statusCode).toBe(200);
     expect((await me(tokenB.access_token)).statusCode).toBe(401);
   });
@@ -119,7 +122,7 @@ describe('account APIs behind the bearer token', () => {
       )
       .toBe(2);
 
-    const res = await postJson(t.app, '/api/account/logout-all', {}, bearer(phone.tokens.access_token));
+    const res = await postJson(t.app, accountEndpoints.logoutAll.path, {}, bearer(phone.tokens.access_token));
     expect(res.json()).toEqual({ result: true });
 
     for (const { tokens, flow } of [laptop, phone]) {

@@ -1,16 +1,14 @@
-import { AUTH_PATHS } from '@portico/contracts';
+import { accountEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
-import { createRequireUser, currentUser } from '../auth/bearer.js';
+import { handle } from '../../http/endpoint.js';
 import { describeCurrentUser, logoutAll } from './service.js';
 
-/** Account APIs behind the bearer token. */
+/** Who is signed in, and signing out everywhere; both behind the bearer token. */
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', createRequireUser(app, deps));
-
-  app.get(AUTH_PATHS.me, async (request) => ({ result: await describeCurrentUser(deps, currentUser(request)) }));
-  app.post(AUTH_PATHS.logoutAll, async (request) => {
-    await logoutAll(deps, currentUser(request), request.ip);
-    return { result: true };
+  handle(app, accountEndpoints.me, async (_input, { user }) => describeCurrentUser(deps, user));
+  handle(app, accountEndpoints.logoutAll, async (_input, { user, caller }) => {
+    await logoutAll(deps, user, caller.ip);
+    return true as const;
   });
 }

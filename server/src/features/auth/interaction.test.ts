@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { accountEndpoints, authEndpoints, fillPath } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
@@ -42,7 +43,8 @@ describe('interactions and consent', () => {
   });
   afterAll(() => t.close());
 
-  const details = async (uid: string) => (await t.app.inject(`/api/account/interaction/${uid}`)).json();
+  const details = async (uid: string) =>
+    (await t.app.inject(fillPath(authEndpoints.interaction.path, { uid: uid }))).json();
 
   /** Signs in to the partner in a browser; answers the flow, now at the consent interaction. */
   async function signInToPartner(jar = new CookieJar()): Promise<{ flow: Flow; location: string }> {
@@ -66,7 +68,7 @@ describe('interactions and consent', () => {
         loginHint: 'cara@example.com',
       },
     });
-    const login = await postJson(t.app, '/api/account/login', {
+    const login = await postJson(t.app, authEndpoints.login.path, {
       username: 'cara@example.com',
       password: TEST_PASSWORD,
       returnUrl: flow.returnUrl,
@@ -87,11 +89,11 @@ describe('interactions and consent', () => {
     expect((await details(flow.uid)).result).toMatchObject({ prompt: 'consent', scopes: ['openid', 'email'] });
 
     // Without the browser's provider session cookie the answer is refused.
-    const stranger = await postJson(t.app, `/api/account/interaction/${flow.uid}/consent`, { approve: true });
+    const stranger = await postJson(t.app, fillPath(authEndpoints.consent.path, { uid: flow.uid }), { approve: true });
     expect(stranger.statusCode).toBe(403);
     const other = await postJson(
       t.app,
-      `/api/account/interaction/${flow.uid}/consent`,
+      fillPath(authEndpoints.consent.path, { uid: flow.uid }),
       { approve: true },
       { cookie: '_session=forged' },
     );
@@ -99,7 +101,7 @@ describe('interactions and consent', () => {
 
     const approved = await postJson(
       t.app,
-      `/api/account/interaction/${flow.uid}/consent`,
+      fillPath(authEndpoints.consent.path, { uid: flow.uid }),
       { approve: true },
       {
         cookie: flow.jar.header('/api/account/interaction'),
@@ -110,7 +112,9 @@ describe('interactions and consent', () => {
     expect(final).toMatch(/^http:\/\/127\.0\.0\.1:4001\/cb\?code=/);
     const tokens = await exchangeCode(t.app, flow, codeOf(final));
     // The partner's token is for the partner, never for the account area.
-    expect((await t.app.inject({ url: '/api/account/me', headers: bearer(tokens.access_token) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: accountEndpoints.me.path, headers: bearer(tokens.access_token) })).statusCode,
+    ).toBe(401);
 
     // Consent once given is remembered: signing in again in a new browser needs no consent screen.
     const again = await signInToPartner();
@@ -120,7 +124,7 @@ describe('interactions and consent', () => {
   it('sends access_denied to the client when the user declines or cancels', async () => {
     const other = await createUser(t.deps.database.db, { email: 'dina@example.com' });
     const flow = await startAuthorization(t.app, { ...PARTNER, scope: 'openid profile' });
-    const login = await postJson(t.app, '/api/account/login', {
+    const login = await postJson(t.app, authEndpoints.login.path, {
       username: 'dina@example.com',
       password: TEST_PASSWORD,
       returnUrl: flow.returnUrl,
@@ -129,7 +133,7 @@ describe('interactions and consent', () => {
     await followRedirects(t.app, flow, login.json().result.redirectUrl);
     const declined = await postJson(
       t.app,
-      `/api/account/interaction/${flow.uid}/consent`,
+      fillPath(authEndpoints.consent.path, { uid: flow.uid }),
       { approve: false },
       {
         cookie: flow.jar.header('/api/account/interaction'),
@@ -139,7 +143,7 @@ describe('interactions and consent', () => {
     expect(new URL(final).searchParams.get('error')).toBe('access_denied');
 
     const cancelled = await startAuthorization(t.app, PARTNER);
-    const abortUrl = `/api/account/interaction/${cancelled.uid}/abort`;
+    const abortUrl = fillPath(authEndpoints.abort.path, { uid: cancelled.uid });
     // Another browser (no binding cookie, or one bound to its own interaction) cannot cancel it.
     const elsewhere = await startAuthorization(t.app, PARTNER);
     for (const cookie of ['', elsewhere.jar.header(abortUrl)]) {
@@ -156,7 +160,7 @@ describe('interactions and consent', () => {
     const flow = await startAuthorization(t.app, PARTNER);
     const res = await postJson(
       t.app,
-      `/api/account/interaction/${flow.uid}/consent`,
+      fillPath(authEndpoints.consent.path, { uid: flow.uid }),
       { approve: true },
       { cookie: flow.jar.header('/api') },
     );

@@ -1,3 +1,4 @@
+import { accountEndpoints, authEndpoints } from '@portico/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe('password sign-in', () => {
     const flow = await startAuthorization(t.app);
     const res = await postJson(
       t.app,
-      `/api/account/login${query}`,
+      `${authEndpoints.login.path}${query}`,
       { returnUrl: flow.returnUrl, ...body },
       {
         'x-forwarded-for': ip,
@@ -54,23 +55,27 @@ describe('password sign-in', () => {
 
   it('answers the login check without revealing whether the account exists', async () => {
     await createUser(t.deps.database.db, { email: 'check@example.com' });
-    const known = await postJson(t.app, '/api/account/login-check', { userName: 'check@example.com' });
-    const unknown = await postJson(t.app, '/api/account/login-check', { userName: 'nobody@example.com' });
+    const known = await postJson(t.app, authEndpoints.loginCheck.path, { userName: 'check@example.com' });
+    const unknown = await postJson(t.app, authEndpoints.loginCheck.path, { userName: 'nobody@example.com' });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toEqual({ result: { loginByOTP: false, isErrorMulti: false } });
     expect(unknown.json()).toEqual(known.json());
   });
 
   it('validates the form with the spec keys', async () => {
-    const empty = await postJson(t.app, '/api/account/login-check', { userName: ' ' });
+    const empty = await postJson(t.app, authEndpoints.loginCheck.path, { userName: ' ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().exception.message).toBe('error_username_empty');
-    const badEmail = await postJson(t.app, '/api/account/login', { username: 'a@b', password: 'x', returnUrl: '/' });
+    const badEmail = await postJson(t.app, authEndpoints.login.path, {
+      username: 'a@b',
+      password: 'x',
+      returnUrl: '/',
+    });
     expect(badEmail.json()).toMatchObject({
       exception: { message: 'error_email_invalid' },
       errors: { username: ['error_email_invalid'] },
     });
-    const noPassword = await postJson(t.app, '/api/account/login', {
+    const noPassword = await postJson(t.app, authEndpoints.login.path, {
       username: 'a@example.com',
       password: '',
       returnUrl: '/',
@@ -95,7 +100,7 @@ describe('password sign-in', () => {
     const location = await followRedirects(t.app, flow, answer.redirectUrl);
     expect(location).toMatch(/^http:\/\/localhost:3000\/callback\?code=/);
     const tokens = await exchangeCode(t.app, flow, codeOf(location));
-    const me = await t.app.inject({ url: '/api/account/me', headers: bearer(tokens.access_token) });
+    const me = await t.app.inject({ url: accountEndpoints.me.path, headers: bearer(tokens.access_token) });
     expect(me.json().result).toMatchObject({ sub: user.id, email: 'alice@example.com', idp: 'local' });
 
     // The device is recorded from the user agent and tied to the provider session on resume.
@@ -156,7 +161,7 @@ describe('password sign-in', () => {
       '/oidc/interaction/doesnotexist123',
       'https://evil.example/oidc/interaction/abcdefghijkl',
     ]) {
-      const res = await postJson(t.app, '/api/account/login', {
+      const res = await postJson(t.app, authEndpoints.login.path, {
         username: 'carol@example.com',
         password: TEST_PASSWORD,
         returnUrl,
@@ -191,13 +196,13 @@ describe('failed sign-in protection (ALTCHA)', () => {
     const flow = await startAuthorization(t.app);
     return postJson(
       t.app,
-      '/api/account/login',
+      authEndpoints.login.path,
       { username, password, returnUrl: flow.returnUrl, captcha },
       { 'x-forwarded-for': ip },
     );
   };
   const check = async (userName: string, ip: string) =>
-    (await postJson(t.app, '/api/account/login-check', { userName }, { 'x-forwarded-for': ip })).json().result;
+    (await postJson(t.app, authEndpoints.loginCheck.path, { userName }, { 'x-forwarded-for': ip })).json().result;
 
   it('after 5 consecutive failures flags isErrorMulti and requires a captcha; success resets the account', async () => {
     await createUser(t.deps.database.db, { email: 'erin@example.com' });
@@ -268,7 +273,7 @@ describe('failed sign-in protection (CAPTCHA_PROVIDER=none)', () => {
       const flow = await startAuthorization(t.app);
       return postJson(
         t.app,
-        '/api/account/login',
+        authEndpoints.login.path,
         { username: 'gina@example.com', password, returnUrl: flow.returnUrl },
         { 'x-forwarded-for': ip },
       );
@@ -276,7 +281,7 @@ describe('failed sign-in protection (CAPTCHA_PROVIDER=none)', () => {
     for (let i = 0; i < 5; i++) await attempt('bad');
     const check = await postJson(
       t.app,
-      '/api/account/login-check',
+      authEndpoints.loginCheck.path,
       { userName: 'gina@example.com' },
       { 'x-forwarded-for': ip },
     );
@@ -299,14 +304,14 @@ describe('interaction binding', () => {
     const attacker = await startAuthorization(t.app);
     const victim = await t.app.inject({
       method: 'POST',
-      url: '/api/account/login',
+      url: authEndpoints.login.path,
       headers: { host: 'localhost:3000' },
       payload: { username: 'bound@example.com', password: 'Bound#2026', returnUrl: attacker.returnUrl },
     });
     expect(victim.statusCode).toBe(400);
     expect(victim.json().exception.message).toBe('login_session_expired');
     // The browser that opened the login page completes it.
-    const own = await postJson(t.app, '/api/account/login', {
+    const own = await postJson(t.app, authEndpoints.login.path, {
       username: 'bound@example.com',
       password: 'Bound#2026',
       returnUrl: attacker.returnUrl,

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
@@ -14,20 +15,20 @@ describe('sign-in by one-time code', () => {
   });
   afterAll(() => t.close());
 
-  const send = (username: string) => postJson(t.app, '/api/account/login/send-otp', { username });
+  const send = (username: string) => postJson(t.app, authEndpoints.sendLoginOtp.path, { username });
   const codeFor = async (to: string) => (await listOutboxMessages(t.deps.database.db, to, 1))[0]?.code ?? '';
   const loginByOtp = async (username: string, otp: string) => {
     const flow = await startAuthorization(t.app);
-    const res = await postJson(t.app, '/api/account/login/otp', { username, otp, returnUrl: flow.returnUrl });
+    const res = await postJson(t.app, authEndpoints.loginByOtp.path, { username, otp, returnUrl: flow.returnUrl });
     return { res, flow };
   };
 
   it('lists the code methods the username allows', async () => {
-    const email = await t.app.inject('/api/account/otp-support?userName=a%40example.com');
+    const email = await t.app.inject(`${authEndpoints.otpSupport.path}?userName=a%40example.com`);
     expect(email.json()).toEqual({ result: [{ type: 'email', title: 'otp_method_email' }] });
-    const phone = await t.app.inject('/api/account/otp-support?userName=0912000111');
+    const phone = await t.app.inject(`${authEndpoints.otpSupport.path}?userName=0912000111`);
     expect(phone.json()).toEqual({ result: [{ type: 'phone', title: 'otp_method_phone' }] });
-    expect((await t.app.inject('/api/account/otp-support')).json().exception.message).toBe('error_username_empty');
+    expect((await t.app.inject(authEndpoints.otpSupport.path)).json().exception.message).toBe('error_username_empty');
   });
 
   it('answers send-otp the same way whether or not the account exists, and sends only to real accounts', async () => {
@@ -101,7 +102,7 @@ describe('sign-in by one-time code', () => {
   });
 
   it('validates the code field', async () => {
-    const blank = await postJson(t.app, '/api/account/login/otp', {
+    const blank = await postJson(t.app, authEndpoints.loginByOtp.path, {
       username: 'a@example.com',
       otp: '',
       returnUrl: '/',
@@ -121,8 +122,8 @@ describe('login code send limits', () => {
     await createUser(t.deps.database.db, { email: 'rate@example.com' });
     for (const username of ['rate@example.com', 'unknown-rate@example.com']) {
       for (let i = 0; i < 2; i++)
-        expect((await postJson(t.app, '/api/account/login/send-otp', { username })).statusCode).toBe(200);
-      const res = await postJson(t.app, '/api/account/login/send-otp', { username });
+        expect((await postJson(t.app, authEndpoints.sendLoginOtp.path, { username })).statusCode).toBe(200);
+      const res = await postJson(t.app, authEndpoints.sendLoginOtp.path, { username });
       expect(res.statusCode).toBe(429);
       expect(res.json().exception.message).toBe('too_many_requests');
     }
@@ -138,7 +139,7 @@ describe('sign-in codes from a busy IP', () => {
   afterAll(() => t.close());
 
   const send = (username: string, captcha?: string) =>
-    postJson(t.app, '/api/account/login/send-otp', { username, captcha }, { 'x-forwarded-for': '203.0.113.80' });
+    postJson(t.app, authEndpoints.sendLoginOtp.path, { username, captcha }, { 'x-forwarded-for': '203.0.113.80' });
 
   it('asks for the captcha (the key the login page shows it for) instead of refusing, for known and unknown names', async () => {
     expect((await send('first@example.com')).statusCode).toBe(200);

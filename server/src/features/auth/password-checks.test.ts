@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS as A, PASSWORD_PATHS, recoveryEndpoints } from '@portico/contracts';
+import { ACCOUNT_PATHS as A, authEndpoints, PASSWORD_PATHS, recoveryEndpoints } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -17,13 +17,13 @@ const recoveryWay = (user: SignedInUser, password: string) =>
 
 const signIn = async (t: TestApp, username: string, password = TEST_PASSWORD) => {
   const flow = await startAuthorization(t.app);
-  return postJson(t.app, '/api/account/login', { username, password, returnUrl: flow.returnUrl });
+  return postJson(t.app, authEndpoints.login.path, { username, password, returnUrl: flow.returnUrl });
 };
 let ipSeq = 0;
 /** Asked from a fresh address, so only the account's own streak can ask for the captcha. */
 const captchaAsked = async (t: TestApp, userName: string) =>
   (
-    await postJson(t.app, '/api/account/login-check', { userName }, { 'x-forwarded-for': `198.51.100.${++ipSeq}` })
+    await postJson(t.app, authEndpoints.loginCheck.path, { userName }, { 'x-forwarded-for': `198.51.100.${++ipSeq}` })
   ).json().result.isErrorMulti as boolean;
 
 describe('password checks share the sign-in streak (defaults: captcha after 5)', () => {

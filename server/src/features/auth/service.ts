@@ -1,17 +1,15 @@
 import {
+  type authEndpoints,
   type LoginAnswer,
   type LoginCheckAnswer,
-  loginByOtpInput,
-  loginCheckInput,
-  loginInput,
   normalizeLoginName,
   type OtpMethod,
+  type ParsedInputOf,
   type SendOtpAnswer,
-  sendLoginOtpInput,
 } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../app.js';
-import { AppError, badRequest, parseInput } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName, type User } from '../users/queries.js';
@@ -19,6 +17,8 @@ import { createVerificationService } from '../verification/service.js';
 import { type ClientInfo, completeSignIn } from './complete-sign-in.js';
 import { findBoundInteraction, interactionUidOf } from './interaction.js';
 import { accountSubject, createLoginLimits } from './login-limits.js';
+
+type InputOf<K extends keyof typeof authEndpoints> = ParsedInputOf<(typeof authEndpoints)[K]>;
 
 // Unknown accounts still cost one argon2 verification, so timing does not tell them apart.
 let dummyHash: Promise<string> | undefined;
@@ -48,16 +48,14 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
   const locked = () => new AppError(429, 'account_locked');
 
   return {
-    async loginCheck(client: ClientInfo, body: unknown): Promise<LoginCheckAnswer> {
-      const { userName } = parseInput(loginCheckInput, body);
+    async loginCheck(client: ClientInfo, { userName }: InputOf<'loginCheck'>): Promise<LoginCheckAnswer> {
       const { subject } = await lookUp(userName);
       // loginByOTP would be true only for an existing account without a password; answering it
       // would tell anyone whether an account exists, so the page always starts on the password tab.
       return { loginByOTP: false, isErrorMulti: await limits.captchaRequired(subject, client.ip) };
     },
 
-    async loginWithPassword(client: ClientInfo, body: unknown, campaignId: unknown): Promise<LoginAnswer> {
-      const input = parseInput(loginInput, body);
+    async loginWithPassword(client: ClientInfo, input: InputOf<'login'>, campaignId: unknown): Promise<LoginAnswer> {
       const interaction = await interactionFor(input.returnUrl, client);
       const { user, subject } = await lookUp(input.username);
       if (await limits.isLocked(subject)) throw locked();
@@ -80,16 +78,14 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
     },
 
     /** Ways to receive a sign-in code for this username: by its own kind, whether or not it has an account. */
-    otpSupport(query: unknown): OtpMethod[] {
-      const { userName } = parseInput(loginCheckInput, query);
+    otpSupport({ userName }: InputOf<'otpSupport'>): OtpMethod[] {
       return normalizeLoginName(userName).kind === 'email'
         ? [{ type: 'email', title: 'otp_method_email' }]
         : [{ type: 'phone', title: 'otp_method_phone' }];
     },
 
     /** Same answer whether or not the name belongs to an account; a code goes out only when it does. */
-    async sendLoginOtp(client: ClientInfo, body: unknown): Promise<SendOtpAnswer> {
-      const { username, captcha } = parseInput(sendLoginOtpInput, body);
+    async sendLoginOtp(client: ClientInfo, { username, captcha }: InputOf<'sendLoginOtp'>): Promise<SendOtpAnswer> {
       const { name, user } = await lookUp(username);
       // The captcha counts only past the IP's send threshold (verification/service.ts limitSends).
       return user
@@ -102,8 +98,7 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
         : codes.pretendIssue('login', name.value, { ip: client.ip, captcha });
     },
 
-    async loginWithOtp(client: ClientInfo, body: unknown, campaignId: unknown): Promise<LoginAnswer> {
-      const input = parseInput(loginByOtpInput, body);
+    async loginWithOtp(client: ClientInfo, input: InputOf<'loginByOtp'>, campaignId: unknown): Promise<LoginAnswer> {
       const interaction = await interactionFor(input.returnUrl, client);
       const { name, user, subject } = await lookUp(input.username);
       if (await limits.isLocked(subject)) throw locked();

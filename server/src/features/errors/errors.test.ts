@@ -1,3 +1,4 @@
+import { errorsEndpoints } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 
@@ -16,7 +17,7 @@ describe('sign-in error lookup', () => {
     const errorid = location.searchParams.get('errorid');
     expect(errorid).toMatch(/^[\w-]{20,}$/);
 
-    const lookup = await t.app.inject(`/api/account/error?errorid=${errorid}`);
+    const lookup = await t.app.inject(`${errorsEndpoints.lookup.path}?errorid=${errorid}`);
     expect(lookup.statusCode).toBe(200);
     expect(lookup.json().result).toEqual({
       error: 'invalid_client',
@@ -32,7 +33,7 @@ describe('sign-in error lookup', () => {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(303);
       const errorid = new URL(res.headers.location as string, 'http://localhost').searchParams.get('errorid');
-      const lookup = await t.app.inject(`/api/account/error?errorid=${errorid}`);
+      const lookup = await t.app.inject(`${errorsEndpoints.lookup.path}?errorid=${errorid}`);
       expect(lookup.json().result.flow).toBe('sign_out');
     }
   });
@@ -46,8 +47,8 @@ describe('sign-in error lookup', () => {
   });
 
   it('answers 404 for an unknown error id and 400 without one', async () => {
-    expect((await t.app.inject('/api/account/error?errorid=nope')).statusCode).toBe(404);
-    const missing = await t.app.inject('/api/account/error');
+    expect((await t.app.inject(`${errorsEndpoints.lookup.path}?errorid=nope`)).statusCode).toBe(404);
+    const missing = await t.app.inject(errorsEndpoints.lookup.path);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().exception.message).toBe('not_found');
   });

@@ -40,7 +40,13 @@ async function productionApp(env: Record<string, string>) {
   const database = await openTestDatabase();
   const deps = await createDeps(config, database, { log, kvPrefix: `portico-test:${randomBytes(4).toString('hex')}:` });
   const app = await buildApp(deps, { webDist: false });
-  opened.push({ app, close: async () => (await app.close(), await closeDeps(deps)) });
+  opened.push({
+    app,
+    close: async () => {
+      await app.close();
+      await closeDeps(deps);
+    },
+  });
   return { app, deps, lines, config };
 }
 

@@ -1,6 +1,7 @@
-import { type AppSettings, GENDERS, LOCALES } from '@portico/contracts';
+import { type AppSettings, GENDERS, LOCALES, settingsEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
+import { handle } from '../../http/endpoint.js';
 import { PORTAL_CLIENT_ID } from '../../oidc/clients.js';
 import { ACCOUNT_MENU } from './menu.js';
 
@@ -23,8 +24,9 @@ export async function settingsRoutes(app: FastifyInstance, { config }: AppDeps) 
     genders: GENDERS.map((g) => ({ ...g })),
     translations: {},
   };
-  app.get('/api/app-settings', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return { result: settings };
+  // This scope holds only the settings endpoint: its successful answers may be cached a minute.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=60');
   });
+  handle(app, settingsEndpoints.get, async () => settings);
 }

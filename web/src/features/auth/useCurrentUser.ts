@@ -1,6 +1,6 @@
-import { AUTH_PATHS, type CurrentUser } from '@portico/contracts';
+import type { CurrentUser } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { getCurrentUser } from '../account/api';
 import { useSession } from './session';
 
 /**
@@ -12,7 +12,7 @@ export function useCurrentUser(): CurrentUser | undefined {
   const session = useSession();
   const { data } = useQuery({
     queryKey: ['current-user', session.user?.sub],
-    queryFn: () => api.get<CurrentUser>(AUTH_PATHS.me),
+    queryFn: getCurrentUser,
     enabled: session.status === 'authenticated',
     staleTime: 30_000,
     retry: false,

@@ -1,12 +1,12 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { AUTH_PATHS, type ErrorLookupAnswer } from '@portico/contracts';
+import type { ErrorLookupAnswer } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { api } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
+import { lookUpError } from './api';
 import { KeyboardIllustration } from './KeyboardIllustration';
 
 /** OAuth and OpenID Connect error codes the page says in the reader's language (oauth_error_<code>). */
@@ -64,8 +64,7 @@ export function ErrorPage() {
   const errorId = errorIdFrom(search);
   const lookup = useQuery({
     queryKey: ['sign-in-error', errorId],
-    queryFn: () =>
-      api.get<ErrorLookupAnswer>(AUTH_PATHS.errorLookup, { query: { errorid: errorId }, credentials: 'include' }),
+    queryFn: () => lookUpError(errorId ?? ''),
     enabled: Boolean(errorId),
     retry: false,
   });

@@ -1,32 +1,20 @@
-import {
-  AUTH_PATHS,
-  type InteractionDetails,
-  type LoginAnswer,
-  type LoginByOtpInput,
-  type LoginCheckAnswer,
-  type LoginInput,
-  type OtpMethod,
-  type RedirectAnswer,
-  type SendOtpAnswer,
-} from '@portico/contracts';
-import { api } from '../../api/client';
+import { authEndpoints, type LoginByOtpInput, type LoginInput } from '@portico/contracts';
+import { call } from '../../api/endpoint';
 
-// The sign-in calls of the login page (spec §7 "Login"); paths from the shared contract.
+// The sign-in calls of the login page (spec §7 "Login"), typed by contracts/src/auth.ts authEndpoints.
 
-export const getInteraction = (uid: string) =>
-  api.get<InteractionDetails>(`${AUTH_PATHS.interaction}/${encodeURIComponent(uid)}`);
+export const getInteraction = (uid: string) => call(authEndpoints.interaction, { uid });
 
-export const answerConsent = (uid: string, approve: boolean) =>
-  api.post<RedirectAnswer>(`${AUTH_PATHS.interaction}/${encodeURIComponent(uid)}/consent`, { approve });
+export const answerConsent = (uid: string, approve: boolean) => call(authEndpoints.consent, { uid, approve });
 
-export const loginCheck = (userName: string) => api.post<LoginCheckAnswer>(AUTH_PATHS.loginCheck, { userName });
+export const loginCheck = (userName: string) => call(authEndpoints.loginCheck, { userName });
 
 export const login = (input: LoginInput, campaignId?: string | null) =>
-  api.post<LoginAnswer>(AUTH_PATHS.login, input, { query: { campaignId: campaignId || undefined } });
+  call(authEndpoints.login, input, { query: { campaignId: campaignId || undefined } });
 
-export const otpSupport = (userName: string) => api.get<OtpMethod[]>(AUTH_PATHS.otpSupport, { query: { userName } });
+export const otpSupport = (userName: string) => call(authEndpoints.otpSupport, { userName });
 
 export const sendLoginOtp = (username: string, captcha?: string) =>
-  api.post<SendOtpAnswer>(AUTH_PATHS.loginSendOtp, { username, captcha });
+  call(authEndpoints.sendLoginOtp, { username, captcha });
 
-export const loginByOtp = (input: LoginByOtpInput) => api.post<LoginAnswer>(AUTH_PATHS.loginByOtp, input);
+export const loginByOtp = (input: LoginByOtpInput) => call(authEndpoints.loginByOtp, input);

@@ -1,12 +1,12 @@
 import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { AUTH_PATHS } from '@portico/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../api/client';
+import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { logoutAllSessions } from '../account/api';
 import { useAuth } from '../auth/OidcSession';
 
 /** /account/logout: sign out of this device, or of every device; each asks confirm_logout. */
@@ -22,7 +22,7 @@ export function AccountLogoutPage() {
     setBusy(scope);
     setError(null);
     try {
-      if (scope === 'all') await api.post(AUTH_PATHS.logoutAll);
+      if (scope === 'all') await logoutAllSessions();
       if (auth) await auth.signOut(locale);
     } catch (err) {
       setError(errorText(err, t));

@@ -1,16 +1,15 @@
-import { type AppSettings, appSettingsSchema } from '@portico/contracts';
+import { type AppSettings, appSettingsSchema, settingsEndpoints } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { call } from '../../api/endpoint';
 import { setEmbedOrigins } from '../../embed/bridge';
 import { mergeTranslations } from '../../i18n/setup';
 import { DEFAULT_APP_SETTINGS } from './defaults';
 
 export const APP_SETTINGS_QUERY_KEY = ['app-settings'] as const;
 
-/** GET /api/app-settings, validated; applies server translations and embed origins. */
+/** GET /api/app-settings, validated (a broken answer falls back to the defaults); applies server translations and embed origins. */
 export const fetchAppSettings = async (): Promise<AppSettings> => {
-  const raw = await api.get<unknown>('/api/app-settings');
-  const settings = appSettingsSchema.parse(raw);
+  const settings = appSettingsSchema.parse(await call(settingsEndpoints.get, {}));
   setEmbedOrigins(settings.configs.embedOrigins);
   mergeTranslations(settings.translations);
   return settings;

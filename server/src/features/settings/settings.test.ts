@@ -1,0 +1,30 @@
+import { appSettingsSchema, settingsEndpoints } from '@portico/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+
+describe('app settings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PRODUCT_NAME: 'Portico Test' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the contract settings, cacheable for a minute', async () => {
+    const res = await t.app.inject({ url: settingsEndpoints.get.path });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const settings = appSettingsSchema.parse(res.json().result);
+    expect(settings.productName).toBe('Portico Test');
+    expect(settings.locales).toEqual(['vi-VN', 'en-US']);
+    expect(settings.menu.length).toBeGreaterThan(0);
+  });
+
+  it('is described as a public endpoint in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    const op = doc.paths[settingsEndpoints.get.path].get;
+    expect(op.security).toBeUndefined();
+    expect(op.responses['200'].content['application/json'].schema.properties.result.properties.productName.type).toBe(
+      'string',
+    );
+  });
+});
