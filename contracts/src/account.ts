@@ -32,11 +32,6 @@ export const ACCOUNT_PATHS = {
   cancelLinking: '/api/account/claims/cancel-linking', // PUT {claimId, providerName} -> true
   avatar: '/api/account/avatar', // POST multipart/form-data, field `file` (gif/jpeg/png by content) -> {avatar}
   language: '/api/account/language', // PUT {languageId} -> {languageId}
-  // ---- Devices ---------------------------------------------------------------------------------
-  devices: '/api/account/devices', // GET -> Device[] (active, newest action first)
-  devicesLoggedOut: '/api/account/devices/logged-out', // GET -> Device[]
-  device: '/api/account/devices/:id', // GET -> Device (404 when not the user's)
-  deviceLogout: '/api/account/devices/:id/logout', // POST -> true; log out of every device: AUTH_PATHS.logoutAll
   // ---- Recovery ways ---------------------------------------------------------------------------
   recoveryClaims: '/api/account/recovery-claims', // GET -> RecoveryClaim[]; POST {claimType, claimValue, password} -> RecoveryClaim[] ('' removes)
   // ---- Delete account --------------------------------------------------------------------------
@@ -365,24 +360,6 @@ export const languageInput = z.object({
     .refine((v) => (LOCALES as readonly string[]).includes(v), 'error_language_empty'),
 });
 export type LanguageInput = z.input<typeof languageInput>;
-
-// ---- Devices ------------------------------------------------------------------------------------
-
-/** spec §3 Device. minutes: whole minutes since the last action, at least 1. Times are ISO strings. */
-export type Device = {
-  id: string;
-  deviceType: 1 | 2;
-  deviceName: string;
-  locationRegion: string | null;
-  isCurrentDevice: boolean;
-  isLogOut: boolean;
-  minutes: number;
-  lastActionTime: string;
-  loginTime: string;
-  logoutTime: string | null;
-  ip: string;
-  browser: string;
-};
 
 // ---- Recovery ways ------------------------------------------------------------------------------
 

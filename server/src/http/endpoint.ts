@@ -37,9 +37,9 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 }
 
 /**
- * Registers the one handler of a contracts endpoint: input parsed with its schema before the
- * handler (400 with message keys), the caller's context, the user for `user` endpoints, and the
- * answer in the `{ result }` envelope.
+ * Registers the one handler of a contracts endpoint: the user for `user` endpoints (401 first),
+ * input parsed with its schema before the handler (400 with message keys), the caller's context,
+ * and the answer in the `{ result }` envelope.
  */
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
   app.endpoints.push(endpoint);
@@ -47,8 +47,9 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
     method: endpoint.method,
     url: endpoint.path,
     handler: async (request) => {
-      const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
+      // The bearer token first: a caller without one learns nothing, not even what input is wrong.
       const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : {};
+      const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
       const ctx = { caller: callerContext(request), request, ...who } as HandlerContext<E>;
       // Like a guard on the way out: only what the contract lists leaves the server.
       return { result: endpoint.output.parse(await handler(input, ctx)) as OutputOf<E> };
