@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS as P, REGISTER_PATHS } from '@portico/contracts';
+import { ACCOUNT_PATHS as P, registerEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, devices, oidcPayloads, userClaims, userContacts, users } from '../../db/schema.js';
@@ -104,7 +104,7 @@ describe('delete account', () => {
     expect(login.statusCode).toBe(400);
     expect(await isDeletedAccountEmail(db(), 'BYE@example.com')).toBe(true);
     expect(await isDeletedAccountEmail(db(), 'stay@example.com')).toBe(false);
-    const register = await postJson(t.app, REGISTER_PATHS.sendOtp, { username: 'bye@example.com' });
+    const register = await postJson(t.app, registerEndpoints.sendOtp.path, { username: 'bye@example.com' });
     expect(register.json().exception?.message).toBe('account_is_delete');
     // The other user is untouched.
     expect(resultOf(await b.call('GET', '/api/account/me'))).toMatchObject({ sub: b.id });
