@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELETE_ACCOUNT_PATH, deleteAccountEndpoints } from './delete-account.js';
 import { LOCALES } from './locales.js';
 import { PASSWORD_INPUT_MAX } from './password.js';
 import { EMAIL_PATTERN, VN_PHONE_PATTERN } from './rules.js';
@@ -34,10 +35,9 @@ export const ACCOUNT_PATHS = {
   language: '/api/account/language', // PUT {languageId} -> {languageId}
   // ---- Recovery ways ---------------------------------------------------------------------------
   recoveryClaims: '/api/account/recovery-claims', // GET -> RecoveryClaim[]; POST {claimType, claimValue, password} -> RecoveryClaim[] ('' removes)
-  // ---- Delete account --------------------------------------------------------------------------
-  checkPassword: '/api/account/delete/check-password', // POST {password} -> true
-  hasPassword: '/api/account/delete/has-password', // GET -> boolean
-  deleteAccount: '/api/account/delete', // DELETE {confirm: true, password?} -> true (every session ended)
+  // ---- Delete account (contracts/src/delete-account.ts); names kept for auth/password-checks.test.ts
+  checkPassword: deleteAccountEndpoints.checkPassword.path,
+  deleteAccount: DELETE_ACCOUNT_PATH,
 } as const;
 
 /** Builds a path with :id. */
@@ -383,19 +383,6 @@ export const recoveryClaimInput = z
   })
   .transform((v) => ({ claimType: v.claimType, claimValue: normalizeContact(v.claimValue), password: v.password }));
 export type RecoveryClaimInput = z.input<typeof recoveryClaimInput>;
-
-// ---- Delete account -----------------------------------------------------------------------------
-
-export const checkPasswordInput = z.object({
-  password: z.string({ error: 'error_password_empty' }).min(1, 'error_password_empty').max(300, 'invalid_password'),
-});
-export type CheckPasswordInput = z.input<typeof checkPasswordInput>;
-
-export const deleteAccountInput = z.object({
-  confirm: z.literal(true, { error: 'delete_account_confirm_error' }),
-  password: z.string().max(300, 'invalid_password').optional().default(''),
-});
-export type DeleteAccountInput = z.input<typeof deleteAccountInput>;
 
 /** Failure keys of the account APIs beyond the spec's (all in the message catalogs). */
 export const ACCOUNT_ERRORS = [

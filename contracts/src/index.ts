@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './activity.js';
 export * from './api.js';
 export * from './auth.js';
+export * from './delete-account.js';
 export * from './devices.js';
 export * from './endpoint.js';
 export * from './forgot-password.js';

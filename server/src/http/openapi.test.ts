@@ -10,15 +10,11 @@ const NOT_YET_ENDPOINTS = new Set([
   'GET /api/openapi.json',
   'GET /api/docs',
   'GET /api/docs.css',
+  // A DELETE with a JSON body carrying the password (contracts/src/delete-account.ts): handle()
+  // reads a DELETE's input from the query string, and a password never goes into a URL.
+  'DELETE /api/account/delete',
 ]);
-const LEGACY_PREFIXES = [
-  '/api/account',
-  '/api/captcha',
-  '/api/register',
-  '/api/forgot-password',
-  '/api/password',
-  '/api/user',
-];
+const LEGACY_PREFIXES = ['/api/account', '/api/captcha', '/api/user'];
 
 describe('OpenAPI description', () => {
   let t: TestApp;
