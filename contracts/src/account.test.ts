@@ -4,7 +4,6 @@ import {
   contactEmailError,
   contactPhoneError,
   createContactInput,
-  deleteAccountInput,
   infoBirthdateError,
   recoveryClaimInput,
 } from './index.js';
@@ -46,7 +45,5 @@ describe('account rules', () => {
     expect(
       recoveryClaimInput.safeParse({ claimType: 'phone_number_recovery', claimValue: '1' }).error?.issues[0]?.message,
     ).toBe('invalid_phone_number');
-    expect(deleteAccountInput.safeParse({}).error?.issues[0]?.message).toBe('delete_account_confirm_error');
-    expect(deleteAccountInput.parse({ confirm: true })).toEqual({ confirm: true, password: '' });
   });
 });

@@ -1,56 +1,20 @@
 import { z } from 'zod';
+import { DELETE_ACCOUNT_PATH, deleteAccountEndpoints } from './delete-account.js';
 import { defineEndpoint, noInput } from './endpoint.js';
 
-// The signed-in account area, server side (spec account-area §2-§9): devices and deleting the
-// account. E-mails and phones, personal info and recovery ways have their own contracts files
-// (contacts.ts, profile.ts, recovery.ts). Every path is under /api and needs the bearer token;
-// every answer is { result }. Errors are { exception: { message }, errors: { field: [key] } }.
+// The signed-in account itself: who is signed in, signing out everywhere, and the account area's
+// shared failure keys. E-mails and phones, personal info, recovery ways, devices and deleting the
+// account have their own contracts files (contacts.ts, profile.ts, recovery.ts, devices.ts,
+// delete-account.ts). Every path is under /api and needs the bearer token.
 
 export const ACCOUNT_PATHS = {
-  // ---- Devices ---------------------------------------------------------------------------------
-  devices: '/api/account/devices', // GET -> Device[] (active, newest action first)
-  devicesLoggedOut: '/api/account/devices/logged-out', // GET -> Device[]
-  device: '/api/account/devices/:id', // GET -> Device (404 when not the user's)
-  deviceLogout: '/api/account/devices/:id/logout', // POST -> true; log out of every device: AUTH_PATHS.logoutAll
-  // ---- Delete account --------------------------------------------------------------------------
-  checkPassword: '/api/account/delete/check-password', // POST {password} -> true
-  hasPassword: '/api/account/delete/has-password', // GET -> boolean
-  deleteAccount: '/api/account/delete', // DELETE {confirm: true, password?} -> true (every session ended)
+  // ---- Delete account (contracts/src/delete-account.ts); names kept for auth/password-checks.test.ts
+  checkPassword: deleteAccountEndpoints.checkPassword.path,
+  deleteAccount: DELETE_ACCOUNT_PATH,
 } as const;
 
 /** Builds a path with :id. */
 export const accountPath = (path: string, id: string | number) => path.replace(':id', encodeURIComponent(String(id)));
-
-// ---- Devices ------------------------------------------------------------------------------------
-
-/** spec §3 Device. minutes: whole minutes since the last action, at least 1. Times are ISO strings. */
-export type Device = {
-  id: string;
-  deviceType: 1 | 2;
-  deviceName: string;
-  locationRegion: string | null;
-  isCurrentDevice: boolean;
-  isLogOut: boolean;
-  minutes: number;
-  lastActionTime: string;
-  loginTime: string;
-  logoutTime: string | null;
-  ip: string;
-  browser: string;
-};
-
-// ---- Delete account -----------------------------------------------------------------------------
-
-export const checkPasswordInput = z.object({
-  password: z.string({ error: 'error_password_empty' }).min(1, 'error_password_empty').max(300, 'invalid_password'),
-});
-export type CheckPasswordInput = z.input<typeof checkPasswordInput>;
-
-export const deleteAccountInput = z.object({
-  confirm: z.literal(true, { error: 'delete_account_confirm_error' }),
-  password: z.string().max(300, 'invalid_password').optional().default(''),
-});
-export type DeleteAccountInput = z.input<typeof deleteAccountInput>;
 
 /** Failure keys of the account APIs beyond the spec's (all in the message catalogs). */
 export const ACCOUNT_ERRORS = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, noInput } from './endpoint.js';
+import { codeSentSchema, defineEndpoint, doneSchema, noInput } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 import { EMAIL_PATTERN, VN_PHONE_PATTERN } from './rules.js';
 
@@ -69,7 +69,6 @@ export const createContactInput = z
 export type CreateContactInput = z.input<typeof createContactInput>;
 
 /** The countdown in seconds before another code can be sent. */
-export const codeSentSchema = z.object({ times: z.number().int() });
 export const createContactAnswerSchema = codeSentSchema.extend({ id: z.number().int() });
 export type CreateContactAnswer = z.infer<typeof createContactAnswerSchema>;
 
@@ -137,7 +136,6 @@ export const changePhoneInput = changeContactInput('newphone', contactPhoneError
 export type ChangePhoneInput = z.input<typeof changePhoneInput>;
 
 /** { times } after step 1; { ok: true } once changed (toast change_email_success / change_phone_success). */
-export const doneSchema = z.object({ ok: z.literal(true) });
 export const changeContactAnswerSchema = z.union([codeSentSchema, doneSchema]);
 export type ChangeContactAnswer = z.infer<typeof changeContactAnswerSchema>;
 

@@ -43,6 +43,11 @@ export const defineEndpoint = <I extends z.ZodType, O extends z.ZodType, A exten
 /** No input at all. */
 export const noInput = z.object({});
 
+/** The answer of a step that sent a code: seconds until a new one may be sent (the page's countdown). */
+export const codeSentSchema = z.object({ times: z.number().int() });
+/** The answer of a step that finished its flow. */
+export const doneSchema = z.object({ ok: z.literal(true) });
+
 /** The path with its parameters filled in (encoded), e.g. /api/account/device/:id -> /api/account/device/42. */
 export function fillPath(path: string, values: Record<string, unknown>): string {
   return path.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type LoginAnswer, otpCode, usernameSchema } from './auth.js';
+import { codeSentSchema, defineEndpoint, doneSchema } from './endpoint.js';
 import {
   DETAILS_PASSWORD_KEYS,
   optionalText,
@@ -11,14 +12,6 @@ import {
 
 // Forgot password (spec sign-in §2 Forgot password page, §4, §5, §7 "Forgot password").
 
-export const FORGOT_PASSWORD_PATHS = {
-  checkProcess: '/api/account/forgot-password/check-process', // POST {username} -> {times} | 400
-  send: '/api/account/forgot-password', // POST {username} -> {times}
-  resendOtp: '/api/account/forgot-password/resend-otp', // POST {username} -> {times}
-  checkOtp: '/api/account/forgot-password/check-otp', // POST {username, otp} -> {message: token}
-  resetPassword: '/api/account/forgot-password/reset-password', // POST ResetPasswordInput -> LoginAnswer | {ok: true}
-} as const;
-
 /** The e-mail or phone of the account (error_username_empty, error_email_invalid). */
 export const forgotPasswordUsernameInput = z.object({
   username: usernameSchema,
@@ -27,12 +20,13 @@ export const forgotPasswordUsernameInput = z.object({
 });
 export type ForgotPasswordUsernameInput = z.input<typeof forgotPasswordUsernameInput>;
 /** Seconds until a new code may be sent; the same whether or not the account exists. */
-export type ForgotPasswordTimesAnswer = { times: number };
+export type ForgotPasswordTimesAnswer = z.infer<typeof codeSentSchema>;
 
 export const forgotPasswordCheckOtpInput = z.object({ username: usernameSchema, otp: otpCode('otp_required') });
 export type ForgotPasswordCheckOtpInput = z.input<typeof forgotPasswordCheckOtpInput>;
 /** message: the single-use reset token (15 minutes, bound to the account). */
-export type ForgotPasswordCheckOtpAnswer = { message: string };
+export const forgotPasswordCheckOtpAnswerSchema = z.object({ message: z.string() });
+export type ForgotPasswordCheckOtpAnswer = z.infer<typeof forgotPasswordCheckOtpAnswerSchema>;
 
 /**
  * The new password. returnUrl: the login page's /oidc/interaction/<uid>; when it names a live
@@ -63,5 +57,90 @@ export const resetPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =
     })
     .transform((v) => ({ username: v.username, token: v.token, password: v.password.trim(), returnUrl: v.returnUrl }));
 export type ResetPasswordInput = z.input<ReturnType<typeof resetPasswordInput>>;
+/**
+ * The LoginAnswer of contracts/src/auth.ts (spec §3) as a schema; the assignment below fails to
+ * compile when the two drift apart.
+ */
+const signedInSchema = z.object({
+  isOk: z.boolean(),
+  isRegister: z.boolean(),
+  redirectUrl: z.string(),
+  userInfo: z
+    .object({ id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string() })
+    .nullable()
+    .optional(),
+  userCampagin: z
+    .object({ loggedInAction: z.union([z.literal(1), z.literal(2)]), data: z.string() })
+    .nullable()
+    .optional(),
+  requiresTwoFactor: z.boolean(),
+  userId: z.string().nullable().optional(),
+  twoFactorTypes: z.array(z.object({ type: z.string(), title: z.string() })).optional(),
+});
+const _sameAsLoginAnswer: z.ZodType<LoginAnswer> = signedInSchema;
+
 /** A LoginAnswer (follow redirectUrl to finish signing in) when returnUrl named a live interaction, else { ok: true }. */
-export type ResetPasswordAnswer = LoginAnswer | { ok: true };
+export const resetPasswordAnswerSchema = z.union([signedInSchema, doneSchema]);
+export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswerSchema>;
+
+const codeErrors = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const;
+
+export const forgotPasswordEndpoints = {
+  checkProcess: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/forgot-password/check-process',
+    feature: 'forgot-password',
+    summary: "The page's resume check: { times } while the code sent to the name can still be tried",
+    auth: 'public',
+    input: forgotPasswordUsernameInput,
+    output: codeSentSchema,
+    errors: ['process_not_in_progress'],
+  }),
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/forgot-password',
+    feature: 'forgot-password',
+    summary: "Step 1: a code to the account's e-mail or phone; the same answer whether or not the account exists",
+    auth: 'public',
+    input: forgotPasswordUsernameInput,
+    output: codeSentSchema,
+    errors: ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'],
+  }),
+  resendOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/forgot-password/resend-otp',
+    feature: 'forgot-password',
+    summary: 'Step 2: a new code (the same as step 1)',
+    auth: 'public',
+    input: forgotPasswordUsernameInput,
+    output: codeSentSchema,
+    errors: ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'],
+  }),
+  checkOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/forgot-password/check-otp',
+    feature: 'forgot-password',
+    summary: 'Step 2: the code, once; answers the single-use reset token in message',
+    auth: 'public',
+    input: forgotPasswordCheckOtpInput,
+    output: forgotPasswordCheckOtpAnswerSchema,
+    errors: [...codeErrors],
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/forgot-password/reset-password',
+    feature: 'forgot-password',
+    summary:
+      'Step 3: the new password; every session of the account ends; signs in when returnUrl names a live sign-in',
+    auth: 'public',
+    input: resetPasswordInput(),
+    output: resetPasswordAnswerSchema,
+    errors: ['password_reset_token_invalid', 'error_password_common'],
+  }),
+};
+
+/** Paths under their old names, for server/src/features/recovery/recovery.test.ts. */
+export const FORGOT_PASSWORD_PATHS = {
+  send: forgotPasswordEndpoints.send.path,
+  checkOtp: forgotPasswordEndpoints.checkOtp.path,
+} as const;

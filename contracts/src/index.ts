@@ -3,6 +3,8 @@ export * from './activity.js';
 export * from './api.js';
 export * from './auth.js';
 export * from './contacts.js';
+export * from './delete-account.js';
+export * from './devices.js';
 export * from './endpoint.js';
 export * from './errors.js';
 export * from './forgot-password.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { codeSentSchema, defineEndpoint, doneSchema, noInput } from './endpoint.js';
 
 // Password policy shared by the server and the web app (spec sign-in §5, §9). The server adds
 // one rule the browser cannot check cheaply: the 10,000 most common passwords are refused.
@@ -160,20 +161,14 @@ export const optionalText = (max = 1000) => z.string().max(max).optional().defau
 
 // ---- Change password and set first password (spec §7 "Change password") -------------------
 
-export const PASSWORD_PATHS = {
-  otpMethods: '/api/account/password/otp-methods', // GET, bearer
-  checkRequirePassword: '/api/account/password/check-require-password', // GET, bearer
-  hasTempPassword: '/api/account/password/has-temp-password', // GET, bearer (same answer)
-  changePassword: '/api/account/password/change-password', // POST, bearer
-  setPassword: '/api/account/password/set-password', // POST, bearer
-} as const;
-
-/** A way to receive the change-password code: staticKey is a message key, value the masked address. */
-export type PasswordOtpMethod = { type: 'email' | 'phone'; staticKey: string; value: string };
-export type RequirePasswordAnswer = { required: boolean };
-
 export const OTP_TYPES = ['email', 'phone'] as const;
 export type OtpType = (typeof OTP_TYPES)[number];
+
+/** A way to receive the change-password code: staticKey is a message key, value the masked address. */
+export const passwordOtpMethodSchema = z.object({ type: z.enum(OTP_TYPES), staticKey: z.string(), value: z.string() });
+export type PasswordOtpMethod = z.infer<typeof passwordOtpMethodSchema>;
+export const requirePasswordAnswerSchema = z.object({ required: z.boolean() });
+export type RequirePasswordAnswer = z.infer<typeof requirePasswordAnswerSchema>;
 
 /**
  * POST change-password. First submission with an empty otp: a code goes to OtpType and the
@@ -218,7 +213,8 @@ export const changePasswordInput = (opts: { accept?: PasswordAcceptance } = {}) 
     }));
 export type ChangePasswordInput = z.input<ReturnType<typeof changePasswordInput>>;
 /** { times } after the code was sent (step 2); { ok: true } once the password changed. */
-export type ChangePasswordAnswer = { times: number } | { ok: true };
+export const changePasswordAnswerSchema = z.union([codeSentSchema, doneSchema]);
+export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswerSchema>;
 
 /** POST set-password: the first password of an account that has none (spec: same rules without the current one). */
 export const setPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =>
@@ -238,3 +234,73 @@ export const setPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =>
     )
     .transform((v) => ({ password: v.password.trim() }));
 export type SetPasswordInput = z.input<ReturnType<typeof setPasswordInput>>;
+
+// ---- Endpoints ------------------------------------------------------------------------------------
+// The inputs here carry the rules the browser also checks; the server adds the common-password
+// list (server/src/features/password/policy.ts, refusingCommonPasswords).
+
+export const passwordEndpoints = {
+  otpMethods: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/password/otp-methods',
+    feature: 'password',
+    summary: "Where the change-password code can go: the account's confirmed primary e-mail and phone, masked",
+    auth: 'user',
+    input: noInput,
+    output: z.array(passwordOtpMethodSchema),
+    errors: [],
+  }),
+  checkRequirePassword: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/password/check-require-password',
+    feature: 'password',
+    summary: 'Whether changing the password needs the current one (false for an account without a password)',
+    auth: 'user',
+    input: noInput,
+    output: requirePasswordAnswerSchema,
+    errors: [],
+  }),
+  hasTempPassword: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/password/has-temp-password',
+    feature: 'password',
+    summary: 'The same answer as check-require-password, under the name the spec also gives it',
+    auth: 'user',
+    input: noInput,
+    output: requirePasswordAnswerSchema,
+    errors: [],
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/password/change-password',
+    feature: 'password',
+    summary: 'Change password: without otp a code goes to OtpType ({ times }); with the code the password changes',
+    auth: 'user',
+    input: changePasswordInput(),
+    output: changePasswordAnswerSchema,
+    errors: [
+      'password_not_set',
+      'invalid_password',
+      'error_password_common',
+      'please_select_method_receive_2fa_code',
+      'otp_invalid',
+      'otp_expired',
+      'otp_too_many_attempts',
+      'account_locked',
+      'too_many_requests',
+    ],
+  }),
+  setPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/password/set-password',
+    feature: 'password',
+    summary: 'The first password of an account that has none',
+    auth: 'user',
+    input: setPasswordInput(),
+    output: doneSchema,
+    errors: ['password_already_set', 'error_password_common'],
+  }),
+};
+
+/** The change-password path under its old name, for server/src/features/auth/password-checks.test.ts. */
+export const PASSWORD_PATHS = { changePassword: passwordEndpoints.changePassword.path } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { otpCode } from './auth.js';
+import { codeSentSchema, defineEndpoint, doneSchema } from './endpoint.js';
 import { DEFAULT_TIMEZONE } from './locales.js';
 import {
   DETAILS_PASSWORD_KEYS,
@@ -14,15 +15,6 @@ import { EMAIL_PATTERN } from './rules.js';
 import { GENDERS } from './settings.js';
 
 // Registration and update-info (spec sign-in §2 Register page, Update-info form; §4, §5, §7).
-
-export const REGISTER_PATHS = {
-  checkProcess: '/api/account/register/check-process-regist', // POST {username} -> {times} | 400
-  sendOtp: '/api/account/register/check-username-and-send-otp', // POST {username, captcha} -> {times}
-  resendOtp: '/api/account/register/resend-otp', // POST {username} -> {times}
-  checkOtp: '/api/account/register/check-registration-otp-and-add-user', // POST {username, otp} -> {token}
-  register: '/api/account/register', // POST RegisterInput -> {username}
-  updateInfo: '/api/account/update-info', // PUT UpdateInfoInput, bearer -> {ok: true}
-} as const;
 
 // ---- Birth date (spec §3, §9) ----------------------------------------------------------------
 
@@ -173,9 +165,10 @@ export const registerCheckOtpInput = z.object({
 export type RegisterCheckOtpInput = z.input<typeof registerCheckOtpInput>;
 
 /** { times }: seconds until a new code may be sent (the page's countdown). */
-export type RegisterTimesAnswer = { times: number };
+export type RegisterTimesAnswer = z.infer<typeof codeSentSchema>;
 /** The single-use registration token step 3 sends back (valid 30 minutes). */
-export type RegisterOtpAnswer = { token: string };
+export const registerOtpAnswerSchema = z.object({ token: z.string() });
+export type RegisterOtpAnswer = z.infer<typeof registerOtpAnswerSchema>;
 
 // ---- Register step 3 ----------------------------------------------------------------------------
 
@@ -188,14 +181,16 @@ export const registerInput = (opts: { accept?: PasswordAcceptance; now?: Date } 
     })
     .transform((v) => ({ username: v.username, token: v.token, ...cleanDetails(v) }));
 export type RegisterInput = z.input<ReturnType<typeof registerInput>>;
-export type RegisterAnswer = { username: string };
+export const registerAnswerSchema = z.object({ username: z.string() });
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 
 // ---- Update-info --------------------------------------------------------------------------------
 
 /**
  * PUT update-info, for an account that must complete its info (isRegister). The password pair is
  * required when the account has none yet (it becomes the first password); an account that
- * already has a password leaves both fields empty.
+ * already has a password leaves both fields empty. The endpoint's schema cannot know the account,
+ * so it takes the pair as optional and the server asks for it (FIRST_PASSWORD_MISSING).
  */
 export const updateInfoInput = (opts: { passwordRequired: boolean; accept?: PasswordAcceptance; now?: Date }) =>
   z
@@ -203,4 +198,79 @@ export const updateInfoInput = (opts: { passwordRequired: boolean; accept?: Pass
     .superRefine((v, ctx) => reportErrors(ctx, detailsErrors(v, { ...opts, passwordOptional: !opts.passwordRequired })))
     .transform((v) => cleanDetails(v));
 export type UpdateInfoInput = z.input<ReturnType<typeof updateInfoInput>>;
-export type UpdateInfoAnswer = { ok: true };
+export type UpdateInfoAnswer = z.infer<typeof doneSchema>;
+
+/** What update-info answers when an account without a password leaves the pair empty. */
+export const FIRST_PASSWORD_MISSING: FieldError[] = passwordPairErrors('', '', DETAILS_PASSWORD_KEYS, {
+  password: 'password',
+  repeat: 'rePassword',
+});
+
+// ---- Endpoints ------------------------------------------------------------------------------------
+// The inputs carry the rules the browser also checks; the server adds the common-password list
+// (server/src/features/password/policy.ts, refusingCommonPasswords).
+
+const sendErrors = ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'] as const;
+
+export const registerEndpoints = {
+  checkProcess: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/register/check-process-regist',
+    feature: 'register',
+    summary: "The page's resume check: { times } while the e-mail's registration code can still be tried",
+    auth: 'public',
+    input: registerUsernameInput,
+    output: codeSentSchema,
+    errors: ['process_not_in_progress'],
+  }),
+  sendOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/register/check-username-and-send-otp',
+    feature: 'register',
+    summary: 'Step 1: the e-mail and the captcha; a registration code goes to the address',
+    auth: 'public',
+    input: registerSendOtpInput,
+    output: codeSentSchema,
+    errors: ['email_fake', 'email_already', 'account_is_delete', ...sendErrors],
+  }),
+  resendOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/register/resend-otp',
+    feature: 'register',
+    summary: 'Step 2: a new code for a registration that was started (a captcha answer once the server asks)',
+    auth: 'public',
+    input: registerResendInput,
+    output: codeSentSchema,
+    errors: ['process_not_in_progress', ...sendErrors],
+  }),
+  checkOtp: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/register/check-registration-otp-and-add-user',
+    feature: 'register',
+    summary: 'Step 2: the code, once; answers the single-use registration token (no account yet)',
+    auth: 'public',
+    input: registerCheckOtpInput,
+    output: registerOtpAnswerSchema,
+    errors: ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'],
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/register',
+    feature: 'register',
+    summary: 'Step 3: the details; creates the account with its confirmed e-mail',
+    auth: 'public',
+    input: registerInput(),
+    output: registerAnswerSchema,
+    errors: ['register_session_expired', 'email_already', 'account_is_delete', 'error_password_common'],
+  }),
+  updateInfo: defineEndpoint({
+    method: 'PUT',
+    path: '/api/account/update-info',
+    feature: 'register',
+    summary: 'Completes the info of an account that must (isRegister); sets the first password of one without',
+    auth: 'user',
+    input: updateInfoInput({ passwordRequired: false }),
+    output: doneSchema,
+    errors: ['password_already_set', 'error_password_empty', 'error_password_common'],
+  }),
+};

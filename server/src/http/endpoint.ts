@@ -37,9 +37,9 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 }
 
 /**
- * Registers the one handler of a contracts endpoint: input parsed with its schema before the
- * handler (400 with message keys), the caller's context, the user for `user` endpoints, and the
- * answer in the `{ result }` envelope.
+ * Registers the one handler of a contracts endpoint: the user for `user` endpoints (401 first),
+ * input parsed with its schema before the handler (400 with message keys), the caller's context,
+ * and the answer in the `{ result }` envelope.
  */
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
   app.endpoints.push(endpoint);

@@ -11,8 +11,11 @@ const NOT_YET_ENDPOINTS = new Set([
   'GET /api/docs.css',
   // Stays a plain route: the ALTCHA widget's challengeurl expects the bare challenge, no { result } envelope.
   'GET /api/captcha/challenge',
+  // A DELETE with a JSON body carrying the password (contracts/src/delete-account.ts): handle()
+  // reads a DELETE's input from the query string, and a password never goes into a URL.
+  'DELETE /api/account/delete',
 ]);
-const LEGACY_PREFIXES = ['/api/account', '/api/register', '/api/forgot-password', '/api/password', '/api/user'];
+const LEGACY_PREFIXES = ['/api/account', '/api/user'];
 
 describe('OpenAPI description', () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS as P, REGISTER_PATHS } from '@portico/contracts';
+import { DELETE_ACCOUNT_PATH, deleteAccountEndpoints as E, registerEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, devices, oidcPayloads, userClaims, userContacts, users } from '../../db/schema.js';
@@ -18,29 +18,29 @@ describe('delete account', () => {
 
   it('checks the password and says whether the account has one', async () => {
     const a = await signedInUser(t, { email: 'pw-check@example.com' });
-    expect(resultOf(await a.call('GET', P.hasPassword))).toBe(true);
-    expect(errorKey(await a.call('POST', P.checkPassword, { password: '' }))).toBe('error_password_empty');
-    expect(errorKey(await a.call('POST', P.checkPassword, { password: 'Wrong@123' }))).toBe('invalid_password');
-    expect(resultOf(await a.call('POST', P.checkPassword, { password: TEST_PASSWORD }))).toBe(true);
+    expect(resultOf(await a.call('GET', E.hasPassword.path))).toBe(true);
+    expect(errorKey(await a.call('POST', E.checkPassword.path, { password: '' }))).toBe('error_password_empty');
+    expect(errorKey(await a.call('POST', E.checkPassword.path, { password: 'Wrong@123' }))).toBe('invalid_password');
+    expect(resultOf(await a.call('POST', E.checkPassword.path, { password: TEST_PASSWORD }))).toBe(true);
     const b = await signedInUser(t, { email: 'pw-none@example.com' });
     await db().update(users).set({ passwordHash: null }).where(eq(users.id, b.id));
-    expect(resultOf(await b.call('GET', P.hasPassword))).toBe(false);
+    expect(resultOf(await b.call('GET', E.hasPassword.path))).toBe(false);
     // A's password is not B's.
-    expect(errorKey(await b.call('POST', P.checkPassword, { password: TEST_PASSWORD }))).toBe('invalid_password');
+    expect(errorKey(await b.call('POST', E.checkPassword.path, { password: TEST_PASSWORD }))).toBe('invalid_password');
   });
 
   // Guessing is limited by the sign-in counters: auth/password-checks.test.ts.
 
   it('needs the confirmation and the password', async () => {
     const a = await signedInUser(t, { email: 'del-rules@example.com' });
-    expect(errorKey(await a.call('DELETE', P.deleteAccount, { password: TEST_PASSWORD }))).toBe(
+    expect(errorKey(await a.call('DELETE', DELETE_ACCOUNT_PATH, { password: TEST_PASSWORD }))).toBe(
       'delete_account_confirm_error',
     );
-    expect(errorKey(await a.call('DELETE', P.deleteAccount, { confirm: false, password: TEST_PASSWORD }))).toBe(
+    expect(errorKey(await a.call('DELETE', DELETE_ACCOUNT_PATH, { confirm: false, password: TEST_PASSWORD }))).toBe(
       'delete_account_confirm_error',
     );
-    expect(errorKey(await a.call('DELETE', P.deleteAccount, { confirm: true }))).toBe('invalid_password');
-    expect(errorKey(await a.call('DELETE', P.deleteAccount, { confirm: true, password: 'Wrong@123' }))).toBe(
+    expect(errorKey(await a.call('DELETE', DELETE_ACCOUNT_PATH, { confirm: true }))).toBe('invalid_password');
+    expect(errorKey(await a.call('DELETE', DELETE_ACCOUNT_PATH, { confirm: true, password: 'Wrong@123' }))).toBe(
       'invalid_password',
     );
     expect(resultOf(await a.call('GET', '/api/account/me'))).toMatchObject({ sub: a.id });
@@ -67,7 +67,9 @@ describe('delete account', () => {
     await db().insert(userClaims).values({ userId: a.id, claimType: 'email_recovery', claimValue: 'r@example.com' });
     await db().insert(userContacts).values({ userId: a.id, type: 2, value: 'bye-pending@example.com' });
 
-    expect(resultOf(await a.call('DELETE', P.deleteAccount, { confirm: true, password: TEST_PASSWORD }))).toBe(true);
+    expect(resultOf(await a.call('DELETE', DELETE_ACCOUNT_PATH, { confirm: true, password: TEST_PASSWORD }))).toBe(
+      true,
+    );
 
     const [row] = await db().select().from(users).where(eq(users.id, a.id));
     expect(row).toMatchObject({
@@ -104,7 +106,7 @@ describe('delete account', () => {
     expect(login.statusCode).toBe(400);
     expect(await isDeletedAccountEmail(db(), 'BYE@example.com')).toBe(true);
     expect(await isDeletedAccountEmail(db(), 'stay@example.com')).toBe(false);
-    const register = await postJson(t.app, REGISTER_PATHS.sendOtp, { username: 'bye@example.com' });
+    const register = await postJson(t.app, registerEndpoints.sendOtp.path, { username: 'bye@example.com' });
     expect(register.json().exception?.message).toBe('account_is_delete');
     // The other user is untouched.
     expect(resultOf(await b.call('GET', '/api/account/me'))).toMatchObject({ sub: b.id });
@@ -113,15 +115,15 @@ describe('delete account', () => {
   it('an account without a password is deleted with the confirmation alone', async () => {
     const a = await signedInUser(t, { email: 'nopw@example.com' });
     await db().update(users).set({ passwordHash: null }).where(eq(users.id, a.id));
-    expect(resultOf(await a.call('DELETE', P.deleteAccount, { confirm: true }))).toBe(true);
+    expect(resultOf(await a.call('DELETE', DELETE_ACCOUNT_PATH, { confirm: true }))).toBe(true);
     expect((await a.call('GET', '/api/account/me')).statusCode).toBe(401);
   });
 
   it('every endpoint needs the bearer token', async () => {
     for (const [method, url] of [
-      ['GET', P.hasPassword],
-      ['POST', P.checkPassword],
-      ['DELETE', P.deleteAccount],
+      ['GET', E.hasPassword.path],
+      ['POST', E.checkPassword.path],
+      ['DELETE', DELETE_ACCOUNT_PATH],
     ] as const) {
       expect((await t.app.inject({ method, url, payload: { confirm: true } })).statusCode).toBe(401);
     }

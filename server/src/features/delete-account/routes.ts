@@ -1,18 +1,27 @@
-import { ACCOUNT_PATHS } from '@portico/contracts';
+import {
+  DELETE_ACCOUNT_PATH,
+  deleteAccountAnswerSchema,
+  deleteAccountEndpoints,
+  deleteAccountInput,
+} from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
-import { createRequireUser, currentUser } from '../auth/bearer.js';
+import { callerContext } from '../../http/context.js';
+import { handle } from '../../http/endpoint.js';
+import { parseInput } from '../../lib/errors.js';
 import { createDeleteAccountService } from './service.js';
 
-/** Delete account, behind the bearer token. */
+/** Delete account (spec account §7 Delete account), for the signed-in user. */
 export async function deleteAccountRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', createRequireUser(app, deps));
   const service = createDeleteAccountService(deps);
-  app.get(ACCOUNT_PATHS.hasPassword, async (r) => ({ result: service.hasPassword(currentUser(r)) }));
-  app.post(ACCOUNT_PATHS.checkPassword, async (r) => ({
-    result: await service.checkPassword(currentUser(r), r.body, r.ip),
-  }));
-  app.delete(ACCOUNT_PATHS.deleteAccount, async (r) => ({
-    result: await service.deleteAccount(currentUser(r), r.body, r.ip),
-  }));
+  const e = deleteAccountEndpoints;
+  handle(app, e.hasPassword, async (_input, { user }) => service.hasPassword(user));
+  handle(app, e.checkPassword, (input, ctx) => service.checkPassword(ctx, input));
+  // DELETE with a JSON body (contracts/src/delete-account.ts, DELETE_ACCOUNT_PATH): a plain route.
+  app.delete(DELETE_ACCOUNT_PATH, async (request) => {
+    const { user } = await app.authenticateUser(request);
+    const input = parseInput(deleteAccountInput, request.body);
+    const done = await service.deleteAccount({ user, caller: callerContext(request) }, input);
+    return { result: deleteAccountAnswerSchema.parse(done) };
+  });
 }

@@ -1,6 +1,8 @@
-import { checkPasswordInput, deleteAccountInput } from '@portico/contracts';
+import type { CheckPasswordInput, deleteAccountInput } from '@portico/contracts';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app.js';
-import { badRequest, parseInput } from '../../lib/errors.js';
+import type { CallerContext } from '../../http/context.js';
+import { badRequest } from '../../lib/errors.js';
 import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
 import { insertActivity } from '../activity/queries.js';
 import { createPasswordCheck } from '../auth/login-limits.js';
@@ -11,6 +13,9 @@ import type { User } from '../users/queries.js';
 import { deleteCodesOfUser, eraseUser, reduceContactsToTombstone } from './queries.js';
 
 export const DELETE_ACTIVITY = { deleted: 'activity_account_deleted' } as const;
+
+/** The signed-in user and the caller's IP (for the password-check counters and the activity log). */
+export type DeleteAccountContext = { user: User; caller: Pick<CallerContext, 'ip'> };
 
 const invalidPassword = () => badRequest('invalid_password', { password: ['invalid_password'] });
 
@@ -29,14 +34,16 @@ export function createDeleteAccountService(deps: AppDeps) {
   return {
     hasPassword: (user: User): boolean => !!user.passwordHash,
 
-    async checkPassword(user: User, body: unknown, ip: string): Promise<true> {
-      const { password } = parseInput(checkPasswordInput, body);
-      if (!(await checkAccountPassword(user, password, ip))) throw invalidPassword();
+    async checkPassword({ user, caller }: DeleteAccountContext, { password }: CheckPasswordInput): Promise<true> {
+      if (!(await checkAccountPassword(user, password, caller.ip))) throw invalidPassword();
       return true;
     },
 
-    async deleteAccount(user: User, body: unknown, ip: string): Promise<true> {
-      const { password } = parseInput(deleteAccountInput, body);
+    async deleteAccount(
+      { user, caller }: DeleteAccountContext,
+      { password }: z.output<typeof deleteAccountInput>,
+    ): Promise<true> {
+      const { ip } = caller;
       if (user.passwordHash && !(password && (await checkAccountPassword(user, password, ip)))) throw invalidPassword();
       await db.transaction(async (tx) => {
         await eraseUser(tx, user.id);

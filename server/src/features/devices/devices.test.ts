@@ -1,4 +1,4 @@
-import { accountPath, type Device, ACCOUNT_PATHS as P } from '@portico/contracts';
+import { type Device, devicesEndpoints as E, fillPath } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, devices } from '../../db/schema.js';
@@ -30,7 +30,7 @@ describe('devices', () => {
       { scope: 'openid offline_access' },
     );
     await linked(laptop.id, 2);
-    const list = resultOf<Device[]>(await laptop.call('GET', P.devices));
+    const list = resultOf<Device[]>(await laptop.call('GET', E.list.path));
     expect(list).toHaveLength(2);
     expect(list.filter((d) => d.isCurrentDevice)).toHaveLength(1);
     const current = list.find((d) => d.isCurrentDevice)!;
@@ -38,10 +38,10 @@ describe('devices', () => {
     expect(current).toMatchObject({ deviceType: 1, isLogOut: false, minutes: 1, logoutTime: null });
     expect(Date.parse(current.loginTime)).not.toBeNaN();
     expect(Date.parse(current.lastActionTime)).not.toBeNaN();
-    expect(resultOf(await laptop.call('GET', accountPath(P.device, other.id)))).toEqual(other);
-    expect(resultOf<Device[]>(await laptop.call('GET', P.devicesLoggedOut))).toEqual([]);
+    expect(resultOf(await laptop.call('GET', fillPath(E.detail.path, { id: other.id })))).toEqual(other);
+    expect(resultOf<Device[]>(await laptop.call('GET', E.listLoggedOut.path))).toEqual([]);
 
-    expect(resultOf(await laptop.call('POST', accountPath(P.deviceLogout, other.id)))).toBe(true);
+    expect(resultOf(await laptop.call('POST', fillPath(E.logout.path, { id: other.id })))).toBe(true);
     // That browser is signed out: its tokens stop working and it must sign in again.
     const me = await t.app.inject({ url: '/api/account/me', headers: bearer(phone.tokens.access_token) });
     expect(me.statusCode).toBe(401);
@@ -49,14 +49,14 @@ describe('devices', () => {
     const silent = await startAuthorization(t.app, { jar: phone.flow.jar, params: { prompt: 'none' } });
     expect(new URL(silent.location).searchParams.get('error')).toBe('login_required');
     // The laptop stays signed in.
-    const still = resultOf<Device[]>(await laptop.call('GET', P.devices));
+    const still = resultOf<Device[]>(await laptop.call('GET', E.list.path));
     expect(still.map((d) => d.id)).toEqual([current.id]);
-    const out = resultOf<Device[]>(await laptop.call('GET', P.devicesLoggedOut));
+    const out = resultOf<Device[]>(await laptop.call('GET', E.listLoggedOut.path));
     expect(out).toEqual([
       expect.objectContaining({ id: other.id, isLogOut: true, isCurrentDevice: false, logoutTime: expect.any(String) }),
     ]);
     // Logging out again is harmless.
-    expect(resultOf(await laptop.call('POST', accountPath(P.deviceLogout, other.id)))).toBe(true);
+    expect(resultOf(await laptop.call('POST', fillPath(E.logout.path, { id: other.id })))).toBe(true);
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, laptop.id));
     expect(log.map((l) => l.action)).toContain('activity_device_logout');
   });
@@ -65,20 +65,20 @@ describe('devices', () => {
     const a = await signedInUser(t, { email: 'dev-own-a@example.com' });
     const b = await signedInUser(t, { email: 'dev-own-b@example.com' });
     await linked(a.id, 1);
-    const [deviceA] = resultOf<Device[]>(await a.call('GET', P.devices));
-    const listB = resultOf<Device[]>(await b.call('GET', P.devices));
+    const [deviceA] = resultOf<Device[]>(await a.call('GET', E.list.path));
+    const listB = resultOf<Device[]>(await b.call('GET', E.list.path));
     expect(listB.map((d) => d.id)).not.toContain(deviceA!.id);
     expect(listB).toHaveLength(1);
-    expect(errorKey(await b.call('GET', accountPath(P.device, deviceA!.id)), 404)).toBe('not_found');
-    expect(errorKey(await b.call('POST', accountPath(P.deviceLogout, deviceA!.id)), 404)).toBe('not_found');
-    expect(errorKey(await b.call('GET', accountPath(P.device, 'no-such-device')), 404)).toBe('not_found');
+    expect(errorKey(await b.call('GET', fillPath(E.detail.path, { id: deviceA!.id })), 404)).toBe('not_found');
+    expect(errorKey(await b.call('POST', fillPath(E.logout.path, { id: deviceA!.id })), 404)).toBe('not_found');
+    expect(errorKey(await b.call('GET', fillPath(E.detail.path, { id: 'no-such-device' })), 404)).toBe('not_found');
     // A is still signed in.
-    expect(resultOf<Device[]>(await a.call('GET', P.devices))).toHaveLength(1);
+    expect(resultOf<Device[]>(await a.call('GET', E.list.path))).toHaveLength(1);
     for (const [method, url] of [
-      ['GET', P.devices],
-      ['GET', P.devicesLoggedOut],
-      ['GET', accountPath(P.device, deviceA!.id)],
-      ['POST', accountPath(P.deviceLogout, deviceA!.id)],
+      ['GET', E.list.path],
+      ['GET', E.listLoggedOut.path],
+      ['GET', fillPath(E.detail.path, { id: deviceA!.id })],
+      ['POST', fillPath(E.logout.path, { id: deviceA!.id })],
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }

@@ -1,9 +1,10 @@
 import type { Device as DeviceView } from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
+import type { CallerContext } from '../../http/context.js';
+import type { UserContext } from '../../http/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { deleteGrantsById, deleteSessionByUid } from '../../oidc/queries.js';
 import { insertActivity } from '../activity/queries.js';
-import type { User } from '../users/queries.js';
 import { DEVICE_ACTIVITY } from './activity.js';
 import { type Device, findUserDevice, listUserDevices, markDeviceLoggedOut, markSessionsLoggedOut } from './queries.js';
 
@@ -11,7 +12,7 @@ export const deviceLabel = (d: Pick<Device, 'deviceName' | 'browser'>) =>
   [d.deviceName, d.browser].filter(Boolean).join(' · ');
 
 /** spec §3 Device, as the devices page shows it; isCurrentDevice: the device of the request's token session. */
-export function toDeviceView(d: Device, currentSessionUid: string | undefined, now: Date = new Date()): DeviceView {
+export function toDeviceView(d: Device, currentSessionUid: string | null, now: Date = new Date()): DeviceView {
   return {
     id: d.id,
     deviceType: d.deviceType === 2 ? 2 : 1,
@@ -28,18 +29,21 @@ export function toDeviceView(d: Device, currentSessionUid: string | undefined, n
   };
 }
 
+/** The signed-in user and the session of the request's token (its device is the current one). */
+export type DeviceContext = Pick<UserContext, 'user' | 'sessionUid'> & { caller: Pick<CallerContext, 'ip'> };
+
 /** The devices pages (spec account §2 Devices, §4 Device): lists, detail, log one device out. */
 export function createDeviceService({ database }: AppDeps) {
   const db = database.db;
   return {
-    async list(user: User, loggedOut: boolean, currentSessionUid: string | undefined): Promise<DeviceView[]> {
-      return (await listUserDevices(db, user.id, loggedOut)).map((d) => toDeviceView(d, currentSessionUid));
+    async list({ user, sessionUid }: DeviceContext, { loggedOut }: { loggedOut: boolean }): Promise<DeviceView[]> {
+      return (await listUserDevices(db, user.id, loggedOut)).map((d) => toDeviceView(d, sessionUid));
     },
 
-    async detail(user: User, id: string, currentSessionUid: string | undefined): Promise<DeviceView> {
+    async detail({ user, sessionUid }: DeviceContext, { id }: { id: string }): Promise<DeviceView> {
       const device = await findUserDevice(db, user.id, id);
       if (!device) throw notFound();
-      return toDeviceView(device, currentSessionUid);
+      return toDeviceView(device, sessionUid);
     },
 
     /**
@@ -47,7 +51,7 @@ export function createDeviceService({ database }: AppDeps) {
      * grants the session held are revoked with their access and refresh tokens, so the device's
      * next API call answers 401. One transaction.
      */
-    async logout(user: User, id: string, ip: string): Promise<true> {
+    async logout({ user, caller }: DeviceContext, { id }: { id: string }): Promise<true> {
       const device = await findUserDevice(db, user.id, id);
       if (!device) throw notFound();
       if (device.loggedOutAt) return true;
@@ -62,7 +66,7 @@ export function createDeviceService({ database }: AppDeps) {
         await insertActivity(tx, {
           userId: user.id,
           action: DEVICE_ACTIVITY.logout,
-          params: { device: deviceLabel(device), ip },
+          params: { device: deviceLabel(device), ip: caller.ip },
         });
       });
       return true;

@@ -1,3 +1,4 @@
+import { forgotPasswordEndpoints as E } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
@@ -15,7 +16,6 @@ import {
 } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
-const P = '/api/account/forgot-password';
 const NEW_PASSWORD = 'Moi12345!';
 
 describe('forgot password', () => {
@@ -32,10 +32,10 @@ describe('forgot password', () => {
   const db = () => t.deps.database.db;
   const codeFor = async (to: string) => (await listOutboxMessages(db(), to, 1))[0]?.code ?? '';
   const mails = async (to: string) => (await listOutboxMessages(db(), to, 100)).length;
-  const send = (username: string) => postJson(t.app, P, { username });
-  const checkProcess = (username: string) => postJson(t.app, `${P}/check-process`, { username });
-  const checkOtp = (username: string, otp: string) => postJson(t.app, `${P}/check-otp`, { username, otp });
-  const reset = (body: Record<string, unknown>) => postJson(t.app, `${P}/reset-password`, body);
+  const send = (username: string) => postJson(t.app, E.send.path, { username });
+  const checkProcess = (username: string) => postJson(t.app, E.checkProcess.path, { username });
+  const checkOtp = (username: string, otp: string) => postJson(t.app, E.checkOtp.path, { username, otp });
+  const reset = (body: Record<string, unknown>) => postJson(t.app, E.resetPassword.path, body);
   const error = (res: { statusCode: number; json(): { exception: { message: string } } }) => {
     expect(res.statusCode).toBe(400);
     return res.json().exception.message;
@@ -79,7 +79,7 @@ describe('forgot password', () => {
     for (const name of ['real@example.com', 'ghost@example.com']) {
       const times = (await checkProcess(name)).json().result.times;
       expect(times, name).toBeGreaterThan(55);
-      expect((await postJson(t.app, `${P}/resend-otp`, { username: name })).json().result.times).toBeGreaterThan(55);
+      expect((await postJson(t.app, E.resendOtp.path, { username: name })).json().result.times).toBeGreaterThan(55);
     }
     expect(await mails('real@example.com')).toBe(1);
     const wrong = (await codeFor('real@example.com')) === '000000' ? '111111' : '000000';

@@ -1,15 +1,14 @@
 import {
   type ForgotPasswordCheckOtpAnswer,
   type ForgotPasswordTimesAnswer,
-  forgotPasswordCheckOtpInput,
-  forgotPasswordUsernameInput,
+  type forgotPasswordEndpoints,
   normalizeLoginName,
+  type ParsedInputOf,
   type ResetPasswordAnswer,
-  resetPasswordInput,
 } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../app.js';
-import { AppError, badRequest, parseInput } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { createOneTimeTokens } from '../../lib/one-time-token.js';
 import { hashPassword } from '../../lib/password.js';
@@ -18,7 +17,6 @@ import { type ClientInfo, completeSignIn } from '../auth/complete-sign-in.js';
 import { findBoundInteraction, type Interaction, interactionUidOf } from '../auth/interaction.js';
 import { findUserByRecoveryClaim } from '../claims/queries.js';
 import { PASSWORD_ACTIVITY } from '../password/activity.js';
-import { acceptPassword } from '../password/policy.js';
 import { codeInProgress } from '../password/progress.js';
 import { setPasswordHash } from '../password/queries.js';
 import { endSessions } from '../password/sessions.js';
@@ -26,6 +24,7 @@ import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName } from '../users/quer
 import { createVerificationService } from '../verification/service.js';
 
 type ResetToken = { userId: string; target: string };
+type InputOf<K extends keyof typeof forgotPasswordEndpoints> = ParsedInputOf<(typeof forgotPasswordEndpoints)[K]>;
 /** A forgot-password request for a name no account has: what the real flow would show, kept in the key-value store. */
 type Decoy = { sentAt: number; expiresAt: number };
 
@@ -94,8 +93,7 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
 
   return {
     /** The page's resume check: { times } while the code can still be tried, else 400 process_not_in_progress. */
-    async checkProcess(body: unknown): Promise<ForgotPasswordTimesAnswer> {
-      const { username } = parseInput(forgotPasswordUsernameInput, body);
+    async checkProcess({ username }: InputOf<'checkProcess'>): Promise<ForgotPasswordTimesAnswer> {
       const { target, user } = await lookUp(username);
       if (user) {
         if (!(await codeInProgress(deps, 'forgot_password', target, user.id, now()))) throw notInProgress();
@@ -108,14 +106,13 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
       return { times: Math.max(0, Math.ceil((decoy.sentAt + config.OTP_RESEND_SECONDS * 1000 - t) / 1000)) };
     },
 
-    async send(body: unknown, ip: string): Promise<ForgotPasswordTimesAnswer> {
-      const { username, captcha } = parseInput(forgotPasswordUsernameInput, body);
-      return send(username, ip, captcha);
+    /** Step 1 and its resend; past the per-IP threshold with a captcha answer (captcha_error_empty asks for one). */
+    async send(caller: { ip: string }, { username, captcha }: InputOf<'send'>): Promise<ForgotPasswordTimesAnswer> {
+      return send(username, caller.ip, captcha);
     },
 
     /** Step 2: the code, once; answers the reset token (15 minutes) in `message`. */
-    async checkOtp(body: unknown): Promise<ForgotPasswordCheckOtpAnswer> {
-      const { username, otp } = parseInput(forgotPasswordCheckOtpInput, body);
+    async checkOtp({ username, otp }: InputOf<'checkOtp'>): Promise<ForgotPasswordCheckOtpAnswer> {
       const { target, user } = await lookUp(username);
       if (!user) {
         const decoy = await readDecoy(target);
@@ -136,8 +133,7 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
      * page carries a live sign-in interaction, the user is then signed in through the one sign-in
      * completion path and the answer is a LoginAnswer; otherwise { ok: true }.
      */
-    async resetPassword(client: ClientInfo, body: unknown): Promise<ResetPasswordAnswer> {
-      const input = parseInput(resetPasswordInput({ accept: acceptPassword }), body);
+    async resetPassword(client: ClientInfo, input: InputOf<'resetPassword'>): Promise<ResetPasswordAnswer> {
       const token = await tokens.peek(input.token);
       const { target, user } = await lookUp(input.username);
       if (!token || token.target !== target || !user || user.id !== token.userId) throw tokenInvalid();

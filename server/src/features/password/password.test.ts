@@ -1,3 +1,4 @@
+import { passwordEndpoints as E, type Endpoint } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
@@ -16,7 +17,6 @@ import {
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 import { COMMON_PASSWORD_COUNT, isAcceptablePassword, isCommonPassword } from './policy.js';
 
-const P = '/api/account/password';
 const NEW_PASSWORD = 'DoiMoi2026!';
 
 describe('common passwords', () => {
@@ -45,10 +45,10 @@ describe('change password and set first password', () => {
 
   const db = () => t.deps.database.db;
   const codeFor = async (to: string) => (await listOutboxMessages(db(), to, 1))[0]?.code ?? '';
-  const get = (path: string, token?: string) =>
-    t.app.inject({ url: `${P}/${path}`, headers: token ? bearer(token) : {} });
-  const post = (path: string, token: string | undefined, body: Record<string, unknown>) =>
-    postJson(t.app, `${P}/${path}`, body, token ? bearer(token) : {});
+  const get = (endpoint: Endpoint, token?: string) =>
+    t.app.inject({ url: endpoint.path, headers: token ? bearer(token) : {} });
+  const post = (endpoint: Endpoint, token: string | undefined, body: Record<string, unknown>) =>
+    postJson(t.app, endpoint.path, body, token ? bearer(token) : {});
   const me = (token: string) => t.app.inject({ url: '/api/account/me', headers: bearer(token) });
   const error = (res: { statusCode: number; json(): { exception: { message: string } } }) => {
     expect(res.statusCode).toBe(400);
@@ -79,31 +79,32 @@ describe('change password and set first password', () => {
   }
 
   it('every endpoint needs a bearer token', async () => {
-    for (const path of ['otp-methods', 'check-require-password', 'has-temp-password'])
-      expect((await get(path)).statusCode).toBe(401);
-    for (const path of ['change-password', 'set-password'])
-      expect((await post(path, undefined, {})).statusCode).toBe(401);
-    expect((await post('change-password', 'not-a-token', change)).statusCode).toBe(401);
+    for (const endpoint of [E.otpMethods, E.checkRequirePassword, E.hasTempPassword])
+      expect((await get(endpoint)).statusCode).toBe(401);
+    // Before the input is looked at: an empty body would be a 400 for a signed-in user.
+    for (const endpoint of [E.changePassword, E.setPassword])
+      expect((await post(endpoint, undefined, {})).statusCode).toBe(401);
+    expect((await post(E.changePassword, 'not-a-token', change)).statusCode).toBe(401);
   });
 
   it("lists the user's own code methods, masked; says whether a current password is needed", async () => {
     await createUser(db(), { email: 'nam.nguyen@example.com', phone: '0912345678' });
     await createUser(db(), { email: 'someone.else@example.com' });
     const { tokens } = await signInWithPassword(t.app, { username: 'nam.nguyen@example.com', password: TEST_PASSWORD });
-    expect((await get('otp-methods', tokens.access_token)).json()).toEqual({
+    expect((await get(E.otpMethods, tokens.access_token)).json()).toEqual({
       result: [
         { type: 'email', staticKey: 'otp_method_email', value: 'na********@example.com' },
         { type: 'phone', staticKey: 'otp_method_phone', value: '091****678' },
       ],
     });
-    expect((await get('check-require-password', tokens.access_token)).json()).toEqual({ result: { required: true } });
-    expect((await get('has-temp-password', tokens.access_token)).json()).toEqual({ result: { required: true } });
+    expect((await get(E.checkRequirePassword, tokens.access_token)).json()).toEqual({ result: { required: true } });
+    expect((await get(E.hasTempPassword, tokens.access_token)).json()).toEqual({ result: { required: true } });
   });
 
   it('checks the form with the spec keys, then the current password, then the method', async () => {
     await createUser(db(), { email: 'rules@example.com' });
     const { tokens } = await signInWithPassword(t.app, { username: 'rules@example.com', password: TEST_PASSWORD });
-    const send = (body: Record<string, unknown>) => post('change-password', tokens.access_token, body);
+    const send = (body: Record<string, unknown>) => post(E.changePassword, tokens.access_token, body);
     const cases: [Record<string, unknown>, string][] = [
       [{ ...change, currentpassword: '' }, 'error_current_password_empty'],
       [{ ...change, newpassword: '', confirmnewpassword: '' }, 'error_new_password_empty'],
@@ -128,9 +129,9 @@ describe('change password and set first password', () => {
     await createUser(db(), { email: 'locked@example.com' });
     const { tokens } = await signInWithPassword(t.app, { username: 'locked@example.com', password: TEST_PASSWORD });
     for (let i = 0; i < 8; i++) {
-      await post('change-password', tokens.access_token, { ...change, currentpassword: 'Wrong123!' });
+      await post(E.changePassword, tokens.access_token, { ...change, currentpassword: 'Wrong123!' });
     }
-    const res = await post('change-password', tokens.access_token, change);
+    const res = await post(E.changePassword, tokens.access_token, change);
     expect(res.statusCode).toBe(429);
     expect(res.json().exception.message).toBe('account_locked');
   });
@@ -141,19 +142,19 @@ describe('change password and set first password', () => {
     const laptop = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const phone = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
 
-    const step1 = await post('change-password', laptop.tokens.access_token, { ...change, otp: '' });
+    const step1 = await post(E.changePassword, laptop.tokens.access_token, { ...change, otp: '' });
     expect(step1.json()).toEqual({ result: { times: 60 } });
     const code = await codeFor('thu@example.com');
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(error(await post('change-password', laptop.tokens.access_token, { ...change, otp: wrong }))).toBe(
+    expect(error(await post(E.changePassword, laptop.tokens.access_token, { ...change, otp: wrong }))).toBe(
       'otp_invalid',
     );
-    const done = await post('change-password', laptop.tokens.access_token, { ...change, otp: code });
+    const done = await post(E.changePassword, laptop.tokens.access_token, { ...change, otp: code });
     expect(done.json()).toEqual({ result: { ok: true } });
     expect(
       error(
-        await post('change-password', laptop.tokens.access_token, {
+        await post(E.changePassword, laptop.tokens.access_token, {
           ...change,
           currentpassword: NEW_PASSWORD,
           otp: code,
@@ -178,9 +179,9 @@ describe('change password and set first password', () => {
     const current = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const other = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const body = { ...change, OtpType: 'phone', logoutAll: true };
-    expect((await post('change-password', current.tokens.access_token, body)).json().result.times).toBe(60);
+    expect((await post(E.changePassword, current.tokens.access_token, body)).json().result.times).toBe(60);
     const code = await codeFor('0987654321');
-    expect((await post('change-password', current.tokens.access_token, { ...body, otp: code })).json()).toEqual({
+    expect((await post(E.changePassword, current.tokens.access_token, { ...body, otp: code })).json()).toEqual({
       result: { ok: true },
     });
 
@@ -201,13 +202,13 @@ describe('change password and set first password', () => {
     await createUser(db(), { email: 'an@example.com' });
     await createUser(db(), { email: 'binh@example.com' });
     const b = await signInWithPassword(t.app, { username: 'binh@example.com', password: TEST_PASSWORD });
-    await post('change-password', b.tokens.access_token, { ...change, id: 'someone-else', username: 'an@example.com' });
+    await post(E.changePassword, b.tokens.access_token, { ...change, id: 'someone-else', username: 'an@example.com' });
     expect(await codeFor('an@example.com')).toBe('');
     const code = await codeFor('binh@example.com');
-    expect((await post('change-password', b.tokens.access_token, { ...change, otp: code })).statusCode).toBe(200);
+    expect((await post(E.changePassword, b.tokens.access_token, { ...change, otp: code })).statusCode).toBe(200);
     expect(await canSignIn('an@example.com', TEST_PASSWORD)).toBe(true);
     expect(await canSignIn('binh@example.com', NEW_PASSWORD)).toBe(true);
-    expect((await get('otp-methods', b.tokens.access_token)).json().result).toEqual([
+    expect((await get(E.otpMethods, b.tokens.access_token)).json().result).toEqual([
       { type: 'email', staticKey: 'otp_method_email', value: 'bi***@example.com' },
     ]);
   });
@@ -218,7 +219,7 @@ describe('change password and set first password', () => {
     const withPassword = await signInWithPassword(t.app, { username: 'haspw@example.com', password: TEST_PASSWORD });
     expect(
       error(
-        await post('set-password', withPassword.tokens.access_token, {
+        await post(E.setPassword, withPassword.tokens.access_token, {
           password: NEW_PASSWORD,
           rePassword: NEW_PASSWORD,
         }),
@@ -227,8 +228,8 @@ describe('change password and set first password', () => {
     expect(await canSignIn('haspw@example.com', TEST_PASSWORD)).toBe(true);
 
     const tokens = await signInByCode('social@example.com');
-    expect((await get('check-require-password', tokens.access_token)).json()).toEqual({ result: { required: false } });
-    expect(error(await post('change-password', tokens.access_token, change))).toBe('password_not_set');
+    expect((await get(E.checkRequirePassword, tokens.access_token)).json()).toEqual({ result: { required: false } });
+    expect(error(await post(E.changePassword, tokens.access_token, change))).toBe('password_not_set');
     const cases: [Record<string, unknown>, string][] = [
       [{}, 'error_new_password_empty'],
       [{ password: 'abcdef', rePassword: 'abcdef' }, 'error_password_invalid'],
@@ -236,13 +237,12 @@ describe('change password and set first password', () => {
       [{ password: NEW_PASSWORD }, 'error_confirm_new_password_empty'],
       [{ password: NEW_PASSWORD, rePassword: 'x' }, 'error_confirm_new_password'],
     ];
-    for (const [body, key] of cases)
-      expect(error(await post('set-password', tokens.access_token, body)), key).toBe(key);
-    const res = await post('set-password', tokens.access_token, { password: NEW_PASSWORD, rePassword: NEW_PASSWORD });
+    for (const [body, key] of cases) expect(error(await post(E.setPassword, tokens.access_token, body)), key).toBe(key);
+    const res = await post(E.setPassword, tokens.access_token, { password: NEW_PASSWORD, rePassword: NEW_PASSWORD });
     expect(res.json()).toEqual({ result: { ok: true } });
-    expect((await get('check-require-password', tokens.access_token)).json()).toEqual({ result: { required: true } });
+    expect((await get(E.checkRequirePassword, tokens.access_token)).json()).toEqual({ result: { required: true } });
     expect(
-      error(await post('set-password', tokens.access_token, { password: 'Khac2026!', rePassword: 'Khac2026!' })),
+      error(await post(E.setPassword, tokens.access_token, { password: 'Khac2026!', rePassword: 'Khac2026!' })),
     ).toBe('password_already_set');
     expect(await canSignIn('social@example.com', NEW_PASSWORD)).toBe(true);
     const [row] = await db().select().from(users).where(eq(users.id, social.id));
@@ -255,7 +255,7 @@ describe('change password and set first password', () => {
     const typed = 'Mật-khẩu-rất-dài-2026';
     const decomposed = typed.normalize('NFD');
     expect(decomposed).not.toBe(typed.normalize('NFC'));
-    const res = await post('set-password', tokens.access_token, { password: decomposed, rePassword: decomposed });
+    const res = await post(E.setPassword, tokens.access_token, { password: decomposed, rePassword: decomposed });
     expect(res.json()).toEqual({ result: { ok: true } });
     expect(await canSignIn('unicode@example.com', typed.normalize('NFC'))).toBe(true);
     expect(await canSignIn('unicode@example.com', decomposed)).toBe(true);

@@ -1,5 +1,6 @@
 import {
   commonPasswordSet,
+  type Endpoint,
   isValidPassword,
   isCommonPassword as onList,
   type PasswordAcceptance,
@@ -23,3 +24,13 @@ export const acceptPassword: PasswordAcceptance = (password) => !isCommonPasswor
 /** The whole server-side password rule. */
 export const isAcceptablePassword = (password: string): boolean =>
   isValidPassword(password) && acceptPassword(password);
+
+/**
+ * The endpoint with the server's stricter input schema: the contract's schema builder given the
+ * common-password rule. The contract keeps the browser's rules (the list is too large to ship in
+ * every schema); the answers then say error_password_common together with the other field errors.
+ */
+export const refusingCommonPasswords = <E extends Endpoint>(
+  endpoint: E,
+  schema: (opts: { accept: PasswordAcceptance }) => E['input'],
+): E => ({ ...endpoint, input: schema({ accept: acceptPassword }) });

@@ -1,14 +1,16 @@
 import {
   type ChangePasswordAnswer,
-  changePasswordInput,
   maskLoginName,
   type OtpType,
+  type ParsedInputOf,
   type PasswordOtpMethod,
+  type passwordEndpoints,
   type RequirePasswordAnswer,
-  setPasswordInput,
 } from '@portico/contracts';
 import type { AppDeps } from '../../app.js';
-import { badRequest, parseInput } from '../../lib/errors.js';
+import type { CallerContext } from '../../http/context.js';
+import type { UserContext } from '../../http/endpoint.js';
+import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../activity/queries.js';
@@ -16,14 +18,18 @@ import { createPasswordCheck } from '../auth/login-limits.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, type User } from '../users/queries.js';
 import { createVerificationService } from '../verification/service.js';
 import { PASSWORD_ACTIVITY } from './activity.js';
-import { acceptPassword } from './policy.js';
 import { findConfirmedPrimaryContact, setFirstPasswordHash, setPasswordHash } from './queries.js';
-import { type CurrentSession, endSessions } from './sessions.js';
+import { endSessions } from './sessions.js';
 
 const CONTACT_TYPE: Record<OtpType, number> = { email: CONTACT_EMAIL, phone: CONTACT_PHONE };
 const METHOD_KEY: Record<OtpType, string> = { email: 'otp_method_email', phone: 'otp_method_phone' };
 
-export type Caller = { ip: string; session: CurrentSession };
+/** The signed-in user, the session of the request's token (what logoutAll keeps) and the caller's IP. */
+export type PasswordContext = Pick<UserContext, 'user' | 'sessionUid' | 'grantId'> & {
+  caller: Pick<CallerContext, 'ip'>;
+};
+export type ChangePasswordInput = ParsedInputOf<typeof passwordEndpoints.changePassword>;
+export type SetPasswordInput = ParsedInputOf<typeof passwordEndpoints.setPassword>;
 
 /** Change password with a code, and set a first password (spec sign-in §2 Change password page, §4, §5, §7). */
 export function createPasswordService(deps: AppDeps) {
@@ -62,9 +68,11 @@ export function createPasswordService(deps: AppDeps) {
      * password; with logoutAll every other session of the account ends (this one stays).
      * Two-factor sign-in does not exist yet, so the code step is always used.
      */
-    async changePassword(user: User, body: unknown, caller: Caller): Promise<ChangePasswordAnswer> {
+    async changePassword(
+      { user, sessionUid, grantId, caller }: PasswordContext,
+      input: ChangePasswordInput,
+    ): Promise<ChangePasswordAnswer> {
       if (!user.passwordHash) throw badRequest('password_not_set');
-      const input = parseInput(changePasswordInput({ accept: acceptPassword }), body);
       if (!(await checkAccountPassword(user, input.currentpassword, caller.ip))) {
         throw badRequest('invalid_password', { currentpassword: ['invalid_password'] });
       }
@@ -80,7 +88,8 @@ export function createPasswordService(deps: AppDeps) {
       const hash = await hashPassword(input.newpassword);
       await db.transaction(async (tx) => {
         await setPasswordHash(tx, user.id, hash);
-        if (input.logoutAll) await endSessions(tx, user.id, caller.session);
+        if (input.logoutAll)
+          await endSessions(tx, user.id, { sessionUid: sessionUid ?? undefined, grantId: grantId ?? undefined });
         await insertActivity(tx, {
           userId: user.id,
           action: PASSWORD_ACTIVITY.changed,
@@ -91,9 +100,8 @@ export function createPasswordService(deps: AppDeps) {
     },
 
     /** The first password of an account that has none; refused once one exists. */
-    async setPassword(user: User, body: unknown, caller: Caller): Promise<{ ok: true }> {
+    async setPassword({ user, caller }: PasswordContext, input: SetPasswordInput): Promise<{ ok: true }> {
       if (user.passwordHash) throw badRequest('password_already_set');
-      const input = parseInput(setPasswordInput({ accept: acceptPassword }), body);
       const hash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         if (!(await setFirstPasswordHash(tx, user.id, hash))) throw badRequest('password_already_set');

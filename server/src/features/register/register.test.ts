@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { registerEndpoints as E } from '@portico/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,6 @@ import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 import { isDisposableEmail } from './disposable.js';
 import { insertRegisteredUser } from './queries.js';
 
-const P = '/api/account/register';
 const details = {
   firstName: ' Lan ',
   lastName: ' Trần ',
@@ -49,12 +49,11 @@ describe('registration', () => {
     return Buffer.from(JSON.stringify({ ...c, number: solution?.number })).toString('base64');
   };
   const send = async (username: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
-    postJson(t.app, `${P}/check-username-and-send-otp`, { username, captcha: await captcha(), ...extra }, headers);
+    postJson(t.app, E.sendOtp.path, { username, captcha: await captcha(), ...extra }, headers);
   const codeFor = async (to: string) => (await listOutboxMessages(db(), to, 1))[0]?.code ?? '';
   const mails = async (to: string) => (await listOutboxMessages(db(), to, 100)).length;
-  const checkOtp = (username: string, otp: string) =>
-    postJson(t.app, `${P}/check-registration-otp-and-add-user`, { username, otp });
-  const checkProcess = (username: string) => postJson(t.app, `${P}/check-process-regist`, { username });
+  const checkOtp = (username: string, otp: string) => postJson(t.app, E.checkOtp.path, { username, otp });
+  const checkProcess = (username: string) => postJson(t.app, E.checkProcess.path, { username });
   const accountsWith = async (email: string) =>
     (
       await db()
@@ -94,19 +93,18 @@ describe('registration', () => {
   });
 
   it('needs the captcha: missing, wrong and reused answers are refused', async () => {
-    const missing = await postJson(t.app, `${P}/check-username-and-send-otp`, { username: 'cap@example.com' });
+    const missing = await postJson(t.app, E.sendOtp.path, { username: 'cap@example.com' });
     expect(error(missing)).toBe('captcha_error_empty');
-    const wrong = await postJson(t.app, `${P}/check-username-and-send-otp`, {
+    const wrong = await postJson(t.app, E.sendOtp.path, {
       username: 'cap@example.com',
       captcha: 'bm9wZQ==',
     });
     expect(error(wrong)).toBe('captcha_invalid');
     const answer = await captcha();
-    expect(
-      (await postJson(t.app, `${P}/check-username-and-send-otp`, { username: 'cap@example.com', captcha: answer }))
-        .statusCode,
-    ).toBe(200);
-    const reused = await postJson(t.app, `${P}/check-username-and-send-otp`, {
+    expect((await postJson(t.app, E.sendOtp.path, { username: 'cap@example.com', captcha: answer })).statusCode).toBe(
+      200,
+    );
+    const reused = await postJson(t.app, E.sendOtp.path, {
       username: 'cap2@example.com',
       captcha: answer,
     });
@@ -144,7 +142,7 @@ describe('registration', () => {
     const ip = { 'x-forwarded-for': '203.0.113.60' };
     // Spend the IP's budget of "taken" answers, as a guesser would.
     for (let i = 0; i < 10; i++) await send('enum-live@example.com', {}, ip);
-    const resend = (username: string) => postJson(t.app, `${P}/resend-otp`, { username }, ip);
+    const resend = (username: string) => postJson(t.app, E.resendOtp.path, { username }, ip);
     const shape = (res: { statusCode: number; json(): unknown }) => {
       const body = res.json() as { result?: { times?: number } };
       // Countdowns may differ by the second that passes between two calls.
@@ -178,14 +176,14 @@ describe('registration', () => {
   it('sends a code with a countdown; the page resumes through check-process-regist; resend waits for the cooldown', async () => {
     const email = 'resume@example.com';
     expect(error(await checkProcess(email))).toBe('process_not_in_progress');
-    expect(error(await postJson(t.app, `${P}/resend-otp`, { username: email }))).toBe('process_not_in_progress');
+    expect(error(await postJson(t.app, E.resendOtp.path, { username: email }))).toBe('process_not_in_progress');
     const sent = await send(email);
     expect(sent.json()).toEqual({ result: { times: 60 } });
     expect(await codeFor(email)).toMatch(/^\d{6}$/);
     const resumed = (await checkProcess(email)).json().result.times;
     expect(resumed).toBeGreaterThan(55);
     expect(resumed).toBeLessThanOrEqual(60);
-    const resend = await postJson(t.app, `${P}/resend-otp`, { username: email });
+    const resend = await postJson(t.app, E.resendOtp.path, { username: email });
     expect(resend.json().result.times).toBeGreaterThan(55);
     expect(await mails(email)).toBe(1);
     // After the cooldown a resend sends a new code, and the old one stops working.
@@ -195,14 +193,14 @@ describe('registration', () => {
       .set({ lastSentAt: new Date(Date.now() - 61_000) })
       .where(eq(verificationCodes.target, email));
     expect((await checkProcess(email)).json()).toEqual({ result: { times: 0 } });
-    expect((await postJson(t.app, `${P}/resend-otp`, { username: email })).json()).toEqual({ result: { times: 60 } });
+    expect((await postJson(t.app, E.resendOtp.path, { username: email })).json()).toEqual({ result: { times: 60 } });
     expect(await mails(email)).toBe(2);
     const fresh = await codeFor(email);
     if (old !== fresh) expect(error(await checkOtp(email, old))).toBe('otp_invalid');
     expect((await checkOtp(email, fresh)).statusCode).toBe(200);
     // Code used: nothing is in progress any more, and resend refuses.
     expect(error(await checkProcess(email))).toBe('process_not_in_progress');
-    expect(error(await postJson(t.app, `${P}/resend-otp`, { username: email }))).toBe('process_not_in_progress');
+    expect(error(await postJson(t.app, E.resendOtp.path, { username: email }))).toBe('process_not_in_progress');
   });
 
   it('checks the code: required, digits, wrong, try limit, expiry, single use; no account before the details', async () => {
@@ -222,7 +220,7 @@ describe('registration', () => {
       .update(verificationCodes)
       .set({ lastSentAt: new Date(Date.now() - 61_000) })
       .where(eq(verificationCodes.target, email));
-    await postJson(t.app, `${P}/resend-otp`, { username: email });
+    await postJson(t.app, E.resendOtp.path, { username: email });
     const second = await codeFor(email);
     await db()
       .update(verificationCodes)
@@ -235,7 +233,7 @@ describe('registration', () => {
       .update(verificationCodes)
       .set({ lastSentAt: new Date(Date.now() - 61_000) })
       .where(eq(verificationCodes.target, email));
-    await postJson(t.app, `${P}/resend-otp`, { username: email });
+    await postJson(t.app, E.resendOtp.path, { username: email });
     const third = await codeFor(email);
     const ok = await checkOtp(email, third);
     expect(ok.json().result.token).toMatch(/^[\w-]{40,}$/);
@@ -246,7 +244,8 @@ describe('registration', () => {
   it('validates the details in the spec order with its keys', async () => {
     const email = 'order@example.com';
     const token = await tokenFor(email);
-    const register = (body: Record<string, unknown>) => postJson(t.app, P, { username: email, token, ...body });
+    const register = (body: Record<string, unknown>) =>
+      postJson(t.app, E.register.path, { username: email, token, ...body });
     const all = await register({});
     expect(all.json()).toEqual({
       exception: { message: 'error_first_name_empty' },
@@ -282,21 +281,23 @@ describe('registration', () => {
   it('creates the account with a confirmed primary e-mail once; the token is single use; the user can sign in', async () => {
     const email = 'lan@example.com';
     const token = await tokenFor(email);
-    expect(error(await postJson(t.app, P, { username: email, token: 'forged', ...details }))).toBe(
+    expect(error(await postJson(t.app, E.register.path, { username: email, token: 'forged', ...details }))).toBe(
       'register_session_expired',
     );
-    expect(error(await postJson(t.app, P, { username: 'other@example.com', token, ...details }))).toBe(
+    expect(error(await postJson(t.app, E.register.path, { username: 'other@example.com', token, ...details }))).toBe(
       'register_session_expired',
     );
     const res = await postJson(
       t.app,
-      P,
+      E.register.path,
       { username: 'LAN@example.com', token, ...details },
       { 'accept-language': 'en-US' },
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: { username: email } });
-    expect(error(await postJson(t.app, P, { username: email, token, ...details }))).toBe('register_session_expired');
+    expect(error(await postJson(t.app, E.register.path, { username: email, token, ...details }))).toBe(
+      'register_session_expired',
+    );
 
     const [contact] = await db().select().from(userContacts).where(eq(userContacts.value, email));
     expect(contact).toMatchObject({ type: 2, isConfirmed: true, isPrimary: true, allowLogin: true });
@@ -334,10 +335,12 @@ describe('registration', () => {
     expect(abandoned.statusCode).toBe(200);
     expect(await accountsWith(email)).toBe(0);
     const token = await tokenFor(email);
-    expect((await postJson(t.app, P, { username: email, token, ...details })).statusCode).toBe(200);
-    expect(error(await postJson(t.app, P, { username: email, token: abandoned.json().result.token, ...details }))).toBe(
-      'email_already',
-    );
+    expect((await postJson(t.app, E.register.path, { username: email, token, ...details })).statusCode).toBe(200);
+    expect(
+      error(
+        await postJson(t.app, E.register.path, { username: email, token: abandoned.json().result.token, ...details }),
+      ),
+    ).toBe('email_already');
   });
 
   it('two registrations racing for one e-mail: one account, the other gets email_already', async () => {
@@ -345,8 +348,8 @@ describe('registration', () => {
     const first = await tokenFor(email);
     const second = await tokenFor(email);
     const answers = await Promise.all([
-      postJson(t.app, P, { username: email, token: first, ...details }),
-      postJson(t.app, P, { username: email, token: second, ...details }),
+      postJson(t.app, E.register.path, { username: email, token: first, ...details }),
+      postJson(t.app, E.register.path, { username: email, token: second, ...details }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
     expect(answers.find((a) => a.statusCode === 400)!.json().exception.message).toBe('email_already');
@@ -374,7 +377,7 @@ describe('update-info', () => {
   const update = (token: string | undefined, body: Record<string, unknown>) =>
     t.app.inject({
       method: 'PUT',
-      url: '/api/account/update-info',
+      url: E.updateInfo.path,
       payload: body,
       headers: token ? bearer(token) : {},
     });

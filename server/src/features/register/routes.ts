@@ -1,35 +1,28 @@
-import { pickLocale, REGISTER_PATHS } from '@portico/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerEndpoints, registerInput, updateInfoInput } from '@portico/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app.js';
-import { createRequireUser, currentUser } from '../auth/bearer.js';
-import { createRegisterService, type RegisterCaller } from './service.js';
+import { handle } from '../../http/endpoint.js';
+import { refusingCommonPasswords } from '../password/policy.js';
+import { createRegisterService } from './service.js';
 
-const callerOf = (request: FastifyRequest): RegisterCaller => ({
-  ip: request.ip,
-  locale: pickLocale(request.headers['accept-language']),
-});
-
-/** Registration API of the register page (public). */
+/** Registration API of the register page (spec sign-in §7 "Register"; public). */
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps) {
   const register = createRegisterService(deps);
-  app.post(REGISTER_PATHS.checkProcess, async (request) => ({ result: await register.checkProcess(request.body) }));
-  app.post(REGISTER_PATHS.sendOtp, async (request) => ({
-    result: await register.sendOtp(callerOf(request), request.body),
-  }));
-  app.post(REGISTER_PATHS.resendOtp, async (request) => ({
-    result: await register.resendOtp(callerOf(request), request.body),
-  }));
-  app.post(REGISTER_PATHS.checkOtp, async (request) => ({ result: await register.checkOtp(request.body) }));
-  app.post(REGISTER_PATHS.register, async (request) => ({
-    result: await register.register(callerOf(request), request.body),
-  }));
+  const e = registerEndpoints;
+  handle(app, e.checkProcess, (input) => register.checkProcess(input));
+  handle(app, e.sendOtp, (input, { caller }) => register.sendOtp(caller, input));
+  handle(app, e.resendOtp, (input, { caller }) => register.resendOtp(caller, input));
+  handle(app, e.checkOtp, (input) => register.checkOtp(input));
+  handle(app, refusingCommonPasswords(e.register, registerInput), (input, { caller }) =>
+    register.register(caller, input),
+  );
 }
 
-/** Update-info, behind the bearer token. */
+/** Update-info of the signed-in account. */
 export async function updateInfoRoutes(app: FastifyInstance, deps: AppDeps) {
-  app.addHook('preHandler', createRequireUser(app, deps));
   const register = createRegisterService(deps);
-  app.put(REGISTER_PATHS.updateInfo, async (request) => ({
-    result: await register.updateInfo(currentUser(request), request.body, request.ip),
-  }));
+  const updateInfo = refusingCommonPasswords(registerEndpoints.updateInfo, (opts) =>
+    updateInfoInput({ ...opts, passwordRequired: false }),
+  );
+  handle(app, updateInfo, (input, ctx) => register.updateInfo(ctx, input));
 }

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
+  FIRST_PASSWORD_MISSING,
   type Locale,
+  type ParsedInputOf,
   type RegisterAnswer,
   type RegisterOtpAnswer,
   type RegisterTimesAnswer,
-  registerCheckOtpInput,
-  registerInput,
-  registerResendInput,
-  registerSendOtpInput,
-  registerUsernameInput,
+  type registerEndpoints,
   type UpdateInfoAnswer,
-  updateInfoInput,
 } from '@portico/contracts';
 import { requireCaptcha } from '../../adapters/captcha/require.js';
 import type { AppDeps } from '../../app.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { badRequest, parseInput } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { createOneTimeTokens } from '../../lib/one-time-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../activity/queries.js';
 import { PASSWORD_ACTIVITY } from '../password/activity.js';
-import { acceptPassword } from '../password/policy.js';
 import { codeInProgress } from '../password/progress.js';
 import { setFirstPasswordHash } from '../password/queries.js';
 import { CONTACT_EMAIL, type User } from '../users/queries.js';
@@ -32,12 +28,15 @@ import { type ConfirmedHolder, findConfirmedHolder, insertRegisteredUser, update
 
 /** Who is calling: for send limits, captcha scoring, the mail's language and the new account's language. */
 export type RegisterCaller = { ip: string; locale: Locale };
+type InputOf<K extends keyof typeof registerEndpoints> = ParsedInputOf<(typeof registerEndpoints)[K]>;
 
 type RegistrationToken = { email: string };
 
 const usernameError = (key: string) => badRequest(key, { username: [key] });
 const notInProgress = () => badRequest('process_not_in_progress', { username: ['process_not_in_progress'] });
 const sessionExpired = () => badRequest('register_session_expired', { token: ['register_session_expired'] });
+const firstPasswordMissing = () =>
+  badRequest(FIRST_PASSWORD_MISSING[0]!.key, Object.fromEntries(FIRST_PASSWORD_MISSING.map((e) => [e.field, [e.key]])));
 
 /**
  * Registration by e-mail (spec sign-in §2 Register page, §4 Register, §5, §7 Register): a code to
@@ -78,8 +77,7 @@ export function createRegisterService(deps: AppDeps) {
 
   return {
     /** The page's resume check: { times } while the e-mail's code can still be tried, else 400; the same for taken addresses. */
-    async checkProcess(body: unknown): Promise<RegisterTimesAnswer> {
-      const { username } = parseInput(registerUsernameInput, body);
+    async checkProcess({ username }: InputOf<'checkProcess'>): Promise<RegisterTimesAnswer> {
       if (!(await codeInProgress(deps, 'register', username, null))) throw notInProgress();
       return { times: await codes.cooldown('register', username, null) };
     },
@@ -89,8 +87,7 @@ export function createRegisterService(deps: AppDeps) {
      * address answers email_already / account_is_delete while the IP's budget lasts, after it like
      * any other address (see issue()).
      */
-    async sendOtp(caller: RegisterCaller, body: unknown): Promise<RegisterTimesAnswer> {
-      const { username, captcha } = parseInput(registerSendOtpInput, body);
+    async sendOtp(caller: RegisterCaller, { username, captcha }: InputOf<'sendOtp'>): Promise<RegisterTimesAnswer> {
       if (isDisposableEmail(username)) throw usernameError('email_fake');
       await requireCaptcha(deps.captcha, captcha, caller.ip);
       const holder = await findConfirmedHolder(db, CONTACT_EMAIL, username);
@@ -102,8 +99,7 @@ export function createRegisterService(deps: AppDeps) {
      * Step 2's resend: only for an e-mail whose registration was started. Past the per-IP threshold
      * it needs a fresh captcha answer like any anonymous send (captcha_error_empty asks for one).
      */
-    async resendOtp(caller: RegisterCaller, body: unknown): Promise<RegisterTimesAnswer> {
-      const { username, captcha } = parseInput(registerResendInput, body);
+    async resendOtp(caller: RegisterCaller, { username, captcha }: InputOf<'resendOtp'>): Promise<RegisterTimesAnswer> {
       const row = await findCode(db, { purpose: 'register', target: username, userId: null });
       if (!row || row.consumedAt) throw notInProgress();
       return issue(caller, username, { answer: captcha });
@@ -113,8 +109,7 @@ export function createRegisterService(deps: AppDeps) {
      * Step 2: the code, once; answers the registration token step 3 sends back. Creates no account.
      * A taken address never got a code, so it fails like a wrong code.
      */
-    async checkOtp(body: unknown): Promise<RegisterOtpAnswer> {
-      const { username, otp } = parseInput(registerCheckOtpInput, body);
+    async checkOtp({ username, otp }: InputOf<'checkOtp'>): Promise<RegisterOtpAnswer> {
       await codes.verify('register', username, otp, null);
       return { token: await tokens.issue({ email: username }, config.REGISTRATION_TOKEN_TTL_SECONDS) };
     },
@@ -124,8 +119,7 @@ export function createRegisterService(deps: AppDeps) {
      * in one transaction. Two registrations racing for one address: the unique index on confirmed
      * contacts decides and the other answers email_already.
      */
-    async register(caller: RegisterCaller, body: unknown): Promise<RegisterAnswer> {
-      const input = parseInput(registerInput({ accept: acceptPassword }), body);
+    async register(caller: RegisterCaller, input: InputOf<'register'>): Promise<RegisterAnswer> {
       const token = await tokens.peek(input.token);
       if (!token || token.email !== input.username) throw sessionExpired();
       // The token proves control of the address, so telling its holder is no leak.
@@ -163,14 +157,17 @@ export function createRegisterService(deps: AppDeps) {
      * Update-info (account update) for an account that must complete its info: the same rules.
      * An account without a password sets its first one here; one that has a password keeps it.
      */
-    async updateInfo(user: User, body: unknown, ip: string): Promise<UpdateInfoAnswer> {
+    async updateInfo(
+      { user, caller }: { user: User; caller: Pick<RegisterCaller, 'ip'> },
+      input: InputOf<'updateInfo'>,
+    ): Promise<UpdateInfoAnswer> {
+      const { ip } = caller;
       const hasPassword = !!user.passwordHash;
-      const raw = (body ?? {}) as { password?: unknown; rePassword?: unknown };
-      const given = (v: unknown) => typeof v === 'string' && v.trim() !== '';
-      if (hasPassword && (given(raw.password) || given(raw.rePassword))) {
+      // The schema takes the pair as optional (it cannot know the account); its rules held when given.
+      if (hasPassword && input.password) {
         throw badRequest('password_already_set', { password: ['password_already_set'] });
       }
-      const input = parseInput(updateInfoInput({ passwordRequired: !hasPassword, accept: acceptPassword }), body);
+      if (!hasPassword && !input.password) throw firstPasswordMissing();
       const passwordHash = hasPassword ? undefined : await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await updateUserInfo(tx, user.id, {

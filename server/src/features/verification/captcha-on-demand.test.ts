@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_PATHS, REGISTER_PATHS } from '@portico/contracts';
+import { forgotPasswordEndpoints as forgot, registerEndpoints as register } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { solvedCaptcha } from '../../testing/captcha.js';
@@ -28,33 +28,27 @@ describe('a captcha on demand for code sends', () => {
   it('forgot password: asks for the captcha past the threshold, the same for known and unknown accounts, and goes on with one', async () => {
     const ip = '198.51.100.40';
     for (const name of ['office@example.com', 'nobody@example.com'])
-      expect(keyOf(await post(FORGOT_PASSWORD_PATHS.send, { username: name }, ip))).toBe('ok');
+      expect(keyOf(await post(forgot.send.path, { username: name }, ip))).toBe('ok');
     for (const name of ['office@example.com', 'nobody@example.com']) {
-      expect(keyOf(await post(FORGOT_PASSWORD_PATHS.send, { username: name }, ip))).toBe('captcha_error_empty');
-      expect(keyOf(await post(FORGOT_PASSWORD_PATHS.resendOtp, { username: name }, ip))).toBe('captcha_error_empty');
+      expect(keyOf(await post(forgot.send.path, { username: name }, ip))).toBe('captcha_error_empty');
+      expect(keyOf(await post(forgot.resendOtp.path, { username: name }, ip))).toBe('captcha_error_empty');
     }
     const captcha = await solvedCaptcha(t);
-    expect(keyOf(await post(FORGOT_PASSWORD_PATHS.send, { username: 'office@example.com', captcha }, ip))).toBe('ok');
+    expect(keyOf(await post(forgot.send.path, { username: 'office@example.com', captcha }, ip))).toBe('ok');
     expect(
-      keyOf(
-        await post(
-          FORGOT_PASSWORD_PATHS.resendOtp,
-          { username: 'office@example.com', captcha: await solvedCaptcha(t) },
-          ip,
-        ),
-      ),
+      keyOf(await post(forgot.resendOtp.path, { username: 'office@example.com', captcha: await solvedCaptcha(t) }, ip)),
     ).toBe('ok');
   });
 
   it('register: the resend asks for a fresh captcha past the threshold and goes on with one', async () => {
     const ip = '198.51.100.41';
     const email = 'newcomer@example.com';
-    expect(keyOf(await post(REGISTER_PATHS.sendOtp, { username: email, captcha: await solvedCaptcha(t) }, ip))).toBe(
+    expect(keyOf(await post(register.sendOtp.path, { username: email, captcha: await solvedCaptcha(t) }, ip))).toBe(
       'ok',
     );
-    expect(keyOf(await post(REGISTER_PATHS.resendOtp, { username: email }, ip))).toBe('ok');
-    expect(keyOf(await post(REGISTER_PATHS.resendOtp, { username: email }, ip))).toBe('captcha_error_empty');
-    expect(keyOf(await post(REGISTER_PATHS.resendOtp, { username: email, captcha: await solvedCaptcha(t) }, ip))).toBe(
+    expect(keyOf(await post(register.resendOtp.path, { username: email }, ip))).toBe('ok');
+    expect(keyOf(await post(register.resendOtp.path, { username: email }, ip))).toBe('captcha_error_empty');
+    expect(keyOf(await post(register.resendOtp.path, { username: email, captcha: await solvedCaptcha(t) }, ip))).toBe(
       'ok',
     );
   });

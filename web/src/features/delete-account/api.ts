@@ -1,11 +1,19 @@
-import { ACCOUNT_PATHS, type CheckPasswordInput, type DeleteAccountInput } from '@portico/contracts';
+import {
+  type CheckPasswordInput,
+  DELETE_ACCOUNT_PATH,
+  type DeleteAccountAnswer,
+  type DeleteAccountInput,
+  deleteAccountEndpoints as e,
+} from '@portico/contracts';
 import { api } from '../../api/client';
+import { call } from '../../api/endpoint';
 
 // Delete account (spec account §7), behind the bearer token.
 
 export const HAS_PASSWORD_QUERY_KEY = ['account', 'delete', 'has-password'] as const;
 
-export const hasPassword = () => api.get<boolean>(ACCOUNT_PATHS.hasPassword);
-export const checkPassword = (input: CheckPasswordInput) => api.post<true>(ACCOUNT_PATHS.checkPassword, input);
+export const hasPassword = () => call(e.hasPassword, {});
+export const checkPassword = (input: CheckPasswordInput) => call(e.checkPassword, input);
+/** A DELETE with a JSON body (the password never goes into a URL): contracts/src/delete-account.ts. */
 export const deleteAccount = (input: DeleteAccountInput) =>
-  api.delete<true>(ACCOUNT_PATHS.deleteAccount, { body: input });
+  api.delete<DeleteAccountAnswer>(DELETE_ACCOUNT_PATH, { body: input });

@@ -1,5 +1,6 @@
-import { ACCOUNT_PATHS, AUTH_PATHS, accountPath, type Device } from '@portico/contracts';
+import { AUTH_PATHS, devicesEndpoints as e } from '@portico/contracts';
 import { api } from '../../api/client';
+import { call } from '../../api/endpoint';
 
 // Devices calls (spec account §7 Devices), behind the bearer token.
 
@@ -8,8 +9,9 @@ export const activeDevicesKey = [...DEVICES_QUERY_KEY, 'active'] as const;
 export const loggedOutDevicesKey = [...DEVICES_QUERY_KEY, 'logged-out'] as const;
 export const deviceKey = (id: string) => [...DEVICES_QUERY_KEY, 'one', id] as const;
 
-export const listDevices = () => api.get<Device[]>(ACCOUNT_PATHS.devices);
-export const listLoggedOutDevices = () => api.get<Device[]>(ACCOUNT_PATHS.devicesLoggedOut);
-export const getDevice = (id: string) => api.get<Device>(accountPath(ACCOUNT_PATHS.device, id));
-export const logoutDevice = (id: string) => api.post<true>(accountPath(ACCOUNT_PATHS.deviceLogout, id));
+export const listDevices = () => call(e.list, {});
+export const listLoggedOutDevices = () => call(e.listLoggedOut, {});
+export const getDevice = (id: string) => call(e.detail, { id });
+export const logoutDevice = (id: string) => call(e.logout, { id });
+/** Log out everywhere: the sign-in feature's endpoint (contracts/src/auth.ts). */
 export const logoutAllDevices = () => api.post<unknown>(AUTH_PATHS.logoutAll);

@@ -1,21 +1,13 @@
-import {
-  type ChangePasswordAnswer,
-  type ChangePasswordInput,
-  PASSWORD_PATHS,
-  type PasswordOtpMethod,
-  type RequirePasswordAnswer,
-  type SetPasswordInput,
-} from '@portico/contracts';
-import { api } from '../../api/client';
+import { type ChangePasswordInput, passwordEndpoints as e, type SetPasswordInput } from '@portico/contracts';
+import { call } from '../../api/endpoint';
 
 // The change / set password page's calls (spec §7 "Change password"), behind the bearer token.
 
-export const getOtpMethods = () => api.get<PasswordOtpMethod[]>(PASSWORD_PATHS.otpMethods);
+export const getOtpMethods = () => call(e.otpMethods, {});
 
-export const checkRequirePassword = () => api.get<RequirePasswordAnswer>(PASSWORD_PATHS.checkRequirePassword);
+export const checkRequirePassword = () => call(e.checkRequirePassword, {});
 
 /** Empty otp: a code goes to OtpType ({ times }); with the otp: the change ({ ok: true }). */
-export const changePassword = (input: ChangePasswordInput) =>
-  api.post<ChangePasswordAnswer & { twoFactorDisabled?: boolean }>(PASSWORD_PATHS.changePassword, input);
+export const changePassword = (input: ChangePasswordInput) => call(e.changePassword, input);
 
-export const setPassword = (input: SetPasswordInput) => api.post<{ ok: true }>(PASSWORD_PATHS.setPassword, input);
+export const setPassword = (input: SetPasswordInput) => call(e.setPassword, input);

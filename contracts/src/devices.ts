@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { defineEndpoint, noInput } from './endpoint.js';
+
+// The devices pages (spec account §2 Devices, §3 Device, §4, §7 Devices). Logging out of every
+// device is AUTH_PATHS.logoutAll (contracts/src/auth.ts).
+
+/** spec §3 Device. minutes: whole minutes since the last action, at least 1. Times are ISO strings. */
+export const deviceSchema = z.object({
+  id: z.string(),
+  deviceType: z.union([z.literal(1), z.literal(2)]),
+  deviceName: z.string(),
+  locationRegion: z.string().nullable(),
+  isCurrentDevice: z.boolean(),
+  isLogOut: z.boolean(),
+  minutes: z.number().int(),
+  lastActionTime: z.string(),
+  loginTime: z.string(),
+  logoutTime: z.string().nullable(),
+  ip: z.string(),
+  browser: z.string(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+/** A device id from the path; an id that is not one of the user's devices answers 404 not_found. */
+const deviceIdInput = z.object({ id: z.string() });
+
+export const devicesEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/devices',
+    feature: 'devices',
+    summary: "The user's signed-in devices, newest action first",
+    auth: 'user',
+    input: noInput,
+    output: z.array(deviceSchema),
+    errors: [],
+  }),
+  listLoggedOut: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/devices/logged-out',
+    feature: 'devices',
+    summary: "The user's logged-out devices, newest action first",
+    auth: 'user',
+    input: noInput,
+    output: z.array(deviceSchema),
+    errors: [],
+  }),
+  detail: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/devices/:id',
+    feature: 'devices',
+    summary: "One of the user's devices",
+    auth: 'user',
+    input: deviceIdInput,
+    output: deviceSchema,
+    errors: ['not_found'],
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/devices/:id/logout',
+    feature: 'devices',
+    summary: 'Logs one device out: its session ends and its tokens are revoked',
+    auth: 'user',
+    input: deviceIdInput,
+    output: z.literal(true),
+    errors: ['not_found'],
+  }),
+};
