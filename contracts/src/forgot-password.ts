@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type LoginAnswer, otpCode, usernameSchema } from './auth.js';
+import { loginAnswerSchema, otpCode, usernameSchema } from './auth.js';
 import { codeSentSchema, defineEndpoint, doneSchema } from './endpoint.js';
 import {
   DETAILS_PASSWORD_KEYS,
@@ -57,30 +57,9 @@ export const resetPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =
     })
     .transform((v) => ({ username: v.username, token: v.token, password: v.password.trim(), returnUrl: v.returnUrl }));
 export type ResetPasswordInput = z.input<ReturnType<typeof resetPasswordInput>>;
-/**
- * The LoginAnswer of contracts/src/auth.ts (spec §3) as a schema; the assignment below fails to
- * compile when the two drift apart.
- */
-const signedInSchema = z.object({
-  isOk: z.boolean(),
-  isRegister: z.boolean(),
-  redirectUrl: z.string(),
-  userInfo: z
-    .object({ id: z.string(), username: z.string(), firstName: z.string(), lastName: z.string() })
-    .nullable()
-    .optional(),
-  userCampagin: z
-    .object({ loggedInAction: z.union([z.literal(1), z.literal(2)]), data: z.string() })
-    .nullable()
-    .optional(),
-  requiresTwoFactor: z.boolean(),
-  userId: z.string().nullable().optional(),
-  twoFactorTypes: z.array(z.object({ type: z.string(), title: z.string() })).optional(),
-});
-const _sameAsLoginAnswer: z.ZodType<LoginAnswer> = signedInSchema;
 
 /** A LoginAnswer (follow redirectUrl to finish signing in) when returnUrl named a live interaction, else { ok: true }. */
-export const resetPasswordAnswerSchema = z.union([signedInSchema, doneSchema]);
+export const resetPasswordAnswerSchema = z.union([loginAnswerSchema, doneSchema]);
 export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswerSchema>;
 
 const codeErrors = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const;

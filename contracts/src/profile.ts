@@ -3,6 +3,7 @@ import { rowId } from './contacts.js';
 import { defineEndpoint, noInput } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 import { LOCALES } from './locales.js';
+import { birthdateErrorUpTo } from './register.js';
 
 // Personal info (spec account-area §2 General info page, §3 General user profile, §5), its claims,
 // the avatar and the default language. Served by server/src/features/profile, called by
@@ -52,23 +53,11 @@ export const generalProfileSchema = z.object({
 });
 export type GeneralProfile = z.infer<typeof generalProfileSchema>;
 
-const BIRTH_YEAR_MIN = 1900;
 /** The general-info birth-year bounds: 1900 to the current year minus 3. */
 export const infoBirthYearMax = (now: Date = new Date()) => now.getFullYear() - 3;
 
-export function infoBirthdateError(value: string, now: Date = new Date()): string | null {
-  const v = value.trim();
-  if (!v) return 'error_birth_date_empty';
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return 'error_birth_date_invalid';
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    return 'error_birth_date_invalid';
-  }
-  if (year < BIRTH_YEAR_MIN || year > infoBirthYearMax(now)) return 'error_birth_year_invalid';
-  return null;
-}
+export const infoBirthdateError = (value: string, now: Date = new Date()): string | null =>
+  birthdateErrorUpTo(value, infoBirthYearMax(now));
 
 export const IDENTIFICATION_MIN = 8;
 export const IDENTIFICATION_MAX = 12;

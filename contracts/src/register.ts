@@ -25,7 +25,11 @@ export const birthYearMax = (now: Date = new Date()): number => now.getFullYear(
 export const defaultBirthdate = (now: Date = new Date()): string => `${birthYearMax(now)}-01-01`;
 
 /** The birth-date rule: required, a real YYYY-MM-DD date, year 1900 to the current year minus 5. */
-export function birthdateError(value: string, now: Date = new Date()): string | null {
+export const birthdateError = (value: string, now: Date = new Date()): string | null =>
+  birthdateErrorUpTo(value, birthYearMax(now));
+
+/** A required, real YYYY-MM-DD date with a year from 1900 to maxYear (register and personal info differ in maxYear). */
+export function birthdateErrorUpTo(value: string, maxYear: number): string | null {
   const v = value.trim();
   if (!v) return 'error_birth_date_empty';
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
@@ -35,7 +39,7 @@ export function birthdateError(value: string, now: Date = new Date()): string | 
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     return 'error_birth_date_invalid';
   }
-  if (year < BIRTH_YEAR_MIN || year > birthYearMax(now)) return 'error_birth_year_invalid';
+  if (year < BIRTH_YEAR_MIN || year > maxYear) return 'error_birth_year_invalid';
   return null;
 }
 
