@@ -29,7 +29,7 @@ export const contactTypeSchema = z.coerce
 export const listContactsQuery = z.object({ type: contactTypeSchema });
 
 /** E-mail rule of the add form: error_email_empty, email_invalid. */
-export function contactEmailError(value: string): string | null {
+export function contactEmailError(value: string): MessageKey | null {
   const v = value.trim();
   if (!v) return 'error_email_empty';
   if (v.length > 254 || !EMAIL_PATTERN.test(v)) return 'email_invalid';
@@ -37,7 +37,7 @@ export function contactEmailError(value: string): string | null {
 }
 
 /** Phone rule of the add form: phone_required, invalid_phone_number (10-digit Vietnamese mobile). */
-export function contactPhoneError(value: string): string | null {
+export function contactPhoneError(value: string): MessageKey | null {
   const v = value.trim();
   if (!v) return 'phone_required';
   if (!VN_PHONE_PATTERN.test(v)) return 'invalid_phone_number';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codeSentSchema, defineEndpoint, doneSchema, noInput } from './endpoint.js';
+import type { MessageKey } from './i18n/index.js';
 
 // Password policy shared by the server and the web app (spec sign-in §5, §9). The server adds
 // one rule the browser cannot check cheaply: the 10,000 most common passwords are refused.
@@ -108,7 +109,12 @@ export const PASSWORD_COMMON_KEY = 'error_password_common';
 export type PasswordAcceptance = (password: string) => boolean;
 
 /** Message keys of one password + repeat pair; they differ between forms (spec §5). */
-export type PasswordPairKeys = { empty: string; invalid: string; repeatEmpty: string; mismatch: string };
+export type PasswordPairKeys = {
+  empty: MessageKey;
+  invalid: MessageKey;
+  repeatEmpty: MessageKey;
+  mismatch: MessageKey;
+};
 
 /** Register, update-info and reset: password / rePassword. */
 export const DETAILS_PASSWORD_KEYS: PasswordPairKeys = {
@@ -127,7 +133,7 @@ export const NEW_PASSWORD_KEYS: PasswordPairKeys = {
 };
 
 /** One failed rule: the form field and the message key. */
-export type FieldError = { field: string; key: string };
+export type FieldError = { field: string; key: MessageKey };
 
 /**
  * The rules of a password and its repeat, in the spec's order: empty, invalid, repeat empty,

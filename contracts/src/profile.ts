@@ -56,7 +56,7 @@ export type GeneralProfile = z.infer<typeof generalProfileSchema>;
 /** The general-info birth-year bounds: 1900 to the current year minus 3. */
 export const infoBirthYearMax = (now: Date = new Date()) => now.getFullYear() - 3;
 
-export const infoBirthdateError = (value: string, now: Date = new Date()): string | null =>
+export const infoBirthdateError = (value: string, now: Date = new Date()): MessageKey | null =>
   birthdateErrorUpTo(value, infoBirthYearMax(now));
 
 export const IDENTIFICATION_MIN = 8;

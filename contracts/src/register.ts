@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { otpCode } from './auth.js';
 import { codeSentSchema, defineEndpoint, doneSchema } from './endpoint.js';
+import type { MessageKey } from './i18n/index.js';
 import { DEFAULT_TIMEZONE } from './locales.js';
 import {
   DETAILS_PASSWORD_KEYS,
@@ -25,11 +26,11 @@ export const birthYearMax = (now: Date = new Date()): number => now.getFullYear(
 export const defaultBirthdate = (now: Date = new Date()): string => `${birthYearMax(now)}-01-01`;
 
 /** The birth-date rule: required, a real YYYY-MM-DD date, year 1900 to the current year minus 5. */
-export const birthdateError = (value: string, now: Date = new Date()): string | null =>
+export const birthdateError = (value: string, now: Date = new Date()): MessageKey | null =>
   birthdateErrorUpTo(value, birthYearMax(now));
 
 /** A required, real YYYY-MM-DD date with a year from 1900 to maxYear (register and personal info differ in maxYear). */
-export function birthdateErrorUpTo(value: string, maxYear: number): string | null {
+export function birthdateErrorUpTo(value: string, maxYear: number): MessageKey | null {
   const v = value.trim();
   if (!v) return 'error_birth_date_empty';
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);

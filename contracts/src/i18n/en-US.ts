@@ -465,6 +465,7 @@ export const enUS: Record<keyof typeof viVN, string> = {
   invalid_contact: 'This e-mail address or phone number was not found on your account.',
   invalid_contact_type: 'The contact type is not valid.',
   invalid_timezone: 'The time zone is not valid.',
+  invalid_claim_value: 'The value is not valid for this kind of information.',
   invalid_claim_type: 'The information type is not valid.',
   invalid_marital_status: 'The marital status is not valid.',
   invalid_image: 'Please choose a gif, jpg, jpeg or png image.',

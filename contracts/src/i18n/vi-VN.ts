@@ -465,6 +465,7 @@ export const viVN = {
   invalid_contact: 'Không tìm thấy email hoặc số điện thoại này trong tài khoản của bạn.',
   invalid_contact_type: 'Loại liên hệ không hợp lệ.',
   invalid_timezone: 'Múi giờ không hợp lệ.',
+  invalid_claim_value: 'Giá trị không hợp lệ cho loại thông tin này.',
   invalid_claim_type: 'Loại thông tin không hợp lệ.',
   invalid_marital_status: 'Tình trạng hôn nhân không hợp lệ.',
   invalid_image: 'Vui lòng chọn ảnh định dạng gif, jpg, jpeg hoặc png.',

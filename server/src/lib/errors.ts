@@ -1,3 +1,4 @@
+import { isMessageKey, type MessageKey } from '@portico/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { isUnavailable } from '../db/errors.js';
@@ -6,18 +7,20 @@ import { isUnavailable } from '../db/errors.js';
 export class AppError extends Error {
   constructor(
     public readonly status: number,
-    public readonly messageKey: string,
-    public readonly fieldErrors?: Record<string, string[]>,
+    public readonly messageKey: MessageKey,
+    public readonly fieldErrors?: Record<string, MessageKey[]>,
   ) {
     super(messageKey);
   }
 }
 
-export const badRequest = (key: string, fieldErrors?: Record<string, string[]>) => new AppError(400, key, fieldErrors);
-export const unauthorized = (key = 'unauthorized') => new AppError(401, key);
-export const forbidden = (key = 'forbidden') => new AppError(403, key);
-export const notFound = (key = 'not_found') => new AppError(404, key);
-export const tooMany = (key = 'too_many_requests') => new AppError(429, key);
+// Keys are the catalogues' (contracts/src/i18n): an unknown key does not compile.
+export const badRequest = (key: MessageKey, fieldErrors?: Record<string, MessageKey[]>) =>
+  new AppError(400, key, fieldErrors);
+export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(401, key);
+export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
+export const notFound = (key: MessageKey = 'not_found') => new AppError(404, key);
+export const tooMany = (key: MessageKey = 'too_many_requests') => new AppError(429, key);
 
 /**
  * Validates input with a contracts schema whose messages are message keys; failure is a 400
@@ -26,10 +29,11 @@ export const tooMany = (key = 'too_many_requests') => new AppError(429, key);
 export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, MessageKey[]> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path.join('.') || '_';
-    const key = /^[a-z0-9_]+$/i.test(issue.message) ? issue.message : 'invalid_input';
+    // Schemas name catalogue keys (contracts/src/schema-keys.test.ts checks them); zod's own texts are not keys.
+    const key: MessageKey = isMessageKey(issue.message) ? issue.message : 'invalid_input';
     errors[field] = [...(errors[field] ?? []), key];
   }
   const first = Object.values(errors)[0]?.[0] ?? 'invalid_input';

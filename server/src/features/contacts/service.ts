@@ -1,3 +1,4 @@
+import type { MessageKey } from '@portico/contracts';
 import {
   CONTACT_TYPES,
   type ContactType,
@@ -40,8 +41,8 @@ type Out<K extends keyof typeof E> = Promise<OutputOf<(typeof E)[K]>>;
 const isEmail = (type: number) => type === CONTACT_TYPES.email;
 const kindOf = (type: number) => (isEmail(type) ? 'email' : 'phone');
 const typeOfName = (name: string): ContactType => (name.includes('@') ? CONTACT_TYPES.email : CONTACT_TYPES.phone);
-const alreadyKey = (type: number) => (isEmail(type) ? 'email_already' : 'phone_already');
-const fieldError = (field: string, key: string): AppError => badRequest(key, { [field]: [key] });
+const alreadyKey = (type: number): MessageKey => (isEmail(type) ? 'email_already' : 'phone_already');
+const fieldError = (field: string, key: MessageKey): AppError => badRequest(key, { [field]: [key] });
 
 export const toUserContact = (c: Contact): UserContact => ({
   id: c.id,

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@portico/contracts';
 import {
   type ForgotPasswordCheckOtpAnswer,
   type ForgotPasswordTimesAnswer,
@@ -29,7 +30,7 @@ type InputOf<K extends keyof typeof forgotPasswordEndpoints> = ParsedInputOf<(ty
 type Decoy = { sentAt: number; expiresAt: number };
 
 const DECOY_TTL_SECONDS = 86_400;
-const otpError = (key: string) => badRequest(key, { otp: [key] });
+const otpError = (key: MessageKey) => badRequest(key, { otp: [key] });
 const tokenInvalid = () => badRequest('password_reset_token_invalid', { token: ['password_reset_token_invalid'] });
 const notInProgress = () => badRequest('process_not_in_progress', { username: ['process_not_in_progress'] });
 

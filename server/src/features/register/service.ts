@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { MessageKey } from '@portico/contracts';
 import {
   FIRST_PASSWORD_MISSING,
   type Locale,
@@ -32,7 +33,7 @@ type InputOf<K extends keyof typeof registerEndpoints> = ParsedInputOf<(typeof r
 
 type RegistrationToken = { email: string };
 
-const usernameError = (key: string) => badRequest(key, { username: [key] });
+const usernameError = (key: MessageKey) => badRequest(key, { username: [key] });
 const notInProgress = () => badRequest('process_not_in_progress', { username: ['process_not_in_progress'] });
 const sessionExpired = () => badRequest('register_session_expired', { token: ['register_session_expired'] });
 const firstPasswordMissing = () =>

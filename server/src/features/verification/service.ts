@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Locale } from '@portico/contracts';
+import type { Locale, MessageKey } from '@portico/contracts';
 import { requireCaptcha } from '../../adapters/captcha/require.js';
 import type { AppDeps } from '../../app.js';
 import { type AppError, badRequest, tooMany } from '../../lib/errors.js';
@@ -192,4 +192,4 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
 
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
-const otpError = (key: string): AppError => badRequest(key, { otp: [key] });
+const otpError = (key: MessageKey): AppError => badRequest(key, { otp: [key] });

@@ -14,7 +14,7 @@ export const changeStep1Errors = (v: {
   newpassword: string;
   confirmnewpassword: string;
 }): FieldError[] => [
-  ...(v.currentpassword.trim() ? [] : [{ field: 'currentpassword', key: 'error_current_password_empty' }]),
+  ...(v.currentpassword.trim() ? [] : [{ field: 'currentpassword', key: 'error_current_password_empty' } as const]),
   ...passwordPairErrors(v.newpassword, v.confirmnewpassword, NEW_PASSWORD_KEYS, {
     password: 'newpassword',
     repeat: 'confirmnewpassword',
@@ -23,8 +23,8 @@ export const changeStep1Errors = (v: {
 
 /** Step 2: a method must be chosen, and the code given. */
 export const changeStep2Errors = (v: { otpType: string | null; otp: string }): FieldError[] => [
-  ...(v.otpType ? [] : [{ field: 'OtpType', key: 'please_select_method_receive_2fa_code' }]),
-  ...(v.otp.trim() ? [] : [{ field: 'otp', key: 'please_enter_otp_code' }]),
+  ...(v.otpType ? [] : [{ field: 'OtpType', key: 'please_select_method_receive_2fa_code' } as const]),
+  ...(v.otp.trim() ? [] : [{ field: 'otp', key: 'please_enter_otp_code' } as const]),
 ];
 
 /** Set first password: the same rules without the current password. */
