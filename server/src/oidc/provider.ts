@@ -67,6 +67,14 @@ export function createProvider(opts: ProviderOptions): Provider {
       backchannelLogout: { enabled: true },
     },
     rotateRefreshToken: true,
+    // A browser may call the provider's endpoints only from an origin of the client's own redirect
+    // URIs, and only for a public client (a single-page app) or userinfo: a confidential client's
+    // secret never belongs in a browser. Set explicitly, as oidc-provider asks.
+    clientBasedCORS: (ctx, origin, client) => {
+      if (origin === 'null') return false;
+      if (ctx.oidc.route !== 'userinfo' && client.metadata().token_endpoint_auth_method !== 'none') return false;
+      return (client.redirectUris ?? []).some((uri) => URL.canParse(uri) && new URL(uri).origin === origin);
+    },
     ttl: { ...TTL },
     interactions: {
       // The sign-in page lives in the web app; English when the client asks for it.
