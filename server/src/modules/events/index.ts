@@ -13,6 +13,19 @@ export type AfterCommit = (task: () => Promise<void>) => void;
  * with the publisher's. The list with publishers and subscribers: docs/architecture.md, "Events".
  */
 export type EventMap = {
+  /**
+   * A sign-in finished (server/src/features/auth/complete-sign-in.ts), any method. The OIDC
+   * session does not exist yet: the device is keyed by the interaction uid and linked to the
+   * session when the browser resumes (devices/queries.ts linkDeviceToSession).
+   */
+  'user.signedIn': {
+    userId: string;
+    interactionUid: string;
+    /** How: 'password' | 'otp', later the second factors and social sign-in. */
+    method: string;
+    client: { ip: string; userAgent: string; region: string | null };
+    tx: Db;
+  };
   /** An account is being deleted (spec account §7): every holder of the user's data erases its part. */
   'user.deleted': {
     userId: string;
