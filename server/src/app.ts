@@ -15,27 +15,35 @@ import type { Config } from './config/env.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
 import { accountRoutes } from './features/account/routes.js';
+import { subscribeActivity } from './features/activity/events.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { createAuthenticateUser } from './features/auth/bearer.js';
 import { bindInteractionToBrowser } from './features/auth/interaction-binding.js';
 import { authRoutes } from './features/auth/routes.js';
+import { subscribeClaims } from './features/claims/events.js';
+import { subscribeContacts } from './features/contacts/events.js';
 import { contactRoutes } from './features/contacts/routes.js';
 import { deleteAccountRoutes } from './features/delete-account/routes.js';
+import { subscribeDevices } from './features/devices/events.js';
 import { deviceRoutes } from './features/devices/routes.js';
 import { errorRoutes } from './features/errors/routes.js';
 import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { passwordRoutes } from './features/password/routes.js';
+import { subscribeProfile } from './features/profile/events.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
+import { subscribeVerification } from './features/verification/events.js';
 import { openApiRoutes } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
 import { refuseNullBytes } from './lib/input-guard.js';
+import type { EventBus } from './modules/events/index.js';
+import { subscribeOidc } from './oidc/events.js';
 import { createProvider, TTL } from './oidc/provider.js';
 import { answerUnavailableWith503 } from './oidc/unavailable.js';
 import { webRoutes } from './web/static.js';
@@ -52,6 +60,8 @@ export type AppDeps = {
   captcha: Captcha;
   storage: FileStorage;
   log: Logger;
+  /** Domain events (server/src/modules/events/index.ts); the subscriptions are made in buildApp. */
+  events: EventBus;
 };
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -91,6 +101,16 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   refuseNullBytes(app);
   app.use('/oidc', provider.callback());
   bindInteractionToBrowser(app, { secure: deps.config.publicUrl.startsWith('https:'), maxAgeSeconds: TTL.Interaction });
+
+  // Domain events (server/src/modules/events/index.ts; the list: docs/architecture.md, "Events").
+  // Subscribers run in this order; a feature that holds user data subscribes to user.deleted here.
+  subscribeClaims(deps);
+  subscribeContacts(deps);
+  subscribeVerification(deps);
+  subscribeOidc(deps);
+  subscribeDevices(deps);
+  subscribeActivity(deps);
+  subscribeProfile(deps);
 
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));

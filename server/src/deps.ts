@@ -10,6 +10,7 @@ import type { Config } from './config/env.js';
 import { preflight } from './config/preflight.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
+import { createEventBus } from './modules/events/index.js';
 
 /**
  * Wires the adapters the configuration asks for around an open database. server/src/main.ts
@@ -40,6 +41,7 @@ export async function createDeps(
     sms: createSmsSender({ smsUrl: config.SMS_URL, db: database.db, log, logCodes }),
     captcha: createCaptcha({ config, secrets, kv }),
     storage: createFileStorage({ dataDir: config.dataDir }),
+    events: createEventBus(),
     log,
   };
 }

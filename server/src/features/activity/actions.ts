@@ -3,4 +3,5 @@
 export const ACTIVITY = {
   signIn: 'activity_sign_in',
   logoutAll: 'activity_logout_all',
+  accountDeleted: 'activity_account_deleted',
 } as const;

@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { LoginAnswer } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../app.js';
-import { ACTIVITY } from '../activity/actions.js';
-import { insertActivity } from '../activity/queries.js';
 import { campaignFor } from '../campaigns/service.js';
-import { insertDevice } from '../devices/queries.js';
-import { describeUserAgent } from '../devices/user-agent.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
 
 /** Every way to sign in; later issues add qr, prompt, google, facebook and the second factors. */
@@ -35,8 +30,8 @@ export type SignInCompletion = {
 
 /**
  * The one path that finishes a sign-in, whatever the method: it stores the login (and, when
- * implied, the consent) on the OIDC interaction, records the device and the activity entry, and
- * answers where the browser goes next. The browser follows redirectUrl with its own resume
+ * implied, the consent) on the OIDC interaction, publishes user.signedIn (the device and the
+ * activity entry are its subscribers), and answers where the browser goes next. The browser follows redirectUrl with its own resume
  * cookie, which is what binds this result to the browser that started the authorization.
  */
 export async function completeSignIn(deps: AppDeps, provider: Provider, input: SignInCompletion): Promise<LoginAnswer> {
@@ -48,22 +43,17 @@ export async function completeSignIn(deps: AppDeps, provider: Provider, input: S
     ...(consent ? { consent } : {}),
   });
 
-  const device = describeUserAgent(client.userAgent);
-  await db.transaction(async (tx) => {
-    await insertDevice(tx, {
-      id: randomUUID(),
+  // The device record and the activity entry are subscribers (devices/events.ts, activity/events.ts).
+  const { ip, userAgent, region } = client;
+  await db.transaction((tx) =>
+    deps.events.publish('user.signedIn', {
       userId,
       interactionUid: interaction.uid,
-      ...device,
-      ip: client.ip,
-      region: client.region,
-    });
-    await insertActivity(tx, {
-      userId,
-      action: ACTIVITY.signIn,
-      params: { method, device: [device.deviceName, device.browser].filter(Boolean).join(' · '), ip: client.ip },
-    });
-  });
+      method,
+      client: { ip, userAgent, region },
+      tx,
+    }),
+  );
 
   return {
     isOk: true,

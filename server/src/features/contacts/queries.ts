@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userContacts, users } from '../../db/schema.js';
-import type { Contact } from '../users/queries.js';
+import { CONTACT_EMAIL, type Contact } from '../users/queries.js';
 
 /**
  * Locks the user's row until the transaction ends: the contact rules that read before they write
@@ -67,3 +67,19 @@ export const clearPrimary = (db: Db, userId: string, type: number) =>
     .where(and(eq(userContacts.userId, userId), eq(userContacts.type, type), eq(userContacts.isPrimary, true)));
 
 export const deleteContact = (db: Db, id: number) => db.delete(userContacts).where(eq(userContacts.id, id));
+
+/**
+ * Removes every phone and unconfirmed e-mail; the confirmed e-mails stay as a tombstone that
+ * allows no sign-in (they keep the address from being registered again: account_is_delete).
+ */
+export const reduceContactsToTombstone = async (db: Db, userId: string) => {
+  await db
+    .delete(userContacts)
+    .where(
+      and(
+        eq(userContacts.userId, userId),
+        or(ne(userContacts.type, CONTACT_EMAIL), eq(userContacts.isConfirmed, false)),
+      ),
+    );
+  await db.update(userContacts).set({ allowLogin: false }).where(eq(userContacts.userId, userId));
+};

@@ -112,6 +112,42 @@ describe('delete account', () => {
     expect(resultOf(await b.call('GET', '/api/account/me'))).toMatchObject({ sub: b.id });
   });
 
+  it('publishes user.deleted inside the transaction; a failing subscriber leaves nothing erased', async () => {
+    const a = await signedInUser(t, { email: 'evt-fail@example.com', phone: '0912000401' });
+    await db().insert(userClaims).values({ userId: a.id, claimType: 'email_recovery', claimValue: 'r2@example.com' });
+    const seen: { userId: string; ip: string }[] = [];
+    // Runs after every subscriber of server/src/app.ts has written its part through the same tx.
+    const off = t.deps.events.subscribe('user.deleted', async ({ userId, ip, tx }) => {
+      seen.push({ userId, ip });
+      expect(await tx.select().from(userClaims).where(eq(userClaims.userId, userId))).toEqual([]);
+      throw new Error('subscriber failed');
+    });
+    try {
+      const res = await a.call('DELETE', DELETE_ACCOUNT_PATH, { confirm: true, password: TEST_PASSWORD });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      off();
+    }
+    expect(seen).toEqual([{ userId: a.id, ip: expect.any(String) }]);
+    // Rolled back: the row, claims, contacts, sessions and the log are as they were.
+    const [row] = await db().select().from(users).where(eq(users.id, a.id));
+    expect(row).toMatchObject({ deletedAt: null, passwordHash: expect.any(String) });
+    expect(await db().select().from(userClaims).where(eq(userClaims.userId, a.id))).toHaveLength(1);
+    const contacts = await db().select().from(userContacts).where(eq(userContacts.userId, a.id));
+    expect(contacts.map((c) => [c.value, c.allowLogin]).sort()).toEqual([
+      ['0912000401', true],
+      ['evt-fail@example.com', true],
+    ]);
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, a.id));
+    expect(log.map((l) => l.action)).not.toContain('activity_account_deleted');
+    expect(resultOf(await a.call('GET', '/api/account/me'))).toMatchObject({ sub: a.id });
+    // Without the failing subscriber the same request deletes.
+    expect(resultOf(await a.call('DELETE', DELETE_ACCOUNT_PATH, { confirm: true, password: TEST_PASSWORD }))).toBe(
+      true,
+    );
+    expect((await a.call('GET', '/api/account/me')).statusCode).toBe(401);
+  });
+
   it('an account without a password is deleted with the confirmation alone', async () => {
     const a = await signedInUser(t, { email: 'nopw@example.com' });
     await db().update(users).set({ passwordHash: null }).where(eq(users.id, a.id));

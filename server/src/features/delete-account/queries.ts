@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { userContacts, users, verificationCodes } from '../../db/schema.js';
+import { userContacts, users } from '../../db/schema.js';
 import { CONTACT_EMAIL } from '../users/queries.js';
 
 /**
@@ -42,22 +42,3 @@ export const eraseUser = (db: Db, userId: string) =>
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId));
-
-/**
- * Removes every phone and unconfirmed e-mail; the confirmed e-mails stay as a tombstone that
- * allows no sign-in (they keep the address from being registered again: account_is_delete).
- */
-export const reduceContactsToTombstone = async (db: Db, userId: string) => {
-  await db
-    .delete(userContacts)
-    .where(
-      and(
-        eq(userContacts.userId, userId),
-        or(ne(userContacts.type, CONTACT_EMAIL), eq(userContacts.isConfirmed, false)),
-      ),
-    );
-  await db.update(userContacts).set({ allowLogin: false }).where(eq(userContacts.userId, userId));
-};
-
-export const deleteCodesOfUser = (db: Db, userId: string) =>
-  db.delete(verificationCodes).where(eq(verificationCodes.userId, userId));

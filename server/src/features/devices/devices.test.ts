@@ -22,6 +22,24 @@ describe('devices', () => {
       )
       .toBe(n);
 
+  it('a sign-in publishes user.signedIn; the device and the activity entry are written by its subscribers', async () => {
+    const seen: { userId: string; method: string; interactionUid: string }[] = [];
+    const off = t.deps.events.subscribe('user.signedIn', async ({ userId, method, interactionUid, tx }) => {
+      seen.push({ userId, method, interactionUid });
+      // The subscribers of server/src/app.ts ran before this one, in the same transaction.
+      const rows = await tx.select().from(devices).where(eq(devices.interactionUid, interactionUid));
+      expect(rows).toHaveLength(1);
+    });
+    try {
+      const a = await signedInUser(t, { email: 'dev-evt@example.com' });
+      expect(seen).toEqual([{ userId: a.id, method: 'password', interactionUid: expect.any(String) }]);
+      const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, a.id));
+      expect(log.map((l) => l.action)).toEqual(['activity_sign_in']);
+    } finally {
+      off();
+    }
+  });
+
   it('lists active devices with the current one marked, shows details, and logs one device out', async () => {
     const laptop = await signedInUser(t, { email: 'dev-a@example.com' });
     const phone = await signInWithPassword(

@@ -77,3 +77,6 @@ export const consumeCode = async (db: Db, id: number, now: Date): Promise<boolea
     .returning({ id: verificationCodes.id });
   return rows.length > 0;
 };
+
+export const deleteCodesOfUser = (db: Db, userId: string) =>
+  db.delete(verificationCodes).where(eq(verificationCodes.userId, userId));

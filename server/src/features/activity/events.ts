@@ -1,0 +1,18 @@
+import type { AppDeps } from '../../app.js';
+import { describeUserAgent } from '../../lib/user-agent.js';
+import { ACTIVITY } from './actions.js';
+import { insertActivity } from './queries.js';
+
+/** Activity's part of the domain events (server/src/modules/events/index.ts). */
+export function subscribeActivity({ events }: Pick<AppDeps, 'events'>) {
+  // Signed in: how, on which device and browser, from which IP.
+  events.subscribe('user.signedIn', async ({ tx, userId, method, client }) => {
+    const { deviceName, browser } = describeUserAgent(client.userAgent);
+    const device = [deviceName, browser].filter(Boolean).join(' · ');
+    await insertActivity(tx, { userId, action: ACTIVITY.signIn, params: { method, device, ip: client.ip } });
+  });
+  // Account deleted: the log says so, with the caller's IP.
+  events.subscribe('user.deleted', ({ tx, userId, ip }) =>
+    insertActivity(tx, { userId, action: ACTIVITY.accountDeleted, params: { ip } }).then(() => {}),
+  );
+}

@@ -1,0 +1,18 @@
+import type { AppDeps } from '../../app.js';
+import { avatarFileOf } from './service.js';
+
+/** Profile's part of the domain events (server/src/modules/events/index.ts). */
+export function subscribeProfile({
+  events,
+  config,
+  storage,
+  log,
+}: Pick<AppDeps, 'events' | 'config' | 'storage' | 'log'>) {
+  // Account deleted: the stored avatar file is removed once the erasure has committed; a file
+  // left behind is only logged (the users row no longer points at it).
+  events.subscribe('user.deleted', ({ user, afterCommit }) => {
+    const avatar = avatarFileOf(user, config.publicUrl);
+    if (avatar)
+      afterCommit(() => storage.remove(avatar).catch((err: unknown) => log.warn({ err }, 'avatar not removed')));
+  });
+}

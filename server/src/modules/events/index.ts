@@ -1,0 +1,73 @@
+import type { Db } from '../../db/client.js';
+import type { users } from '../../db/schema.js';
+
+/**
+ * Work that must wait until the publisher's transaction has committed (files, mail): a
+ * subscriber hands it over, the publisher runs it after the commit (delete-account/service.ts).
+ */
+export type AfterCommit = (task: () => Promise<void>) => void;
+
+/**
+ * Every domain event, its name and payload. A payload with `tx` is published inside the
+ * publisher's transaction: subscribers write through `tx`, so their rows commit or roll back
+ * with the publisher's. The list with publishers and subscribers: docs/architecture.md, "Events".
+ */
+export type EventMap = {
+  /**
+   * A sign-in finished (server/src/features/auth/complete-sign-in.ts), any method. The OIDC
+   * session does not exist yet: the device is keyed by the interaction uid and linked to the
+   * session when the browser resumes (devices/queries.ts linkDeviceToSession).
+   */
+  'user.signedIn': {
+    userId: string;
+    interactionUid: string;
+    /** How: 'password' | 'otp', later the second factors and social sign-in. */
+    method: string;
+    client: { ip: string; userAgent: string; region: string | null };
+    tx: Db;
+  };
+  /** An account is being deleted (spec account §7): every holder of the user's data erases its part. */
+  'user.deleted': {
+    userId: string;
+    /** The users row as it was before the erasure (e.g. the avatar to remove). */
+    user: typeof users.$inferSelect;
+    /** The caller's IP, for the activity log. */
+    ip: string;
+    tx: Db;
+    afterCommit: AfterCommit;
+  };
+};
+
+export type EventName = keyof EventMap;
+export type EventHandler<N extends EventName> = (payload: EventMap[N]) => Promise<void> | void;
+
+export type EventBus = {
+  /**
+   * Runs every subscriber of `name` one after the other, in the order they subscribed, and
+   * resolves when the last is done. A subscriber's error is not caught: it rejects `publish`, the
+   * later subscribers do not run, and a publisher inside a transaction rolls it back — nothing is
+   * left half done.
+   */
+  publish<N extends EventName>(name: N, payload: EventMap[N]): Promise<void>;
+  /** Adds a subscriber; the function returned removes it again. */
+  subscribe<N extends EventName>(name: N, handler: EventHandler<N>): () => void;
+};
+
+/** One bus per application: server/src/deps.ts creates it, so each test app has its own. */
+export function createEventBus(): EventBus {
+  const handlers = new Map<EventName, EventHandler<EventName>[]>();
+  return {
+    async publish(name, payload) {
+      for (const handler of [...(handlers.get(name) ?? [])]) await handler(payload);
+    },
+    subscribe(name, handler) {
+      const list = handlers.get(name) ?? [];
+      list.push(handler as EventHandler<EventName>);
+      handlers.set(name, list);
+      return () => {
+        const at = list.indexOf(handler as EventHandler<EventName>);
+        if (at >= 0) list.splice(at, 1);
+      };
+    },
+  };
+}
