@@ -4,16 +4,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import type { ClientMetadata } from 'oidc-provider';
-import type { Logger } from 'pino';
-import type { Captcha } from './adapters/captcha/index.js';
-import type { KeyValueStore } from './adapters/kv/index.js';
-import type { Mailer } from './adapters/mail/index.js';
-import type { SmsSender } from './adapters/sms/index.js';
-import type { FileStorage } from './adapters/storage/index.js';
-import type { Config } from './config/env.js';
-import type { Secrets } from './config/secrets.js';
-import type { Database } from './db/client.js';
+import type { AppDeps } from './deps.js';
 import { accountRoutes } from './features/account/routes.js';
 import { subscribeActivity } from './features/activity/events.js';
 import { activityRoutes } from './features/activity/routes.js';
@@ -42,27 +33,10 @@ import { openApiRoutes } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
 import { refuseNullBytes } from './lib/input-guard.js';
-import type { EventBus } from './modules/events/index.js';
 import { subscribeOidc } from './oidc/events.js';
 import { createProvider, TTL } from './oidc/provider.js';
 import { answerUnavailableWith503 } from './oidc/unavailable.js';
 import { webRoutes } from './web/static.js';
-
-export type AppDeps = {
-  config: Config;
-  secrets: Secrets;
-  /** The portal client and those of OIDC_CLIENTS_FILE, validated (server/src/config/preflight.ts). */
-  clients: ClientMetadata[];
-  database: Database;
-  kv: KeyValueStore;
-  mailer: Mailer;
-  sms: SmsSender;
-  captcha: Captcha;
-  storage: FileStorage;
-  log: Logger;
-  /** Domain events (server/src/modules/events/index.ts); the subscriptions are made in buildApp. */
-  events: EventBus;
-};
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 

@@ -1,16 +1,32 @@
 import type { ClientMetadata } from 'oidc-provider';
 import pino, { type Logger } from 'pino';
-import { createCaptcha } from './adapters/captcha/index.js';
+import { type Captcha, createCaptcha } from './adapters/captcha/index.js';
 import { type KeyValueStore, openKeyValueStore } from './adapters/kv/index.js';
-import { createMailer } from './adapters/mail/index.js';
-import { createSmsSender } from './adapters/sms/index.js';
-import { createFileStorage } from './adapters/storage/index.js';
-import type { AppDeps } from './app.js';
+import { createMailer, type Mailer } from './adapters/mail/index.js';
+import { createSmsSender, type SmsSender } from './adapters/sms/index.js';
+import { createFileStorage, type FileStorage } from './adapters/storage/index.js';
 import type { Config } from './config/env.js';
 import { preflight } from './config/preflight.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
-import { createEventBus } from './modules/events/index.js';
+import { createEventBus, type EventBus } from './modules/events/index.js';
+
+/** What the whole app runs on: configuration, storage, adapters and the event bus (built by createDeps). */
+export type AppDeps = {
+  config: Config;
+  secrets: Secrets;
+  /** The portal client and those of OIDC_CLIENTS_FILE, validated (server/src/config/preflight.ts). */
+  clients: ClientMetadata[];
+  database: Database;
+  kv: KeyValueStore;
+  mailer: Mailer;
+  sms: SmsSender;
+  captcha: Captcha;
+  storage: FileStorage;
+  log: Logger;
+  /** Domain events (server/src/modules/events/index.ts); the subscriptions are made in buildApp. */
+  events: EventBus;
+};
 
 /**
  * Wires the adapters the configuration asks for around an open database. server/src/main.ts

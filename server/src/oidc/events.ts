@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app.js';
+import type { AppDeps } from '../deps.js';
 import { deleteGrantsOfAccount, deleteSessionsOfAccount } from './queries.js';
 
 /** The OIDC store's part of the domain events (server/src/modules/events/index.ts). */

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import type { AppDeps } from '../app.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { openTestDatabase } from '../db/testing.js';
+import type { AppDeps } from '../deps.js';
 import { closeDeps, createDeps } from '../deps.js';
 
 export type TestApp = { app: FastifyInstance; deps: AppDeps; close(): Promise<void> };

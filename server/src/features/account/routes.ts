@@ -1,6 +1,6 @@
 import { accountEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { describeCurrentUser, logoutAll } from './service.js';
 

@@ -1,5 +1,5 @@
 import { type CurrentUser, formatPersonName } from '@portico/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
 import { ACTIVITY } from '../activity/actions.js';
 import { insertActivity } from '../activity/queries.js';

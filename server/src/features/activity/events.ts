@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import { ACTIVITY } from './actions.js';
 import { insertActivity } from './queries.js';

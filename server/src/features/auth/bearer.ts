@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { UserContext } from '../../http/endpoint.js';
 import { unauthorized } from '../../lib/errors.js';
 import { touchDevice } from '../devices/service.js';

@@ -1,6 +1,6 @@
 import type { LoginAnswer } from '@portico/contracts';
 import type Provider from 'oidc-provider';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { campaignFor } from '../campaigns/service.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
 

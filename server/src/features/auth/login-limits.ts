@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError, tooMany } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import type { User } from '../users/queries.js';

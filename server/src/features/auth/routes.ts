@@ -1,6 +1,6 @@
 import { AUTH_PATHS, authEndpoints } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { type CallerContext, callerContext } from '../../http/context.js';
 import { handle } from '../../http/endpoint.js';
 import { notFound } from '../../lib/errors.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { deleteAllClaims } from './queries.js';
 
 /** Claims' part of the domain events (server/src/modules/events/index.ts). */

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { reduceContactsToTombstone } from './queries.js';
 
 /** Contacts' part of the domain events (server/src/modules/events/index.ts). */

@@ -1,6 +1,6 @@
 import { contactsEndpoints as E } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { createContactsService } from './service.js';
 

@@ -10,9 +10,9 @@ import {
   type ParsedInputOf,
   type UserContact,
 } from '@portico/contracts';
-import type { AppDeps } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { localeOf, translate } from '../../lib/i18n.js';

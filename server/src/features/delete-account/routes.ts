@@ -5,7 +5,7 @@ import {
   deleteAccountInput,
 } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { callerContext } from '../../http/context.js';
 import { handle } from '../../http/endpoint.js';
 import { parseInput } from '../../lib/errors.js';

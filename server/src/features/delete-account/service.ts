@@ -1,6 +1,6 @@
 import type { CheckPasswordInput, deleteAccountInput } from '@portico/contracts';
 import type { z } from 'zod';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { createPasswordCheck } from '../auth/login-limits.js';

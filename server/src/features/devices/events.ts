@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import { insertDevice, markUserDevicesLoggedOut } from './queries.js';
 

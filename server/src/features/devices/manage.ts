@@ -1,5 +1,5 @@
 import type { Device as DeviceView } from '@portico/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import type { UserContext } from '../../http/endpoint.js';
 import { notFound } from '../../lib/errors.js';

@@ -1,5 +1,5 @@
 import type Provider from 'oidc-provider';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { insertActivity } from '../activity/queries.js';
 import { DEVICE_ACTIVITY } from './activity.js';
 import { linkDeviceToSession, listSessionDevices, markSessionsLoggedOut, touchDevices } from './queries.js';

@@ -1,6 +1,6 @@
 import { forgotPasswordEndpoints, resetPasswordInput } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { boundInteractionOf } from '../auth/interaction-binding.js';
 import { refusingCommonPasswords } from '../password/policy.js';

@@ -8,7 +8,7 @@ import {
   type ResetPasswordAnswer,
 } from '@portico/contracts';
 import type Provider from 'oidc-provider';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { createOneTimeTokens } from '../../lib/one-time-token.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { listOutboxMessages, type OutboxMessage } from '../../adapters/outbox/queries.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { findCode } from '../verification/queries.js';
 import type { VerificationPurpose } from '../verification/service.js';
 

@@ -7,7 +7,7 @@ import {
   type passwordEndpoints,
   type RequirePasswordAnswer,
 } from '@portico/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import type { UserContext } from '../../http/endpoint.js';
 import { badRequest } from '../../lib/errors.js';

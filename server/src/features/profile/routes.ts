@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { profileEndpoints as E } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { createProfileService } from './service.js';

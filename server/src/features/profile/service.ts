@@ -14,8 +14,8 @@ import {
 } from '@portico/contracts';
 import sanitizeHtml from 'sanitize-html';
 import { STORED_NAME } from '../../adapters/storage/index.js';
-import type { AppDeps } from '../../app.js';
 import type { Db } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';

@@ -5,7 +5,7 @@ import {
   RECOVERY_CLAIM_TYPES,
   type RecoveryClaimType,
 } from '@portico/contracts';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { insertActivity } from '../activity/queries.js';

@@ -1,6 +1,6 @@
 import { registerEndpoints, registerInput, updateInfoInput } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { refusingCommonPasswords } from '../password/policy.js';
 import { createRegisterService } from './service.js';

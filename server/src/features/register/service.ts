@@ -11,8 +11,8 @@ import {
   type UpdateInfoAnswer,
 } from '@portico/contracts';
 import { requireCaptcha } from '../../adapters/captcha/require.js';
-import type { AppDeps } from '../../app.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { createOneTimeTokens } from '../../lib/one-time-token.js';

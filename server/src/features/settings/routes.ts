@@ -1,6 +1,6 @@
 import { type AppSettings, GENDERS, LOCALES, settingsEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { PORTAL_CLIENT_ID } from '../../oidc/clients.js';
 import { ACCOUNT_MENU } from './menu.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
 import { MIME_BY_EXTENSION } from '../profile/image.js';
 

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Locale, MessageKey } from '@portico/contracts';
 import { requireCaptcha } from '../../adapters/captcha/require.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { type AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
 import { deriveKey } from '../../lib/keys.js';
