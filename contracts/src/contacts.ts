@@ -156,7 +156,7 @@ export type ActivatePhoneInput = z.input<typeof activatePhoneInput>;
 
 // ---- Endpoints ------------------------------------------------------------------------------------
 
-/** What a code check answers besides its field's own rule (server/src/features/verification/service.ts). */
+/** What a code check answers besides its field's own rule (server/src/modules/verification/service.ts). */
 const CODE_ERRORS = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const satisfies readonly MessageKey[];
 /** What sending a code may answer (the send limits). */
 const SEND_ERRORS = ['too_many_requests'] as const satisfies readonly MessageKey[];

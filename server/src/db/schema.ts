@@ -140,7 +140,7 @@ export const verificationCodes = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  // One live code per purpose, address and account (features/verification/queries.ts), so one
+  // One live code per purpose, address and account (server/src/modules/verification/queries.ts), so one
   // account's wrong tries or resends never touch the code another account asked for.
   (t) => [unique('verification_codes_purpose_target_user_uq').on(t.purpose, t.target, t.userId).nullsNotDistinct()],
 );

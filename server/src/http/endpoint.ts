@@ -1,8 +1,8 @@
 import { type Endpoint, inputInQuery, type OutputOf, type ParsedInputOf, pathParams } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { User } from '../features/users/queries.js';
 import { parseInput } from '../lib/errors.js';
+import type { User } from '../modules/users/queries.js';
 import { type CallerContext, callerContext } from './context.js';
 
 /** The signed-in user of a `user` endpoint, from the bearer token checked once per request. */

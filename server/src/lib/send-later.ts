@@ -1,7 +1,7 @@
 /**
  * Messages that go out after the request has answered, so how long a send takes (an SMTP server,
  * an SMS gateway) never shows in the answer's timing: a code to an existing account and the
- * pretend send for an unknown one answer alike (features/verification/service.ts).
+ * pretend send for an unknown one answer alike (server/src/modules/verification/service.ts).
  */
 const pending = new Set<Promise<void>>();
 

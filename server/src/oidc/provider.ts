@@ -3,8 +3,8 @@ import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider
 import type { KeyValueStore } from '../adapters/kv/index.js';
 import type { Db } from '../db/client.js';
 import { storeError } from '../features/errors/service.js';
-import { userClaims } from '../features/users/claims.js';
-import { findUserById } from '../features/users/queries.js';
+import { userClaims } from '../modules/users/claims.js';
+import { findUserById } from '../modules/users/queries.js';
 import { createOidcAdapter } from './adapter.js';
 import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
 

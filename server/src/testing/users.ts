@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { userContacts, users } from '../db/schema.js';
-import { CONTACT_EMAIL, CONTACT_PHONE } from '../features/users/queries.js';
 import { hashPassword } from '../lib/password.js';
+import { CONTACT_EMAIL, CONTACT_PHONE } from '../modules/users/queries.js';
 
 export const TEST_PASSWORD = 'Secret@123';
 

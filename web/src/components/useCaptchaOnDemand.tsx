@@ -22,7 +22,7 @@ export type CaptchaOnDemand = {
 
 /**
  * A captcha that appears only when the server asks for it, as code sends do past
- * OTP_SENDS_PER_IP from one address (server/src/features/verification/service.ts).
+ * OTP_SENDS_PER_IP from one address (server/src/modules/verification/service.ts).
  */
 export function useCaptchaOnDemand(): CaptchaOnDemand {
   const { t } = useTranslation();

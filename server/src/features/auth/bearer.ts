@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { UserContext } from '../../http/endpoint.js';
 import { unauthorized } from '../../lib/errors.js';
+import { findUserById, type User } from '../../modules/users/queries.js';
 import { touchDevice } from '../devices/service.js';
-import { findUserById, type User } from '../users/queries.js';
 import { isFirstParty } from './interaction.js';
 
 declare module 'fastify' {

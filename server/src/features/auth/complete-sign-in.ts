@@ -1,7 +1,7 @@
 import type { LoginAnswer } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
-import { campaignFor } from '../campaigns/service.js';
+import { campaignFor } from '../../modules/campaigns/service.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
 
 /** Every way to sign in; later issues add qr, prompt, google, facebook and the second factors. */

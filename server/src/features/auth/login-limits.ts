@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.js';
 import { AppError, tooMany } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
-import type { User } from '../users/queries.js';
+import type { User } from '../../modules/users/queries.js';
 
 /** The counters' name for an account (unknown sign-in names use `n:<name>`, auth/service.ts). */
 export const accountSubject = (userId: string) => `u:${userId}`;

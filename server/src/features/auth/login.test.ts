@@ -3,6 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, devices } from '../../db/schema.js';
+import { createCampaign } from '../../modules/campaigns/service.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
   bearer,
@@ -14,7 +15,6 @@ import {
   TEST_ORIGIN,
 } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
-import { createCampaign } from '../campaigns/service.js';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';

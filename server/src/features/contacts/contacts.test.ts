@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, userContacts, verificationCodes } from '../../db/schema.js';
+import { userClaims } from '../../modules/users/claims.js';
+import { findUserById } from '../../modules/users/queries.js';
 import { errorKey, fieldErrors, lastCode, resultOf, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { postJson, startAuthorization } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
-import { userClaims } from '../users/claims.js';
-import { findUserById } from '../users/queries.js';
 
 describe('e-mails and phones', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
-import { findCode } from '../verification/queries.js';
-import type { VerificationPurpose } from '../verification/service.js';
+import { findCode } from '../../modules/verification/queries.js';
+import type { VerificationPurpose } from '../../modules/verification/service.js';
 
 /**
  * Whether a code flow is in progress for (purpose, target, account): its code was sent and can still be

@@ -19,9 +19,15 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
+import {
+  deleteClaimById,
+  findClaimById,
+  listClaims,
+  type UserClaimRow,
+  upsertClaim,
+} from '../../modules/claims/queries.js';
+import { findUserById, type User } from '../../modules/users/queries.js';
 import { insertActivity } from '../activity/queries.js';
-import { deleteClaimById, findClaimById, listClaims, type UserClaimRow, upsertClaim } from '../claims/queries.js';
-import { findUserById, type User } from '../users/queries.js';
 import { PROFILE_ACTIVITY } from './activity.js';
 import { imageTypeOf } from './image.js';
 import { updateProfile } from './queries.js';

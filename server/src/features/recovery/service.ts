@@ -8,10 +8,10 @@ import {
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { badRequest } from '../../lib/errors.js';
+import { deleteClaim, listClaims, upsertClaim } from '../../modules/claims/queries.js';
+import type { User } from '../../modules/users/queries.js';
 import { insertActivity } from '../activity/queries.js';
 import { createPasswordCheck } from '../auth/login-limits.js';
-import { deleteClaim, listClaims, upsertClaim } from '../claims/queries.js';
-import type { User } from '../users/queries.js';
 
 export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as const;
 
@@ -21,7 +21,7 @@ export type RecoveryContext = { user: User; caller: Pick<CallerContext, 'ip'> };
 /**
  * Recovery ways (spec account §2 Recovery ways, §3 User claim (recovery)): a recovery e-mail
  * (email_recovery) and phone (phone_number_recovery), stored as claims. Forgot password also
- * finds an account by them and sends the code there (server/src/features/claims/queries.ts findUserByRecoveryClaim).
+ * finds an account by them and sends the code there (server/src/modules/claims/queries.ts findUserByRecoveryClaim).
  */
 export function createRecoveryService(deps: AppDeps) {
   const db = deps.database.db;
