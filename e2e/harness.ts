@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createScratchDatabase } from '../server/src/db/testing.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -102,3 +103,19 @@ export const DESKTOP = { width: 1280, height: 900 };
 
 /** Where screenshots of e2e runs go (looked at by people, never asserted on). */
 export const screenshotPath = (name: string) => path.join(root, '.tmp/screenshots', `${name}.png`);
+
+/**
+ * A server and a browser for one describe block: started before its tests, stopped after them.
+ * Read them inside the tests (`env.server`), once beforeAll has run.
+ */
+export function serverAndBrowser(serverEnv: Record<string, string> = {}) {
+  const env = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(serverEnv), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}

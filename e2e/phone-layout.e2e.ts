@@ -1,7 +1,7 @@
 import { type Messages, messages } from '@portico/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE, screenshotPath, serverAndBrowser } from './harness.js';
 import { signInToPortal, waitForCode } from './signin.js';
 
 // At 390 px nothing may be cut off: no sideways scroll, no button, tab or label whose text is
@@ -45,20 +45,11 @@ describe.each([
   ['vi', '', messages['vi-VN']],
   ['en', '/en-us', messages['en-US']],
 ] as [string, string, Messages][])('at 390 px (%s)', (lang, prefix, t) => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer({ CAPTCHA_PROVIDER: 'none' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser({ CAPTCHA_PROVIDER: 'none' });
 
   it('the login page and both of its tabs fit', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    await page.goto(`${server.url}${prefix}/login`);
+    const page = await env.browser.newPage({ viewport: PHONE });
+    await page.goto(`${env.server.url}${prefix}/login`);
     await page.getByLabel(t.login_username_label).waitFor();
     expect(await clipped(page)).toEqual([]);
     await page.getByLabel(t.login_username_label).fill('demo@example.com');
@@ -70,13 +61,13 @@ describe.each([
   });
 
   it('register step 3 with its Create account button fits', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await env.browser.newPage({ viewport: PHONE });
     const email = `layout-${lang}-${Date.now()}@example.com`;
-    await page.goto(`${server.url}${prefix}/register`);
+    await page.goto(`${env.server.url}${prefix}/register`);
     await page.getByLabel(t.register_email_label).fill(email);
     expect(await clipped(page)).toEqual([]);
     await page.getByRole('button', { name: t.register_send_code }).click();
-    await page.getByLabel(t.otp_label).fill(await waitForCode(server, email, 0));
+    await page.getByLabel(t.otp_label).fill(await waitForCode(env.server, email, 0));
     await page.getByRole('button', { name: t.common_verify }).click();
     await page.getByRole('button', { name: t.register_submit }).waitFor();
     await page.screenshot({ path: screenshotPath(`layout-register-step3-${lang}`), fullPage: true });
@@ -85,10 +76,10 @@ describe.each([
   });
 
   it('the account pages keep the header avatar in view', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
-    await signInToPortal(page, server, t, prefix, 'demo@example.com', 'Portico@2026');
+    const page = await env.browser.newPage({ viewport: PHONE });
+    await signInToPortal(page, env.server, t, prefix, 'demo@example.com', 'Portico@2026');
     for (const path of ['/account', '/account/info', '/security/device']) {
-      await page.goto(`${server.url}${prefix}${path}`);
+      await page.goto(`${env.server.url}${prefix}${path}`);
       await page.waitForLoadState('networkidle');
       expect(await clipped(page), path).toEqual([]);
     }
