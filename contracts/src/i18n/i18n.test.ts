@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../locales.js';
-import { messages } from './index.js';
+import { catalogs, messages } from './index.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -20,6 +20,18 @@ describe('message catalogs', () => {
       expect(en.trim(), key).not.toBe('');
       expect(placeholders(en), key).toEqual(placeholders(vi));
     }
+  });
+
+  it('defines each key in one feature file only, and each file in both languages', () => {
+    const owner = new Map<string, string>();
+    for (const [name, catalog] of Object.entries(catalogs)) {
+      expect(Object.keys(catalog.en).sort(), name).toEqual(Object.keys(catalog.vi).sort());
+      for (const key of Object.keys(catalog.vi)) {
+        expect(owner.get(key), `${key} is in ${owner.get(key)} and ${name}`).toBeUndefined();
+        owner.set(key, name);
+      }
+    }
+    expect(owner.size).toBe(Object.keys(messages['vi-VN']).length);
   });
 
   it('includes the spec message keys', () => {

@@ -1,0 +1,38 @@
+import { defineMessages } from './define.js';
+
+export const accountMessages = defineMessages({
+  vi: {
+    error_email_invalid: 'Email không hợp lệ.',
+    address_fullname_required: 'Vui lòng nhập họ và tên.',
+    address_phone_required: 'Vui lòng nhập số điện thoại.',
+    address_province_required: 'Vui lòng chọn tỉnh/thành phố.',
+    address_district_required: 'Vui lòng chọn quận/huyện.',
+    address_ward_required: 'Vui lòng chọn phường/xã.',
+    address_address_required: 'Vui lòng nhập địa chỉ chi tiết.',
+    please_upload_your_identity_captcha: 'Vui lòng tải lên ảnh mặt trước và mặt sau giấy tờ tùy thân.',
+    noti_add: 'Thêm mới thành công.',
+    noti_delete: 'Xóa thành công.',
+    noti_use: 'Đã chuyển sang sử dụng hồ sơ này.',
+    noti_edit: 'Chỉnh sửa thành công.',
+    address_noti_add: 'Thêm địa chỉ thành công.',
+    address_noti_edit: 'Cập nhật địa chỉ thành công.',
+    address_noti_delete: 'Xóa địa chỉ thành công.',
+  },
+  en: {
+    error_email_invalid: 'The e-mail address is not valid.',
+    address_fullname_required: 'Please enter the full name.',
+    address_phone_required: 'Please enter the phone number.',
+    address_province_required: 'Please choose the province or city.',
+    address_district_required: 'Please choose the district.',
+    address_ward_required: 'Please choose the ward.',
+    address_address_required: 'Please enter the street address.',
+    please_upload_your_identity_captcha: 'Please upload the front and back images of your ID document.',
+    noti_add: 'Added successfully.',
+    noti_delete: 'Deleted successfully.',
+    noti_use: 'You are now using this profile.',
+    noti_edit: 'Saved successfully.',
+    address_noti_add: 'The address has been added.',
+    address_noti_edit: 'The address has been updated.',
+    address_noti_delete: 'The address has been deleted.',
+  },
+});
