@@ -58,7 +58,7 @@ export const twoFactorMessages = defineMessages({
     two_factor_recovery_left: 'Còn {{count}} mã khôi phục chưa dùng.',
     two_factor_recovery_generate: 'Tạo mã khôi phục mới',
     two_factor_recovery_generate_note: 'Các mã khôi phục cũ sẽ không dùng được nữa.',
-    two_factor_recovery_file: 'Mã khôi phục {{product}} của {{account}}. Mỗi mã dùng được một lần.',
+    two_factor_recovery_file: 'Mã khôi phục {{product}}. Mỗi mã dùng được một lần để đăng nhập.',
     two_factor_password_modal_title: 'Xác nhận mật khẩu',
     // Activity log
     activity_two_factor_enabled: 'Bật xác minh hai bước (IP {{ip}})',
@@ -133,7 +133,7 @@ export const twoFactorMessages = defineMessages({
     two_factor_recovery_left: '{{count}} unused recovery codes left.',
     two_factor_recovery_generate: 'Get new recovery codes',
     two_factor_recovery_generate_note: 'The earlier recovery codes will stop working.',
-    two_factor_recovery_file: '{{product}} recovery codes for {{account}}. Each code works once.',
+    two_factor_recovery_file: '{{product}} recovery codes. Each code signs you in once.',
     two_factor_password_modal_title: 'Confirm your password',
     activity_two_factor_enabled: 'Turned two-step verification on (IP {{ip}})',
     activity_two_factor_disabled: 'Turned two-step verification off (IP {{ip}})',
