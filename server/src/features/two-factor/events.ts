@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import { insertActivity } from '../activity/queries.js';
+import { insertActivity } from '../../modules/activity/index.js';
 import { TWO_FACTOR_ACTIVITY } from './activity.js';
 
 /** Two-step verification's activity entries, from the events of server/src/modules/two-factor. */

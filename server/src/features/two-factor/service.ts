@@ -9,10 +9,10 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import type { UserContext } from '../../http/endpoint.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { insertActivity } from '../../modules/activity/index.js';
+import { createPasswordCheck } from '../../modules/sign-in/index.js';
 import { createTwoFactor } from '../../modules/two-factor/index.js';
-import { CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, type User } from '../../modules/users/queries.js';
-import { insertActivity } from '../activity/queries.js';
-import { createPasswordCheck } from '../auth/login-limits.js';
+import { CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, type User } from '../../modules/users/index.js';
 import { TWO_FACTOR_ACTIVITY } from './activity.js';
 
 /** How long a checked password lets this sign-in set up, regenerate or reset (spec account §4: the password step comes first). */

@@ -2,7 +2,7 @@ import type { MessageKey } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import { localeOf, translate } from '../../lib/i18n.js';
 import { sendLater } from '../../lib/send-later.js';
-import { CONTACT_EMAIL, findPrimaryContact, findUserById } from '../users/queries.js';
+import { CONTACT_EMAIL, findPrimaryContact, findUserById } from '../users/index.js';
 
 type Alert = {
   subject: MessageKey;

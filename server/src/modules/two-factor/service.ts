@@ -2,10 +2,10 @@ import { maskLoginName, type TwoFactorMethod } from '@portico/contracts';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { accountSubject, createLoginLimits } from '../../features/auth/login-limits.js';
 import { AppError, tooMany } from '../../lib/errors.js';
 import type { AfterCommit } from '../events/index.js';
-import { CONTACT_EMAIL, findPrimaryContact } from '../users/queries.js';
+import { accountSubject, createLoginLimits } from '../sign-in/index.js';
+import { CONTACT_EMAIL, findPrimaryContact } from '../users/index.js';
 import {
   acceptStep,
   activatePendingSecret,
@@ -40,7 +40,7 @@ export type Caller = { ip: string };
 /**
  * Two-step verification of an account (spec account §2, §4; spec sign-in §3): the authenticator
  * (RFC 6238 TOTP), its setup, the recovery codes and the on/off state. Every check of a second
- * factor shares the account's sign-in failure counters (server/src/features/auth/login-limits.ts):
+ * factor shares the account's sign-in failure counters (server/src/modules/sign-in/login-limits.ts):
  * a locked account is refused, a run of failures stops the checks until a sign-in with the
  * captcha or the window clears it, a success clears the run.
  * `now` is injectable so tests can move time.
