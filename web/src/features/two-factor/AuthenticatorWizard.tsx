@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Code,
-  Group,
-  Image,
-  List,
-  PasswordInput,
-  Stack,
-  Stepper,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Button, Code, Group, List, PasswordInput, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   AUTHENTICATOR_QR_SIZE,
@@ -196,11 +183,11 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
         <Stack gap="md">
           <Text>{t('two_factor_scan_text')}</Text>
           <Box bg="white" p={4} style={{ alignSelf: 'center', lineHeight: 0 }}>
-            <Image
+            <img
               src={setup.qrCode}
               alt={t('two_factor_qr_alt')}
-              w={AUTHENTICATOR_QR_SIZE}
-              h={AUTHENTICATOR_QR_SIZE}
+              width={AUTHENTICATOR_QR_SIZE}
+              height={AUTHENTICATOR_QR_SIZE}
             />
           </Box>
           <Text fz="sm">{t('two_factor_key_text')}</Text>
