@@ -19,8 +19,8 @@ export const sentSeconds = (answer: CodeSent): number => {
 export interface CodeStepOptions<R> {
   /** The spec's message for an empty code in this flow (otp_required, please_enter_verification_code...). */
   emptyKey: MessageKey;
-  /** Sends a new code; captcha is the answer once the server asked for one. */
-  resend: (captcha: string | undefined) => Promise<CodeSent>;
+  /** Sends a new code; captcha is the answer once the server asked for one. False: no code, the page went on. */
+  resend: (captcha: string | undefined) => Promise<CodeSent | false>;
   /** Checks the code (digits only, as the server takes it). */
   check: (otp: string) => Promise<R>;
   /** After a good code; the step stays busy until a promise it returns settles. */
@@ -115,6 +115,7 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
     try {
       const answer = await sending.mutateAsync(captcha.answer);
       captcha.settle();
+      if (answer === false) return;
       start(answer);
       if (opts.notifyResend !== false) notifications.show({ color: 'teal', message: t('code_has_been_sent') });
     } catch (error) {

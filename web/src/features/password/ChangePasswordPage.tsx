@@ -14,27 +14,32 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type OtpType, otpForSubmit, type PasswordOtpMethod } from '@portico/contracts';
+import {
+  type ChangePasswordAnswer,
+  changePasswordInput,
+  type OtpType,
+  type PasswordOtpMethod,
+  setPasswordInput,
+} from '@portico/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
-import { Countdown } from '../../components/Countdown';
+import { CodeStep } from '../../components/CodeStep';
+import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
-import { OtpInput } from '../../components/OtpInput';
 import { PasswordStrength } from '../../components/PasswordStrength';
+import { namesField, useApiForm } from '../../components/useApiForm';
+import { useCodeStep } from '../../components/useCodeStep';
 import { postToHost } from '../../embed/bridge';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
-import { focusFirstError, splitApiError, translateKeys, withoutErrors } from '../../lib/formErrors';
-import { firstErrors } from '../register/logic';
 import { changePassword, checkRequirePassword, getOtpMethods, setPassword } from './api';
-import { changeOutcome, changeStep1Errors, changeStep2Errors, modeFor, setPasswordErrors } from './logic';
+import { changeOutcome, modeFor } from './logic';
 
 const REQUIRE_PASSWORD_KEY = ['password', 'require-password'] as const;
-const STEP1_FIELDS = ['currentpassword', 'newpassword', 'confirmnewpassword'] as const;
 
 /** Host message after a change in the embedded page. */
 export const CHANGE_PASSWORD_MESSAGE = 'change_password_success';
@@ -109,6 +114,9 @@ export function EmbeddedChangePasswordPage() {
 const methodLabel = (m: PasswordOtpMethod, tr: (key: string) => string): string =>
   m.value ? `${tr(m.staticKey)} (${m.value})` : tr(m.staticKey);
 
+const STEP1_FIELDS = ['currentpassword', 'newpassword', 'confirmnewpassword'] as const;
+type Passwords = Record<(typeof STEP1_FIELDS)[number], string>;
+
 function ChangePasswordForm({ embedded }: { embedded: boolean }) {
   const { t } = useTranslation();
   const tr = looseT(t);
@@ -117,157 +125,88 @@ function ChangePasswordForm({ embedded }: { embedded: boolean }) {
   const methodList = methods.data ?? [];
 
   const [step, setStep] = useState<1 | 2>(1);
-  const [values, setValues] = useState({ currentpassword: '', newpassword: '', confirmnewpassword: '' });
   const [otpType, setOtpType] = useState<OtpType | null>(null);
-  const [otp, setOtp] = useState('');
   const [logoutAll, setLogoutAll] = useState<'keep' | 'all'>('keep');
-  const [times, setTimes] = useState(0);
-  const [sends, setSends] = useState(0);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'next' | 'send' | 'update' | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const otpRef = useRef<HTMLInputElement>(null);
-
   const chosen: OtpType | null = otpType ?? methodList[0]?.type ?? null;
+  // A new choice of method sends at once, before the state holding it is rendered.
+  const sendTo = useRef<OtpType | null>(null);
 
-  useEffect(() => {
-    if (step === 2) otpRef.current?.focus();
-  }, [step]);
+  /** Empty otp: the server sends a code to the method (answer { times }), or is done. */
+  const request = (values: Passwords, otp: string, type: OtpType | null) =>
+    changePassword({ ...values, otp, OtpType: type ?? undefined, logoutAll: logoutAll === 'all' });
 
-  const set = (patch: Partial<typeof values>) => {
-    setValues((v) => ({ ...v, ...patch }));
-    setErrors((e) => withoutErrors(e, Object.keys(patch)));
-  };
+  const passwords = useApiForm<Passwords, ChangePasswordAnswer>({
+    initialValues: { currentpassword: '', newpassword: '', confirmnewpassword: '' },
+    schema: changePasswordInput(),
+    input: (v) => ({ ...v, OtpType: chosen ?? undefined }),
+    submit: (v) => request(v, '', chosen),
+    onSuccess: (answer) => {
+      const outcome = changeOutcome(answer);
+      if (outcome.kind === 'done') return done();
+      code.start(outcome.times);
+      setStep(2);
+    },
+  });
+
+  const code = useCodeStep({
+    emptyKey: 'please_enter_otp_code',
+    fields: ['OtpType'],
+    resend: async () => {
+      const outcome = changeOutcome(await request(passwords.values, '', sendTo.current ?? chosen));
+      if (outcome.kind === 'done') return done();
+      return outcome.times;
+    },
+    check: (otp) => request(passwords.values, otp, chosen),
+    onChecked: (answer) => changeOutcome(answer).kind === 'done' && done(),
+    // A wrong current password (or a refused new one) is fixed in step 1.
+    onError: (err) => {
+      if (!namesField(err, STEP1_FIELDS)) return false;
+      passwords.show(err);
+      setStep(1);
+      return true;
+    },
+  });
 
   const reset = () => {
     setStep(1);
-    setValues({ currentpassword: '', newpassword: '', confirmnewpassword: '' });
-    setOtp('');
+    passwords.reset();
+    code.reset();
     setOtpType(null);
+    sendTo.current = null;
     setLogoutAll('keep');
-    setErrors({});
-    setAlert(null);
   };
 
-  const done = () => {
+  function done(): false {
     notifications.show({ color: 'teal', message: t('change_password_success') });
     if (embedded) postToHost(CHANGE_PASSWORD_MESSAGE);
     reset();
-  };
-
-  const fail = (err: unknown, fields: readonly string[]) => {
-    const split = splitApiError(err, fields, tr);
-    setErrors(split.fields);
-    setAlert(split.alert);
-    // A wrong current password (or a refused new one) is fixed in step 1.
-    if (Object.keys(split.fields).some((f) => (STEP1_FIELDS as readonly string[]).includes(f))) setStep(1);
-  };
-
-  /** First submission (empty otp): the server sends a code to the chosen method, or is done. */
-  const requestCode = async (type: OtpType | null, kind: 'next' | 'send') => {
-    setErrors({});
-    setAlert(null);
-    if (!type) {
-      setAlert(t('please_select_method_receive_2fa_code'));
-      return;
-    }
-    setBusy(kind);
-    try {
-      const answer = await changePassword({ ...values, otp: '', OtpType: type, logoutAll: logoutAll === 'all' });
-      const outcome = changeOutcome(answer);
-      if (outcome.kind === 'done') {
-        done();
-        return;
-      }
-      setTimes(outcome.times);
-      setSends((s) => s + 1);
-      setStep(2);
-      if (kind === 'send') notifications.show({ color: 'teal', message: t('code_has_been_sent') });
-    } catch (err) {
-      fail(err, [...STEP1_FIELDS, 'OtpType']);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const next = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = firstErrors(changeStep1Errors(values));
-    if (Object.keys(invalid).length > 0) {
-      setAlert(null);
-      setErrors(translateKeys(invalid, tr));
-      focusFirstError(form.current, STEP1_FIELDS, invalid);
-      return;
-    }
-    void requestCode(chosen, 'next');
-  };
-
-  const update = async (event: FormEvent) => {
-    event.preventDefault();
-    setAlert(null);
-    const invalid = firstErrors(changeStep2Errors({ otpType: chosen, otp }));
-    if (Object.keys(invalid).length > 0) {
-      setErrors(translateKeys(invalid, tr));
-      if (invalid.otp) otpRef.current?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy('update');
-    try {
-      const answer = await changePassword({
-        ...values,
-        otp: otpForSubmit(otp),
-        OtpType: chosen ?? undefined,
-        logoutAll: logoutAll === 'all',
-      });
-      if (changeOutcome(answer).kind === 'done') done();
-    } catch (err) {
-      fail(err, [...STEP1_FIELDS, 'otp', 'OtpType']);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const alertBox = alert && (
-    <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-      {alert}
-    </Alert>
-  );
+    return false;
+  }
 
   if (step === 1) {
     return (
-      <form ref={form} onSubmit={next} noValidate>
+      <form ref={passwords.ref} onSubmit={(e) => void passwords.submit(e)} noValidate>
         <Stack gap="md">
           <PasswordInput
-            name="currentpassword"
+            {...passwords.field('currentpassword')}
             label={t('password_current_label')}
             autoComplete="current-password"
             size="md"
-            value={values.currentpassword}
-            onChange={(e) => set({ currentpassword: e.currentTarget.value })}
-            error={errors.currentpassword}
           />
           <Stack gap={8}>
             <PasswordInput
-              name="newpassword"
+              {...passwords.field('newpassword')}
               label={t('password_new_label')}
               autoComplete="new-password"
               size="md"
-              value={values.newpassword}
-              onChange={(e) => set({ newpassword: e.currentTarget.value })}
-              error={errors.newpassword}
             />
-            <PasswordStrength value={values.newpassword.trim()} />
+            <PasswordStrength value={passwords.values.newpassword.trim()} />
           </Stack>
           <PasswordInput
-            name="confirmnewpassword"
+            {...passwords.field('confirmnewpassword')}
             label={t('password_confirm_label')}
             autoComplete="new-password"
             size="md"
-            value={values.confirmnewpassword}
-            onChange={(e) => set({ confirmnewpassword: e.currentTarget.value })}
-            error={errors.confirmnewpassword}
           />
           {!embedded && (
             <Group justify="flex-end" mt={-4}>
@@ -281,9 +220,9 @@ function ChangePasswordForm({ embedded }: { embedded: boolean }) {
               {errorText(methods.error, t)}
             </Text>
           )}
-          {alertBox}
+          <FormAlert message={passwords.alert} />
           <Group justify="flex-end">
-            <Button type="submit" size="md" loading={busy === 'next'} disabled={methods.isPending} miw={160}>
+            <Button type="submit" size="md" loading={passwords.busy} disabled={methods.isPending} miw={160}>
               {t('common_next')}
             </Button>
           </Group>
@@ -293,43 +232,39 @@ function ChangePasswordForm({ embedded }: { embedded: boolean }) {
   }
 
   return (
-    <form onSubmit={(e) => void update(e)} noValidate>
-      <Stack gap="md">
-        <Text fz="sm">{t('change_password_code_intro')}</Text>
-        <Radio.Group
-          name="OtpType"
-          label={t('login_otp_method_label')}
-          value={chosen}
-          error={errors.OtpType}
-          onChange={(value) => {
-            const type = value as OtpType;
-            if (type === chosen) return;
-            setOtpType(type);
-            setOtp('');
-            void requestCode(type, 'send');
-          }}
-        >
-          <Stack gap="xs" mt={6}>
-            {methodList.map((m) => (
-              <Radio key={m.type} value={m.type} label={methodLabel(m, tr)} disabled={busy !== null} />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <OtpInput
-          ref={otpRef}
-          value={otp}
-          onChange={(value) => {
-            setOtp(value);
-            setErrors((e) => withoutErrors(e, ['otp']));
-          }}
-          error={errors.otp}
-        />
-        <Countdown
-          seconds={times}
-          restartKey={sends}
-          onResend={() => void requestCode(chosen, 'send')}
-          busy={busy === 'send'}
-        />
+    <CodeStep
+      step={code}
+      before={
+        <>
+          <Text fz="sm">{t('change_password_code_intro')}</Text>
+          <Radio.Group
+            name="OtpType"
+            label={t('login_otp_method_label')}
+            value={chosen}
+            error={code.errors.OtpType}
+            onChange={(value) => {
+              const type = value as OtpType;
+              if (type === chosen) return;
+              setOtpType(type);
+              sendTo.current = type;
+              code.setOtp('');
+              void code.resend();
+            }}
+          >
+            <Stack gap="xs" mt={6}>
+              {methodList.map((m) => (
+                <Radio
+                  key={m.type}
+                  value={m.type}
+                  label={methodLabel(m, tr)}
+                  disabled={code.sending || code.checking}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </>
+      }
+      after={
         <Radio.Group
           name="logoutAll"
           label={t('change_password_after')}
@@ -341,92 +276,56 @@ function ChangePasswordForm({ embedded }: { embedded: boolean }) {
             <Radio value="all" label={t('change_password_logout_all')} />
           </Stack>
         </Radio.Group>
-        {alertBox}
+      }
+      actions={
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" size="md" type="button" onClick={reset} disabled={busy === 'update'}>
+          <Button variant="default" size="md" type="button" onClick={reset} disabled={code.checking}>
             {t('common_cancel')}
           </Button>
-          <Button type="submit" size="md" loading={busy === 'update'} miw={140}>
+          <Button type="submit" size="md" loading={code.checking} miw={140}>
             {t('common_update')}
           </Button>
         </Group>
-      </Stack>
-    </form>
+      }
+    />
   );
 }
 
 function SetPasswordForm() {
   const { t } = useTranslation();
-  const tr = looseT(t);
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ password: '', rePassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAlert(null);
-    const invalid = firstErrors(setPasswordErrors(values));
-    if (Object.keys(invalid).length > 0) {
-      setErrors(translateKeys(invalid, tr));
-      focusFirstError(form.current, ['password', 'rePassword'], invalid);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await setPassword({ password: values.password.trim(), rePassword: values.rePassword.trim() });
+  const form = useApiForm({
+    initialValues: { password: '', rePassword: '' },
+    schema: setPasswordInput(),
+    submit: (v) => setPassword({ password: v.password.trim(), rePassword: v.rePassword.trim() }),
+    onSuccess: async () => {
       notifications.show({ color: 'teal', message: t('set_password_success') });
-      setValues({ password: '', rePassword: '' });
+      form.reset();
       await queryClient.invalidateQueries({ queryKey: REQUIRE_PASSWORD_KEY });
-    } catch (err) {
-      const split = splitApiError(err, ['password', 'rePassword'], tr);
-      setErrors(split.fields);
-      setAlert(split.alert);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
       <Stack gap="md">
         <Stack gap={8}>
           <PasswordInput
-            name="password"
+            {...form.field('password')}
             label={t('password_new_label')}
             autoComplete="new-password"
             size="md"
-            value={values.password}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, password: e.currentTarget.value }));
-              setErrors((errs) => withoutErrors(errs, ['password']));
-            }}
-            error={errors.password}
           />
-          <PasswordStrength value={values.password.trim()} />
+          <PasswordStrength value={form.values.password.trim()} />
         </Stack>
         <PasswordInput
-          name="rePassword"
+          {...form.field('rePassword')}
           label={t('password_confirm_label')}
           autoComplete="new-password"
           size="md"
-          value={values.rePassword}
-          onChange={(e) => {
-            setValues((v) => ({ ...v, rePassword: e.currentTarget.value }));
-            setErrors((errs) => withoutErrors(errs, ['rePassword']));
-          }}
-          error={errors.rePassword}
         />
-        {alert && (
-          <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-            {alert}
-          </Alert>
-        )}
+        <FormAlert message={form.alert} />
         <Group justify="flex-end">
-          <Button type="submit" size="md" loading={busy} miw={160}>
+          <Button type="submit" size="md" loading={form.busy} miw={160}>
             {t('set_password_title')}
           </Button>
         </Group>
