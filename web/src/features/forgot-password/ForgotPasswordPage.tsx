@@ -1,4 +1,4 @@
-import { Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { forgotPasswordUsernameInput, normalizeLoginName, resetPasswordInput } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { AuthCard, AuthCardActions } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
 import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
-import { PasswordStrength } from '../../components/PasswordStrength';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
 import { type CodeSent, useCodeStep } from '../../components/useCodeStep';
@@ -194,21 +194,11 @@ export function ForgotPasswordPage() {
       <form ref={password.ref} onSubmit={(e) => void password.submit(e)} noValidate>
         <input type="hidden" name="username" value={username} autoComplete="username" />
         <Stack gap="md">
-          <Stack gap={8}>
-            <PasswordInput
-              ref={passwordRef}
-              {...password.field('password')}
-              label={t('forgot_password_label')}
-              autoComplete="new-password"
-              size="md"
-            />
-            <PasswordStrength value={password.values.password.trim()} />
-          </Stack>
-          <PasswordInput
-            {...password.field('rePassword')}
-            label={t('forgot_repassword_label')}
-            autoComplete="new-password"
-            size="md"
+          <NewPasswordFields
+            password={password.field('password')}
+            repeat={password.field('rePassword')}
+            labels={{ password: t('forgot_password_label'), repeat: t('forgot_repassword_label') }}
+            passwordRef={passwordRef}
           />
           <FormAlert message={password.alert} />
           <AuthCardActions onCancel={cancel}>
