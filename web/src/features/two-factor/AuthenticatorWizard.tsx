@@ -1,5 +1,4 @@
 import { Anchor, Box, Button, Code, Group, List, PasswordInput, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   AUTHENTICATOR_QR_SIZE,
   type AuthenticatorSetup,
@@ -30,7 +29,6 @@ export interface AuthenticatorWizardProps {
  */
 export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardProps) {
   const { t } = useTranslation();
-  const wide = useMediaQuery('(min-width: 48em)');
   const [step, setStep] = useState<WizardStep>('download');
   const [setup, setSetup] = useState<AuthenticatorSetup | null>(null);
   const index = WIZARD_STEPS.indexOf(step);
@@ -74,13 +72,14 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
         <Title order={2} fz="lg">
           {t('two_factor_wizard_title')}
         </Title>
-        <Text c="dimmed" fz="sm" aria-live="polite">
+        <Text c="gray.7" fz="sm" aria-live="polite">
           {t('step_of', { step: index + 1, total: TWO_FACTOR_WIZARD_STEPS })} · {t(STEP_TITLE[step])}
         </Text>
       </div>
+      {/* The steps as dots only: the line above names the current one (labels wrap at 1280 px). */}
       <Stepper active={index} size="sm" iconSize={28} allowNextStepsSelect={false} aria-hidden>
         {WIZARD_STEPS.map((s) => (
-          <Stepper.Step key={s} label={wide ? t(STEP_TITLE[s]) : undefined} />
+          <Stepper.Step key={s} />
         ))}
       </Stepper>
 
@@ -144,7 +143,13 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
             />
           </Box>
           <Text fz="sm">{t('two_factor_key_text')}</Text>
-          <Code block fz="md" ta="center" style={{ wordSpacing: '0.4em' }} data-testid="shared-key">
+          <Code
+            fz="md"
+            ta="center"
+            p="sm"
+            style={{ display: 'block', wordSpacing: '0.4em', overflowWrap: 'anywhere' }}
+            data-testid="shared-key"
+          >
             {setup.sharedKey}
           </Code>
           <Group justify="flex-end">

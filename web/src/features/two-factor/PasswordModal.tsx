@@ -32,7 +32,12 @@ export function PasswordModal({ opened, onClose, onConfirmed }: PasswordModalPro
     onError: (error) => {
       if (!(error instanceof ApiError && error.messageKey === 'invalid_password')) return false;
       close();
-      notifications.show({ color: 'red', message: t('invalid_password'), autoClose: 3000 });
+      notifications.show({
+        color: 'red',
+        message: t('invalid_password'),
+        autoClose: 3000,
+        closeButtonProps: { 'aria-label': t('common_close') },
+      });
       return true;
     },
   });
