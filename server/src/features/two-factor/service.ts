@@ -56,7 +56,7 @@ export function createTwoFactorSettings(deps: AppDeps) {
   async function accountLabel(user: User): Promise<string> {
     const contact =
       (await findPrimaryContact(db, user.id, CONTACT_EMAIL)) ?? (await findPrimaryContact(db, user.id, CONTACT_PHONE));
-    return contact?.value ?? [user.firstName, user.lastName].filter(Boolean).join(' ') ?? user.id;
+    return contact?.value || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.id;
   }
 
   return {

@@ -202,3 +202,32 @@ describe('two-step verification settings', () => {
     expect(await subjects('pw-alert@example.com')).toContain('Portico: mật khẩu của bạn đã được thay đổi');
   });
 });
+
+describe('two-step settings share the sign-in failure counters', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '3', CAPTCHA_PROVIDER: 'none' });
+  });
+  afterAll(() => t.close());
+  const call = (u: SignedInUser, e: Endpoint, body?: unknown) => u.call(e.method as 'GET' | 'POST', e.path, body);
+
+  it('stops checking passwords after a run of wrong ones', async () => {
+    const a = await signedInUser(t, { email: 'pw-run@example.com' });
+    for (let i = 0; i < 3; i++)
+      expect(errorKey(await call(a, E.checkPassword, { password: 'Wrong@123' }))).toBe('invalid_password');
+    expect(errorKey(await call(a, E.checkPassword, { password: TEST_PASSWORD }), 429)).toBe('too_many_requests');
+  });
+
+  it('stops checking setup codes after a run of wrong ones', async () => {
+    const a = await signedInUser(t, { email: 'code-run@example.com' });
+    resultOf(await call(a, E.checkPassword, { password: TEST_PASSWORD }));
+    const secret = secretOf(resultOf<{ sharedKey: string }>(await call(a, E.setupAuthenticator)).sharedKey);
+    const wrong = codeAt(secret, new Date(Date.now() + 3600_000));
+    for (let i = 0; i < 3; i++)
+      expect(errorKey(await call(a, E.verifyAuthenticator, { verificationCode: wrong }))).toBe(
+        'authentication_code_is_incorrect',
+      );
+    const right = { verificationCode: codeAt(secret, new Date()) };
+    expect(errorKey(await call(a, E.verifyAuthenticator, right), 429)).toBe('too_many_requests');
+  });
+});
