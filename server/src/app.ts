@@ -32,6 +32,7 @@ import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
 import { refuseNullBytes } from './lib/input-guard.js';
 import { subscribeClaims } from './modules/claims/events.js';
+import { subscribeFlows } from './modules/flows/index.js';
 import { subscribeVerification } from './modules/verification/events.js';
 import { subscribeOidc } from './oidc/events.js';
 import { createProvider, TTL } from './oidc/provider.js';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeClaims(deps);
   subscribeContacts(deps);
   subscribeVerification(deps);
+  subscribeFlows(deps);
   subscribeOidc(deps);
   subscribeDevices(deps);
   subscribeActivity(deps);
