@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
-import { findCode } from '../verification/queries.js';
-import { createVerificationService, type IssueAnswer, type IssueOptions } from '../verification/service.js';
+import { createVerificationService, findCode, type IssueAnswer, type IssueOptions } from '../verification/index.js';
 import type { CodeFlowKind, FromState, NextState } from './kinds.js';
 import { createFlows, type Flow, type FlowTarget, type StepChanges, type Stepped } from './service.js';
 
