@@ -174,8 +174,12 @@ export const flows = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One unfinished flow per kind, target and subject: starting one replaces the other in the same statement.
-    uniqueIndex('flows_live_uq').on(t.kind, t.target, t.subjectKey).where(sql`${t.state} <> 'done'`),
+    // One unfinished flow per kind, target and subject among those found by their target (no
+    // secret given out yet): starting one replaces the other in the same statement. A flow whose
+    // client holds a secret is found by it, and a new start does not take it away.
+    uniqueIndex('flows_live_uq')
+      .on(t.kind, t.target, t.subjectKey)
+      .where(sql`${t.state} <> 'done' and ${t.secretHash} is null`),
     uniqueIndex('flows_secret_uq').on(t.secretHash),
     index('flows_subject_idx').on(t.subject),
     index('flows_expires_idx').on(t.expiresAt),

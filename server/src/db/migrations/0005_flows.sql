@@ -15,7 +15,7 @@ CREATE TABLE "flows" (
 );
 --> statement-breakpoint
 ALTER TABLE "flows" ADD CONSTRAINT "flows_subject_users_id_fk" FOREIGN KEY ("subject") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "flows_live_uq" ON "flows" USING btree ("kind","target","subject_key") WHERE "flows"."state" <> 'done';--> statement-breakpoint
+CREATE UNIQUE INDEX "flows_live_uq" ON "flows" USING btree ("kind","target","subject_key") WHERE "flows"."state" <> 'done' and "flows"."secret_hash" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "flows_secret_uq" ON "flows" USING btree ("secret_hash");--> statement-breakpoint
 CREATE INDEX "flows_subject_idx" ON "flows" USING btree ("subject");--> statement-breakpoint
 CREATE INDEX "flows_expires_idx" ON "flows" USING btree ("expires_at");

@@ -119,9 +119,19 @@ describe('flows as stored records', () => {
     expect(await flows.findBySecret('register', secret)).toBeUndefined();
     expect(await flows.findBySecret('forgot_password', `${secret}x`)).toBeUndefined();
     expect(await flows.findBySecret('forgot_password', '')).toBeUndefined();
-    // Restarting the flow kills the secret.
-    await flows.start('forgot_password', { target: 'sec@example.com', subject: alice, ttlSeconds: 60 });
+    // Held by its secret, it is no longer found by its target, and a new start does not replace it.
+    expect(await flows.find('forgot_password', { target: 'sec@example.com', subject: alice })).toBeUndefined();
+    const { flow: next } = await flows.start('forgot_password', {
+      target: 'sec@example.com',
+      subject: alice,
+      ttlSeconds: 60,
+    });
+    expect((await flows.findBySecret('forgot_password', secret))?.id).toBe(flow.id);
+    expect((await flows.find('forgot_password', { target: 'sec@example.com', subject: alice }))?.id).toBe(next.id);
+    // A newer secret of the same flow replaces the old one.
+    const later = await flows.advance('forgot_password', flow.id, 'verified', 'done', { secret: true });
     expect(await flows.findBySecret('forgot_password', secret)).toBeUndefined();
+    expect(await flows.findBySecret('forgot_password', later!.secret!)).toBeUndefined(); // done is not live
   });
 
   it('a bound flow is found only with its binding; the binding itself is not stored', async () => {

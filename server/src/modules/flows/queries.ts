@@ -3,23 +3,25 @@ import type { Db } from '../../db/client.js';
 import { flows } from '../../db/schema.js';
 
 export type FlowRow = typeof flows.$inferSelect;
-/** Which unfinished flow: one per kind, target and subject (the flows_live_uq index). */
+/** Which flow found by its target: one unfinished per kind, target and subject (the flows_live_uq index). */
 export type FlowKey = { kind: string; target: string; subject: string | null };
 
-const unfinished = ne(flows.state, 'done');
+// The predicate of flows_live_uq (server/src/db/schema.ts): unfinished and not held by a secret.
+const byTarget = and(ne(flows.state, 'done'), isNull(flows.secretHash));
 const keyOf = ({ kind, target, subject }: FlowKey) =>
   and(
     eq(flows.kind, kind),
     eq(flows.target, target),
     subject === null ? isNull(flows.subject) : eq(flows.subject, subject),
-    unfinished,
+    byTarget,
   );
 const bindingIs = (binding: string | null) => (binding === null ? isNull(flows.binding) : eq(flows.binding, binding));
 
 /**
- * A new flow, replacing the unfinished one of the same kind, target and subject in the same
- * statement (ON CONFLICT on flows_live_uq): two racing starts leave one row, the last one's.
- * The replaced flow's id and secret die with it.
+ * A new flow, replacing the unfinished one of the same kind, target and subject that no client
+ * holds by a secret, in the same statement (ON CONFLICT on flows_live_uq): two racing starts leave
+ * one row, the last one's, and the replaced flow's id dies with it. A flow started with a secret
+ * is outside the index and replaces nothing.
  */
 export async function upsertFlow(
   db: Db,
@@ -52,7 +54,7 @@ export async function upsertFlow(
     .values(values)
     .onConflictDoUpdate({
       target: [flows.kind, flows.target, flows.subjectKey],
-      targetWhere: sql`${flows.state} <> 'done'`,
+      targetWhere: sql`${flows.state} <> 'done' and ${flows.secretHash} is null`,
       set: {
         id: sql`excluded.id`,
         state: sql`excluded.state`,
@@ -69,7 +71,7 @@ export async function upsertFlow(
   return saved!;
 }
 
-/** The unfinished flow of that kind, target and subject, if it has not expired. */
+/** The unfinished flow of that kind, target and subject that no client holds by a secret, if it has not expired. */
 export async function findLiveFlow(db: Db, key: FlowKey, now: Date): Promise<FlowRow | undefined> {
   const [row] = await db
     .select()
@@ -79,7 +81,7 @@ export async function findLiveFlow(db: Db, key: FlowKey, now: Date): Promise<Flo
   return row;
 }
 
-/** A live flow of that kind by id or by the hash of its step secret, seen only with its binding (null: unbound flows only). */
+/** A live (unfinished, unexpired) flow of that kind by id or by the hash of its step secret, seen only with its binding (null: unbound flows only). */
 export async function findFlowBy(
   db: Db,
   kind: string,
@@ -91,7 +93,7 @@ export async function findFlowBy(
   const [row] = await db
     .select()
     .from(flows)
-    .where(and(which, eq(flows.kind, kind), bindingIs(binding), gt(flows.expiresAt, now)))
+    .where(and(which, eq(flows.kind, kind), ne(flows.state, 'done'), bindingIs(binding), gt(flows.expiresAt, now)))
     .limit(1);
   return row;
 }

@@ -89,8 +89,10 @@ export function createFlows(deps: Pick<AppDeps, 'database'>, opts: { now?: () =>
     advance,
 
     /**
-     * Starts a flow of `kind` in its first state (kinds.ts), replacing the unfinished one of the same kind,
-     * target and subject (its id and secret stop working). Expired flows are purged on the way.
+     * Starts a flow of `kind` in its first state (kinds.ts), replacing the unfinished one of the
+     * same kind, target and subject that is found by its target (its id stops working). A flow
+     * whose client holds a secret (`secret` here, or given by a step) is not replaced: two browsers
+     * that each got a registration token both keep it. Expired flows are purged on the way.
      */
     async start<K extends FlowKind>(
       kind: K,
@@ -122,7 +124,7 @@ export function createFlows(deps: Pick<AppDeps, 'database'>, opts: { now?: () =>
       return { flow: row as Flow<K>, secret: stepSecret };
     },
 
-    /** The live (unfinished, unexpired) flow of that kind for the target and subject. */
+    /** The live (unfinished, unexpired) flow of that kind found by the target and subject: one no client holds by a secret. */
     async find<K extends FlowKind>(kind: K, { target, subject }: FlowTarget): Promise<Flow<K> | undefined> {
       return asFlow(await findLiveFlow(db, { kind, target, subject }, now()), kind);
     },
