@@ -31,6 +31,7 @@ import { refuseNullBytes } from './lib/input-guard.js';
 import { subscribeActivity } from './modules/activity/index.js';
 import { subscribeClaims } from './modules/claims/index.js';
 import { subscribeDevices } from './modules/devices/index.js';
+import { subscribeFlows } from './modules/flows/index.js';
 import { bindInteractionToBrowser } from './modules/sign-in/index.js';
 import { subscribeVerification } from './modules/verification/index.js';
 import { subscribeOidc } from './oidc/events.js';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeClaims(deps);
   subscribeContacts(deps);
   subscribeVerification(deps);
+  subscribeFlows(deps);
   subscribeOidc(deps);
   subscribeDevices(deps);
   subscribeActivity(deps);
