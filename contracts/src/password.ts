@@ -167,10 +167,14 @@ export const optionalText = (max = 1000) => z.string().max(max).optional().defau
 
 // ---- Change password and set first password (spec §7 "Change password") -------------------
 
-export const OTP_TYPES = ['email', 'phone'] as const;
+/**
+ * Where the change-password code comes from: a code sent to the e-mail or phone, or, with two-step
+ * verification on, the authenticator app (spec sign-in §3 Two-factor method entries; issue 11 point 5).
+ */
+export const OTP_TYPES = ['email', 'phone', 'authenticator'] as const;
 export type OtpType = (typeof OTP_TYPES)[number];
 
-/** A way to receive the change-password code: staticKey is a message key, value the masked address. */
+/** A way to get the change-password code: staticKey is a message key, value the masked address ('' for the app). */
 export const passwordOtpMethodSchema = z.object({ type: z.enum(OTP_TYPES), staticKey: z.string(), value: z.string() });
 export type PasswordOtpMethod = z.infer<typeof passwordOtpMethodSchema>;
 export const requirePasswordAnswerSchema = z.object({ required: z.boolean() });
@@ -218,8 +222,16 @@ export const changePasswordInput = (opts: { accept?: PasswordAcceptance } = {}) 
       logoutAll: v.logoutAll,
     }));
 export type ChangePasswordInput = z.input<ReturnType<typeof changePasswordInput>>;
-/** { times } after the code was sent (step 2); { ok: true } once the password changed. */
-export const changePasswordAnswerSchema = z.union([codeSentSchema, doneSchema]);
+/**
+ * { times } after the code was sent (step 2; 0 for the authenticator, nothing is sent); { ok: true }
+ * once the password changed with the code; { twoFactorDisabled: true } when it changed at once
+ * because two-step verification is off (spec sign-in §4 Change password).
+ */
+export const changePasswordAnswerSchema = z.union([
+  codeSentSchema,
+  doneSchema,
+  z.object({ twoFactorDisabled: z.literal(true) }),
+]);
 export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswerSchema>;
 
 /** POST set-password: the first password of an account that has none (spec: same rules without the current one). */
@@ -292,6 +304,7 @@ export const passwordEndpoints = {
       'otp_invalid',
       'otp_expired',
       'otp_too_many_attempts',
+      'authentication_code_is_incorrect',
       'account_locked',
       'too_many_requests',
     ],

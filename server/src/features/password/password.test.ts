@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, users } from '../../db/schema.js';
 import { COMMON_PASSWORD_COUNT, isAcceptablePassword, isCommonPassword } from '../../modules/password/index.js';
+import { codeAt, createTwoFactor } from '../../modules/two-factor/index.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
   bearer,
@@ -67,6 +68,15 @@ describe('change password and set first password', () => {
     confirmnewpassword: NEW_PASSWORD,
     OtpType: 'email',
   };
+  /** Two-step verification on for the account (its authenticator's Base32 secret): the change then needs a code. */
+  async function twoStepOn(userId: string) {
+    const twoFactor = createTwoFactor(t.deps);
+    const secret = (await twoFactor.startSetup(userId, 'x')).sharedKey.replace(/\s/g, '').toUpperCase();
+    expect(Array.isArray(await twoFactor.finishSetup(userId, codeAt(secret, new Date()), { ip: '127.0.0.1' }))).toBe(
+      true,
+    );
+    return secret;
+  }
   async function signInByCode(email: string) {
     const flow = await startAuthorization(t.app);
     await postJson(t.app, '/api/account/login/send-otp', { username: email });
@@ -102,7 +112,7 @@ describe('change password and set first password', () => {
   });
 
   it('checks the form with the spec keys, then the current password, then the method', async () => {
-    await createUser(db(), { email: 'rules@example.com' });
+    await twoStepOn((await createUser(db(), { email: 'rules@example.com' })).id);
     const { tokens } = await signInWithPassword(t.app, { username: 'rules@example.com', password: TEST_PASSWORD });
     const send = (body: Record<string, unknown>) => post(E.changePassword, tokens.access_token, body);
     const cases: [Record<string, unknown>, string][] = [
@@ -114,7 +124,7 @@ describe('change password and set first password', () => {
       [{ ...change, confirmnewpassword: 'DoiMoi2026@' }, 'error_confirm_new_password'],
       [{ ...change, OtpType: undefined }, 'please_select_method_receive_2fa_code'],
       [{ ...change, OtpType: 'pigeon' }, 'please_select_method_receive_2fa_code'],
-      [{ ...change, OtpType: 'phone' }, 'please_select_method_receive_2fa_code'], // no phone on this account
+      [{ ...change, OtpType: 'phone' }, 'please_select_method_receive_2fa_code'], // not a second factor
       [{ ...change, currentpassword: 'Wrong123!' }, 'invalid_password'],
       [{ ...change, otp: 'abc' }, 'invalid_otp'],
     ];
@@ -122,7 +132,8 @@ describe('change password and set first password', () => {
     expect((await send({ ...change, currentpassword: 'Wrong123!' })).json().errors).toEqual({
       currentpassword: ['invalid_password'],
     });
-    expect(await listOutboxMessages(db(), 'rules@example.com', 10)).toEqual([]);
+    // No code went out (the only mail is the two-step alert).
+    expect((await listOutboxMessages(db(), 'rules@example.com', 10)).filter((m) => m.code)).toEqual([]);
   });
 
   it('wrong current passwords count towards the account lock', async () => {
@@ -138,6 +149,7 @@ describe('change password and set first password', () => {
 
   it('changes the password in two steps with the code; keeps every session unless asked', async () => {
     const user = await createUser(db(), { email: 'thu@example.com' });
+    await twoStepOn(user.id);
     const credentials = { username: 'thu@example.com', password: TEST_PASSWORD };
     const laptop = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const phone = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
@@ -175,6 +187,7 @@ describe('change password and set first password', () => {
 
   it('the code of step 2 sent by racing requests changes the password once', async () => {
     const user = await createUser(db(), { email: 'race@example.com' });
+    await twoStepOn(user.id);
     const { tokens } = await signInWithPassword(t.app, { username: 'race@example.com', password: TEST_PASSWORD });
     await post(E.changePassword, tokens.access_token, { ...change, otp: '' });
     const code = await codeFor('race@example.com');
@@ -189,13 +202,13 @@ describe('change password and set first password', () => {
   });
 
   it('with logoutAll ends every other session and keeps the current one', async () => {
-    await createUser(db(), { email: 'vy@example.com', phone: '0987654321' });
+    await twoStepOn((await createUser(db(), { email: 'vy@example.com', phone: '0987654321' })).id);
     const credentials = { username: 'vy@example.com', password: TEST_PASSWORD };
     const current = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const other = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
-    const body = { ...change, OtpType: 'phone', logoutAll: true };
+    const body = { ...change, logoutAll: true };
     expect((await post(E.changePassword, current.tokens.access_token, body)).json().result.times).toBe(60);
-    const code = await codeFor('0987654321');
+    const code = await codeFor('vy@example.com');
     expect((await post(E.changePassword, current.tokens.access_token, { ...body, otp: code })).json()).toEqual({
       result: { ok: true },
     });
@@ -215,7 +228,7 @@ describe('change password and set first password', () => {
 
   it("a second user's token changes only the second user's password", async () => {
     await createUser(db(), { email: 'an@example.com' });
-    await createUser(db(), { email: 'binh@example.com' });
+    await twoStepOn((await createUser(db(), { email: 'binh@example.com' })).id);
     const b = await signInWithPassword(t.app, { username: 'binh@example.com', password: TEST_PASSWORD });
     await post(E.changePassword, b.tokens.access_token, { ...change, id: 'someone-else', username: 'an@example.com' });
     expect(await codeFor('an@example.com')).toBe('');
@@ -224,8 +237,55 @@ describe('change password and set first password', () => {
     expect(await canSignIn('an@example.com', TEST_PASSWORD)).toBe(true);
     expect(await canSignIn('binh@example.com', NEW_PASSWORD)).toBe(true);
     expect((await get(E.otpMethods, b.tokens.access_token)).json().result).toEqual([
-      { type: 'email', staticKey: 'otp_method_email', value: 'bi***@example.com' },
+      { type: 'email', staticKey: 'two_factor_method_email', value: 'bi***@example.com' },
+      { type: 'authenticator', staticKey: 'two_factor_method_authenticator', value: '' },
     ]);
+  });
+
+  it('with two-step verification off, the current password is enough: the change is done at once', async () => {
+    const user = await createUser(db(), { email: 'off@example.com' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'off@example.com', password: TEST_PASSWORD });
+    const res = await post(E.changePassword, tokens.access_token, { ...change, otp: '' });
+    expect(res.json()).toEqual({ result: { twoFactorDisabled: true } });
+    expect((await listOutboxMessages(db(), 'off@example.com', 10)).filter((m) => m.code)).toEqual([]);
+    expect(await canSignIn('off@example.com', NEW_PASSWORD)).toBe(true);
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
+    expect(log.map((l) => l.action)).toContain('activity_password_changed');
+    // The alert of server/src/modules/alerts.
+    const mail = await listOutboxMessages(db(), 'off@example.com', 10);
+    expect(mail.map((m) => m.subject)).toContain('Portico: mật khẩu của bạn đã được thay đổi');
+  });
+
+  it('with two-step verification on, the authenticator code changes the password, once per code', async () => {
+    const user = await createUser(db(), { email: 'app@example.com' });
+    const secret = await twoStepOn(user.id);
+    const { tokens } = await signInWithPassword(t.app, { username: 'app@example.com', password: TEST_PASSWORD });
+    const body = { ...change, OtpType: 'authenticator' };
+    // Nothing is sent for the app: step 2 at once.
+    expect((await post(E.changePassword, tokens.access_token, { ...body, otp: '' })).json()).toEqual({
+      result: { times: 0 },
+    });
+    expect((await listOutboxMessages(db(), 'app@example.com', 10)).filter((m) => m.code)).toEqual([]);
+    const later = new Date(Date.now() + 30_000); // the setup used this step's code
+    const wrong = codeAt(secret, new Date(Date.now() + 3600_000));
+    const refused = await post(E.changePassword, tokens.access_token, { ...body, otp: wrong });
+    expect(error(refused)).toBe('authentication_code_is_incorrect');
+    expect(refused.json().errors).toEqual({ otp: ['authentication_code_is_incorrect'] });
+    const code = codeAt(secret, later);
+    expect((await post(E.changePassword, tokens.access_token, { ...body, otp: code })).json()).toEqual({
+      result: { ok: true },
+    });
+    expect(await canSignIn('app@example.com', NEW_PASSWORD)).toBe(true);
+    // The same code again is refused.
+    const again = {
+      ...body,
+      currentpassword: NEW_PASSWORD,
+      newpassword: 'Khac2026!x',
+      confirmnewpassword: 'Khac2026!x',
+    };
+    expect(error(await post(E.changePassword, tokens.access_token, { ...again, otp: code }))).toBe(
+      'authentication_code_is_incorrect',
+    );
   });
 
   it('sets a first password only for an account without one', async () => {
