@@ -1,4 +1,4 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { checkPasswordInput } from '@portico/contracts';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,8 @@ import { checkPassword } from './api';
 
 export interface PasswordModalProps {
   opened: boolean;
+  /** What confirming does (shown above the field). */
+  note?: string | null;
   onClose: () => void;
   /** Runs once the password is confirmed (reset, new recovery codes); the modal stays busy until it settles. */
   onConfirmed: () => Promise<void>;
@@ -19,7 +21,7 @@ export interface PasswordModalProps {
  * empty gives error_password_empty under the field; a wrong password gives invalid_password
  * and closes the modal.
  */
-export function PasswordModal({ opened, onClose, onConfirmed }: PasswordModalProps) {
+export function PasswordModal({ opened, note, onClose, onConfirmed }: PasswordModalProps) {
   const { t } = useTranslation();
   const form = useApiForm({
     initialValues: { password: '' },
@@ -51,6 +53,7 @@ export function PasswordModal({ opened, onClose, onConfirmed }: PasswordModalPro
     <Modal opened={opened} onClose={close} title={t('two_factor_password_modal_title')} centered size="md">
       <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
         <Stack gap="md">
+          {note && <Text fz="sm">{note}</Text>}
           <PasswordInput
             {...form.field('password')}
             label={t('two_factor_password_label')}

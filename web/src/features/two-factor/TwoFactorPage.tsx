@@ -175,7 +175,12 @@ export function TwoFactorPage() {
           </Stack>
         )}
       </Paper>
-      <PasswordModal opened={guarded !== null} onClose={() => setGuarded(null)} onConfirmed={runGuarded} />
+      <PasswordModal
+        opened={guarded !== null}
+        note={guarded && t(guarded === 'reset' ? 'two_factor_reset_note' : 'two_factor_recovery_generate_note')}
+        onClose={() => setGuarded(null)}
+        onConfirmed={runGuarded}
+      />
     </Stack>
   );
 }

@@ -164,7 +164,7 @@ describe('two-step verification page', { timeout: 30_000 }, () => {
       return { body: { result: state } };
     };
     renderAt('/en-us/security/2fa');
-    expect(await screen.findByText('7 unused recovery codes left.')).toBeTruthy();
+    expect(await screen.findByText('Unused recovery codes left: 7.')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: /Two-step verification/ }));
     expect(await screen.findByText('Two-step verification is now off.')).toBeTruthy();
     await waitFor(() => expect(posted('disable')).toHaveLength(1));
