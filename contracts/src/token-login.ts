@@ -31,10 +31,7 @@ export const tokenLoginIssueAnswerSchema = z.object({
 });
 export type TokenLoginIssueAnswer = z.infer<typeof tokenLoginIssueAnswerSchema>;
 
-const token = z
-  .string({ error: 'token_login_invalid' })
-  .trim()
-  .regex(TOKEN_LOGIN_PATTERN, 'token_login_invalid');
+const token = z.string({ error: 'token_login_invalid' }).trim().regex(TOKEN_LOGIN_PATTERN, 'token_login_invalid');
 
 export const tokenLoginExchangeInput = z.object({
   token,

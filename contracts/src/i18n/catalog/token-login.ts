@@ -17,8 +17,7 @@ export const tokenLoginMessages = defineMessages({
     captcha_page_intro: 'Xác nhận bạn không phải người máy để tiếp tục đăng nhập trong ứng dụng.',
     captcha_page_sent: 'Đã xác minh. Đang quay lại ứng dụng…',
     captcha_page_not_needed: 'Không cần xác minh. Đang quay lại ứng dụng…',
-    captcha_page_no_app:
-      'Trang này dành cho ứng dụng trên điện thoại. Hãy mở nó từ màn hình đăng nhập của ứng dụng.',
+    captcha_page_no_app: 'Trang này dành cho ứng dụng trên điện thoại. Hãy mở nó từ màn hình đăng nhập của ứng dụng.',
   },
   en: {
     token_login_invalid: 'This sign-in link is invalid, already used or expired. Please open it again from the app.',

@@ -34,7 +34,8 @@ export function peekPendingTokenLogin(now = Date.now()): PendingTokenLogin | nul
   try {
     const value = JSON.parse(raw) as Partial<PendingTokenLogin>;
     const fresh = typeof value.at === 'number' && now - value.at < TOKEN_LOGIN_TTL_SECONDS * 1000;
-    if (fresh && typeof value.token === 'string') return { token: value.token, cb: validCb(value.cb ?? null), at: value.at as number };
+    if (fresh && typeof value.token === 'string')
+      return { token: value.token, cb: validCb(value.cb ?? null), at: value.at as number };
   } catch {
     // not ours: dropped below
   }
