@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import { exchangeLoginToken } from './api';
+import { leaveTo } from './navigation';
 import { clearPendingTokenLogin, type PendingTokenLogin } from './pending';
 import { TokenLoginFailed, TokenLoginWorking } from './TokenLoginPage';
 
-// One exchange per interaction, even when React runs effects twice (StrictMode): the token is single-use.
+// One exchange per token, even when React runs effects twice (StrictMode): the token is single-use.
 const exchanges = new Map<string, Promise<{ redirectUrl: string }>>();
 
 /**
@@ -18,15 +19,15 @@ export function TokenLoginFinish({ uid, pending }: { uid: string; pending: Pendi
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    let exchange = exchanges.get(uid);
+    let exchange = exchanges.get(pending.token);
     if (!exchange) {
       clearPendingTokenLogin();
       exchange = exchangeLoginToken({ token: pending.token, returnUrl: `/oidc/interaction/${uid}` });
-      exchanges.set(uid, exchange);
+      exchanges.set(pending.token, exchange);
     }
     let active = true;
     exchange.then(
-      ({ redirectUrl }) => active && window.location.assign(redirectUrl),
+      ({ redirectUrl }) => active && leaveTo(redirectUrl),
       (err: unknown) => active && setError(errorText(err, t)),
     );
     return () => {

@@ -62,13 +62,16 @@ export function TokenLoginPage() {
       started.current = true;
       if (session.status === 'authenticated' && embedded && cb && postToHost(cb)) setView({ kind: 'done' });
       else navigate(to('/'), { replace: true });
-      return;
+    } else if (!isTokenLoginToken(token)) {
+      started.current = true;
+      fail();
+    } else if (auth) {
+      started.current = true;
+      // No OIDC client configured, or no storage for the token: nobody can be signed in here.
+      if (!auth.manager || !savePendingTokenLogin(token, cb)) fail();
+      else startTokenSignIn(auth.manager, cb, locale).catch(fail);
     }
-    if (!auth?.manager) return;
-    started.current = true;
-    if (!isTokenLoginToken(token) || !savePendingTokenLogin(token, cb)) return fail();
-    startTokenSignIn(auth.manager, cb, locale).catch(fail);
-  }, [finishing, session.status, embedded, cb, token, auth?.manager, locale, navigate, to, t]);
+  }, [finishing, session.status, embedded, cb, token, auth, locale, navigate, to, t]);
 
   if (view.kind === 'failed') return <TokenLoginFailed message={view.message} />;
   if (view.kind === 'done') {
