@@ -94,7 +94,7 @@ export function TokenLoginWorking() {
     <Center py={80}>
       <Stack align="center" gap="sm" role="status">
         <Loader type="dots" />
-        <Text c="dimmed">{t('token_login_signing_in')}</Text>
+        <Text c="gray.7">{t('token_login_signing_in')}</Text>
       </Stack>
     </Center>
   );
@@ -109,7 +109,7 @@ export function TokenLoginFailed({ message }: { message: string }) {
       <Alert color="orange" variant="light" role="alert">
         {message}
       </Alert>
-      <Button component={Link} to={to('/')} size="md" variant="light">
+      <Button component={Link} to={to('/')} size="md" variant="default">
         {t('common_go_home')}
       </Button>
     </AuthCard>
