@@ -14,8 +14,10 @@ export const TOKEN_LOGIN_TTL_SECONDS = 60;
 export const TOKEN_LOGIN_PATTERN = /^[\w-]{43}$/;
 
 /**
- * `cb` of the token-login page: the message the page posts to the app that embeds it (the parent
- * window of an allow-listed origin, or the native handler of that name). A short name, no markup.
+ * `cb` of the token-login page: the message `{ type: cb }` the page posts, once signed in, to the
+ * app that embeds it (the parent window of an allow-listed origin, or a native web view's handler
+ * named cb, else `portico`, or ReactNativeWebView) when it runs framed or with `embedded=1`;
+ * otherwise the page goes to /. A short name, no markup.
  */
 export const TOKEN_LOGIN_CB_PATTERN = /^[A-Za-z][\w.:-]{0,63}$/;
 
