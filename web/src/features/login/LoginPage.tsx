@@ -9,6 +9,7 @@ import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { LoginEntry, wantedPath } from '../auth/LoginEntry';
+import { peekPendingTokenLogin, TokenLoginFinish } from '../token-login';
 import { answerConsent, getInteraction } from './api';
 import { ConsentScreen } from './ConsentScreen';
 import { carryLoginOptions, takeCarriedLoginOptions } from './carriedLoginOptions';
@@ -51,6 +52,8 @@ function Card({ children }: { children: ReactNode }) {
 
 function InteractionView({ uid }: { uid: string }) {
   const { t } = useTranslation();
+  // A token login this tab started (/token-login) finishes here instead of the sign-in card.
+  const [tokenLogin] = useState(() => peekPendingTokenLogin());
   const interaction = useQuery({
     queryKey: ['interaction', uid],
     queryFn: () => getInteraction(uid),
@@ -82,6 +85,7 @@ function InteractionView({ uid }: { uid: string }) {
       <Card>{details.client.firstParty ? <AutoConsent details={details} /> : <ConsentScreen details={details} />}</Card>
     );
   }
+  if (tokenLogin) return <TokenLoginFinish uid={details.uid} pending={tokenLogin} />;
   return <LoginCard details={details} />;
 }
 
