@@ -41,6 +41,9 @@ export interface CodeStep {
   /** Translated message per field (otp, and the step's other fields). */
   errors: Record<string, string>;
   alert: string | null;
+  setAlert: (message: string | null) => void;
+  /** No messages. */
+  clear: () => void;
   /** Countdown start (seconds) and a counter that restarts it at every send. */
   seconds: number;
   round: number;
@@ -102,6 +105,13 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
     if (split.fields.otp) inputRef.current?.focus();
   };
 
+  // Any call may be where the server asks for a captcha, and an answer is single-use.
+  const failed = (error: unknown, during: 'check' | 'resend') => {
+    const said = captcha.settle(error);
+    if (opts.onError?.(error, during) || said) return;
+    show(error);
+  };
+
   const start = (answer: CodeSent) => {
     setSeconds(sentSeconds(answer));
     setRound((r) => r + 1);
@@ -119,8 +129,7 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
       start(answer);
       if (opts.notifyResend !== false) notifications.show({ color: 'teal', message: t('code_has_been_sent') });
     } catch (error) {
-      if (captcha.settle(error) || opts.onError?.(error, 'resend')) return;
-      show(error);
+      failed(error, 'resend');
     }
   };
 
@@ -137,7 +146,7 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
     try {
       await checking.mutateAsync(otpForSubmit(otp));
     } catch (error) {
-      if (!opts.onError?.(error, 'check')) show(error);
+      failed(error, 'check');
     }
   };
 
@@ -149,6 +158,8 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
     },
     errors,
     alert,
+    setAlert,
+    clear,
     seconds,
     round,
     sent,

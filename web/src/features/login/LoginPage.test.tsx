@@ -106,6 +106,37 @@ describe('login page', () => {
     expect(calls.some((c) => c.url === '/api/account/login/send-otp')).toBe(false);
   });
 
+  it('signs in with a code through the code step: send, countdown, empty and refused codes', async () => {
+    answers['/api/account/login-check'] = { body: { result: { loginByOTP: true, isErrorMulti: false } } };
+    answers['/api/account/login/send-otp'] = {
+      status: 400,
+      body: { exception: { message: 'error_multi_time' } },
+    };
+    renderLogin('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&username=lan%40example.edu');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    const send = await screen.findByRole('button', { name: 'Send code' });
+    await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(send);
+    // A refused send still counts as sent (spec §4); the server's reason is in the alert and the captcha appears.
+    const code = await screen.findByLabelText('Verification code');
+    expect(screen.getByRole('alert').textContent).toContain('Too many failed sign-in attempts.');
+    expect(await screen.findByLabelText("I'm not a robot")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
+
+    answers['/api/account/login/otp'] = { status: 400, body: { exception: { message: 'otp_invalid' } } };
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The OTP code must not be empty.')).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith('/api/account/login/otp'))).toBe(false);
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.submit(code.closest('form') as HTMLFormElement);
+    expect(await screen.findByText('The verification code is incorrect.')).toBeTruthy();
+    expect(calls.find((c) => c.url.startsWith('/api/account/login/otp'))?.body).toMatchObject({
+      username: 'lan@example.edu',
+      otp: '123456',
+      otpType: 'email',
+    });
+  });
+
   it('keeps the query on the register tab and hides it on request', async () => {
     const router = renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc');
     const tab = await screen.findByRole('tab', { name: 'Đăng ký' });
