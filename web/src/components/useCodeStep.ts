@@ -49,7 +49,7 @@ export interface CodeStep {
   round: number;
   /** A code has been sent in this step (the login's OTP tab starts without one). */
   sent: boolean;
-  /** A first send (or a resumed flow) happened: count down from its seconds, empty code, focus. */
+  /** A code was sent (or a flow resumed): count down from its seconds, empty code, no messages, focus. */
   start: (answer: CodeSent) => void;
   resend: () => Promise<void>;
   submit: (event?: FormEvent) => Promise<void>;
@@ -113,6 +113,7 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
   };
 
   const start = (answer: CodeSent) => {
+    clear();
     setSeconds(sentSeconds(answer));
     setRound((r) => r + 1);
     setSent(true);
