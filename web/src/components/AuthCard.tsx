@@ -1,4 +1,4 @@
-import { Box, Button, Center, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Paper, Progress, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../features/login/login.module.css';
@@ -69,5 +69,26 @@ export function AuthCardActions({ onCancel, children }: { onCancel: () => void; 
       </Button>
       {children}
     </Group>
+  );
+}
+
+/** The sign-in / register switch at the top of both cards; choosing the other one calls onSwitch. */
+export function AuthModeTabs({ value, onSwitch }: { value: 'login' | 'register'; onSwitch: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      value={value}
+      onChange={(next) => {
+        if (next && next !== value) onSwitch();
+      }}
+      variant="pills"
+      radius="xl"
+      classNames={{ list: classes.modeTabs }}
+    >
+      <Tabs.List grow>
+        <Tabs.Tab value="login">{t('login_tab')}</Tabs.Tab>
+        <Tabs.Tab value="register">{t('register_tab')}</Tabs.Tab>
+      </Tabs.List>
+    </Tabs>
   );
 }

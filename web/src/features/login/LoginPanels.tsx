@@ -1,22 +1,11 @@
-import {
-  Anchor,
-  Avatar,
-  Button,
-  Group,
-  PasswordInput,
-  Radio,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Avatar, Button, Group, PasswordInput, Radio, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import type { OtpMethod } from '@portico/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
+import { AccountField } from '../../components/AccountField';
 import { CodeStep } from '../../components/CodeStep';
 import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
@@ -37,16 +26,7 @@ export function LoginAccountStep({
   return (
     <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
       <Stack gap="md">
-        <TextInput
-          ref={inputRef}
-          {...form.field('username')}
-          label={t('login_username_label')}
-          placeholder={t('login_username_placeholder')}
-          autoComplete="username"
-          inputMode="email"
-          size="md"
-          leftSection={<Icon name="user" size={18} />}
-        />
+        <AccountField ref={inputRef} {...form.field('username')} />
         <FormAlert message={form.alert} />
         <Button type="submit" size="md" fullWidth loading={form.busy}>
           {t('common_next')}
