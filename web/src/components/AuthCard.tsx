@@ -59,15 +59,17 @@ export function AuthCard({ title, intro, step, wide, top, loading, children }: A
   );
 }
 
-/** The buttons under a sign-up step: Cancel and the step's own button, side by side even on a phone. */
-export function AuthCardActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+/** The buttons under a sign-up step: Cancel and the step's submit button, side by side even on a phone. */
+export function AuthCardActions({ onCancel, label, busy }: { onCancel: () => void; label: string; busy: boolean }) {
   const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="nowrap" className={classes.actions}>
       <Button variant="default" size="md" type="button" onClick={onCancel}>
         {t('common_cancel')}
       </Button>
-      {children}
+      <Button type="submit" size="md" loading={busy}>
+        {label}
+      </Button>
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { forgotPasswordUsernameInput, normalizeLoginName, resetPasswordInput } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { AccountField } from '../../components/AccountField';
 import { AuthCard, AuthCardActions } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
-import { FormAlert } from '../../components/FormAlert';
+import { FormStack } from '../../components/FormStack';
 import { Icon } from '../../components/Icon';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useApiForm } from '../../components/useApiForm';
@@ -112,18 +112,13 @@ export function ForgotPasswordPage() {
   if (step === 1) {
     return (
       <AuthCard title={t('forgot_title')} intro={t('forgot_intro')} step={{ current: 1, total: TOTAL_STEPS }}>
-        <form ref={account.ref} onSubmit={(e) => void account.submit(e)} noValidate>
-          <Stack gap="md">
-            <AccountField ref={usernameRef} {...account.field('username')} />
-            {captcha.field}
-            <FormAlert message={account.alert} />
-            <AuthCardActions onCancel={cancel}>
-              <Button type="submit" size="md" loading={account.busy}>
-                {t('common_next')}
-              </Button>
-            </AuthCardActions>
-          </Stack>
-        </form>
+        <FormStack
+          form={account}
+          actions={<AuthCardActions onCancel={cancel} label={t('common_next')} busy={account.busy} />}
+        >
+          <AccountField ref={usernameRef} {...account.field('username')} />
+          {captcha.field}
+        </FormStack>
       </AuthCard>
     );
   }
@@ -151,13 +146,7 @@ export function ForgotPasswordPage() {
               <Text fz="sm">{t('enter_security_code')}</Text>
             </>
           }
-          actions={
-            <AuthCardActions onCancel={cancel}>
-              <Button type="submit" size="md" loading={code.checking}>
-                {t('common_verify')}
-              </Button>
-            </AuthCardActions>
-          }
+          actions={<AuthCardActions onCancel={cancel} label={t('common_verify')} busy={code.checking} />}
         />
       </AuthCard>
     );
@@ -169,23 +158,18 @@ export function ForgotPasswordPage() {
       intro={t('forgot_new_password_intro', { account: username })}
       step={{ current: 3, total: TOTAL_STEPS }}
     >
-      <form ref={password.ref} onSubmit={(e) => void password.submit(e)} noValidate>
+      <FormStack
+        form={password}
+        actions={<AuthCardActions onCancel={cancel} label={t('common_update')} busy={password.busy || leaving} />}
+      >
         <input type="hidden" name="username" value={username} autoComplete="username" />
-        <Stack gap="md">
-          <NewPasswordFields
-            password={password.field('password')}
-            repeat={password.field('rePassword')}
-            labels={{ password: t('forgot_password_label'), repeat: t('forgot_repassword_label') }}
-            passwordRef={passwordRef}
-          />
-          <FormAlert message={password.alert} />
-          <AuthCardActions onCancel={cancel}>
-            <Button type="submit" size="md" loading={password.busy || leaving}>
-              {t('common_update')}
-            </Button>
-          </AuthCardActions>
-        </Stack>
-      </form>
+        <NewPasswordFields
+          password={password.field('password')}
+          repeat={password.field('rePassword')}
+          labels={{ password: t('forgot_password_label'), repeat: t('forgot_repassword_label') }}
+          passwordRef={passwordRef}
+        />
+      </FormStack>
     </AuthCard>
   );
 }

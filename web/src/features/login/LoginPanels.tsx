@@ -8,6 +8,7 @@ import { errorText } from '../../api/client';
 import { AccountField } from '../../components/AccountField';
 import { CodeStep } from '../../components/CodeStep';
 import { FormAlert } from '../../components/FormAlert';
+import { FormStack } from '../../components/FormStack';
 import { Icon } from '../../components/Icon';
 import type { ApiForm } from '../../components/useApiForm';
 import type { CodeStep as CodeStepState } from '../../components/useCodeStep';
@@ -24,15 +25,16 @@ export function LoginAccountStep({
 }) {
   const { t } = useTranslation();
   return (
-    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
-      <Stack gap="md">
-        <AccountField ref={inputRef} {...form.field('username')} />
-        <FormAlert message={form.alert} />
+    <FormStack
+      form={form}
+      actions={
         <Button type="submit" size="md" fullWidth loading={form.busy}>
           {t('common_next')}
         </Button>
-      </Stack>
-    </form>
+      }
+    >
+      <AccountField ref={inputRef} {...form.field('username')} />
+    </FormStack>
   );
 }
 
@@ -90,34 +92,35 @@ export function LoginPasswordPanel({
   const { t } = useTranslation();
   const { to } = useLocale();
   return (
-    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
-      <input type="hidden" name="username" value={username} autoComplete="username" />
-      <Stack gap="md">
-        <PasswordInput
-          ref={passwordRef}
-          {...form.field('password')}
-          label={t('login_password_label')}
-          autoComplete="current-password"
-          size="md"
-          leftSection={<Icon name="lock" size={18} />}
-        />
-        <Group justify="flex-end" mt={-8}>
-          <Anchor
-            component={Link}
-            to={`${to('/forgot-password')}?${new URLSearchParams({ ReturnUrl: returnUrl, username })}`}
-            fz="sm"
-            fw={500}
-          >
-            {t('login_forgot_password')}
-          </Anchor>
-        </Group>
-        {captcha}
-        <FormAlert message={form.alert} />
+    <FormStack
+      form={form}
+      actions={
         <Button type="submit" size="md" fullWidth loading={form.busy || leaving}>
           {t('login_submit')}
         </Button>
-      </Stack>
-    </form>
+      }
+    >
+      <input type="hidden" name="username" value={username} autoComplete="username" />
+      <PasswordInput
+        ref={passwordRef}
+        {...form.field('password')}
+        label={t('login_password_label')}
+        autoComplete="current-password"
+        size="md"
+        leftSection={<Icon name="lock" size={18} />}
+      />
+      <Group justify="flex-end" mt={-8}>
+        <Anchor
+          component={Link}
+          to={`${to('/forgot-password')}?${new URLSearchParams({ ReturnUrl: returnUrl, username })}`}
+          fz="sm"
+          fw={500}
+        >
+          {t('login_forgot_password')}
+        </Anchor>
+      </Group>
+      {captcha}
+    </FormStack>
   );
 }
 

@@ -1,14 +1,14 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { registerInput, registerSendOtpInput } from '@portico/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { currentTimezone } from '../../api/client';
+import { AccountField } from '../../components/AccountField';
 import { AuthCard, AuthCardActions, AuthModeTabs } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
-import { FormAlert } from '../../components/FormAlert';
-import { Icon } from '../../components/Icon';
+import { FormStack } from '../../components/FormStack';
 import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
 import { useCodeFlow } from '../../components/useCodeFlow';
@@ -105,34 +105,23 @@ export function RegisterPage() {
         intro={t('register_email_intro')}
         step={{ current: 1, total: TOTAL_STEPS }}
       >
-        <form ref={email.ref} onSubmit={(e) => void email.submit(e)} noValidate>
-          <Stack gap="md">
-            <TextInput
-              ref={emailRef}
-              {...email.field('username')}
-              type="email"
-              label={t('register_email_label')}
-              placeholder={t('register_email_placeholder')}
-              autoComplete="email"
-              inputMode="email"
-              size="md"
-              leftSection={<Icon name="mail" size={18} />}
-            />
-            {captcha.field}
-            <FormAlert message={email.alert} />
-            <AuthCardActions onCancel={cancel}>
-              <Button type="submit" size="md" loading={email.busy}>
-                {t('register_send_code')}
-              </Button>
-            </AuthCardActions>
-            <Text fz="sm" ta="center" c="dimmed">
-              {t('register_have_account')}{' '}
-              <Anchor component={Link} to={loginWithQuery(to('/login'), search)} fw={600} onClick={flow.forget}>
-                {t('register_sign_in')}
-              </Anchor>
-            </Text>
-          </Stack>
-        </form>
+        <FormStack
+          form={email}
+          actions={
+            <>
+              <AuthCardActions onCancel={cancel} label={t('register_send_code')} busy={email.busy} />
+              <Text fz="sm" ta="center" c="dimmed">
+                {t('register_have_account')}{' '}
+                <Anchor component={Link} to={loginWithQuery(to('/login'), search)} fw={600} onClick={flow.forget}>
+                  {t('register_sign_in')}
+                </Anchor>
+              </Text>
+            </>
+          }
+        >
+          <AccountField email ref={emailRef} {...email.field('username')} />
+          {captcha.field}
+        </FormStack>
       </AuthCard>
     );
   }
@@ -150,13 +139,7 @@ export function RegisterPage() {
               </Anchor>
             </Text>
           }
-          actions={
-            <AuthCardActions onCancel={cancel}>
-              <Button type="submit" size="md" loading={code.checking}>
-                {t('common_verify')}
-              </Button>
-            </AuthCardActions>
-          }
+          actions={<AuthCardActions onCancel={cancel} label={t('common_verify')} busy={code.checking} />}
         />
       </AuthCard>
     );
@@ -169,24 +152,20 @@ export function RegisterPage() {
       intro={t('register_details_intro', { email: username })}
       step={{ current: 3, total: TOTAL_STEPS }}
     >
-      <form ref={details.ref} onSubmit={(e) => void details.submit(e)} noValidate>
+      <FormStack
+        form={details}
+        gap="lg"
+        actions={<AuthCardActions onCancel={cancel} label={t('register_submit')} busy={details.busy} />}
+      >
         <input type="hidden" name="username" value={username} autoComplete="username" />
-        <Stack gap="lg">
-          <DetailsFields
-            values={details.values}
-            onChange={details.patch}
-            errors={details.errors}
-            withPassword
-            firstFieldRef={lastNameRef}
-          />
-          <FormAlert message={details.alert} />
-          <AuthCardActions onCancel={cancel}>
-            <Button type="submit" size="md" loading={details.busy}>
-              {t('register_submit')}
-            </Button>
-          </AuthCardActions>
-        </Stack>
-      </form>
+        <DetailsFields
+          values={details.values}
+          onChange={details.patch}
+          errors={details.errors}
+          withPassword
+          firstFieldRef={lastNameRef}
+        />
+      </FormStack>
     </AuthCard>
   );
 }
