@@ -72,7 +72,7 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
         <Title order={2} fz="lg">
           {t('two_factor_wizard_title')}
         </Title>
-        <Text c="gray.7" fz="sm" aria-live="polite">
+        <Text c="dimmed" fz="sm" aria-live="polite">
           {t('step_of', { step: index + 1, total: TWO_FACTOR_WIZARD_STEPS })} · {t(STEP_TITLE[step])}
         </Text>
       </div>

@@ -79,12 +79,11 @@ export function TwoFactorPage() {
   const data = details.data;
   return (
     <Stack gap="lg" maw={720} mx="auto" w="100%">
-      {/* gray.7, not dimmed: dimmed text on the gray page background is below 4.5:1 (axe color-contrast). */}
       <div>
         <Title order={1} fz={{ base: 24, sm: 28 }}>
           {t('menu_2fa')}
         </Title>
-        <Text c="gray.7" mt={4}>
+        <Text c="dimmed" mt={4}>
           {t('two_factor_intro')}
         </Text>
       </div>
@@ -103,11 +102,7 @@ export function TwoFactorPage() {
               <Switch
                 size="md"
                 label={t('two_factor_toggle')}
-                description={
-                  <Text span fz="sm" c="gray.7">
-                    {t(data.twoFactorEnabled ? 'two_factor_status_on' : 'two_factor_status_off')}
-                  </Text>
-                }
+                description={t(data.twoFactorEnabled ? 'two_factor_status_on' : 'two_factor_status_off')}
                 checked={data.twoFactorEnabled}
                 disabled={toggling || wizard}
                 onChange={(e) => void toggle(e.currentTarget.checked)}
@@ -152,7 +147,7 @@ export function TwoFactorPage() {
                   <Stack gap="xs">
                     {data.twoFactorEnabled && (
                       <Group justify="space-between" gap="sm">
-                        <Text fz="sm" c="gray.7" style={{ flex: '1 1 16rem' }}>
+                        <Text fz="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
                           {t('two_factor_recovery_generate_note')}
                         </Text>
                         <Button variant="default" onClick={() => setGuarded('regenerate')}>
@@ -161,7 +156,7 @@ export function TwoFactorPage() {
                       </Group>
                     )}
                     <Group justify="space-between" gap="sm">
-                      <Text fz="sm" c="gray.7" style={{ flex: '1 1 16rem' }}>
+                      <Text fz="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
                         {t('two_factor_reset_note')}
                       </Text>
                       <Button variant="default" c="red.9" onClick={() => setGuarded('reset')}>
