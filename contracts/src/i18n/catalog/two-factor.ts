@@ -28,6 +28,7 @@ export const twoFactorMessages = defineMessages({
     two_factor_status_off: 'Đang tắt',
     two_factor_enabled_message: 'Ứng dụng xác thực đã được thiết lập cho tài khoản của bạn.',
     two_factor_reset_button: 'Đặt lại ứng dụng xác thực',
+    two_factor_disable_note: 'Nhập mật khẩu để tắt xác minh hai bước.',
     two_factor_reset_note: 'Đặt lại sẽ xóa các mã khôi phục, tắt xác minh hai bước và bạn cần thiết lập lại từ đầu.',
     two_factor_reset_success: 'Đã đặt lại ứng dụng xác thực. Xác minh hai bước đã tắt.',
     two_factor_wizard_title: 'Thiết lập ứng dụng xác thực',
@@ -102,6 +103,7 @@ export const twoFactorMessages = defineMessages({
     two_factor_status_off: 'Off',
     two_factor_enabled_message: 'An authenticator app is set up for your account.',
     two_factor_reset_button: 'Reset authenticator app',
+    two_factor_disable_note: 'Enter your password to turn two-step verification off.',
     two_factor_reset_note:
       'Resetting removes your recovery codes and turns two-step verification off; you will need to set it up again.',
     two_factor_reset_success: 'The authenticator app was reset. Two-step verification is off.',

@@ -87,7 +87,9 @@ export function createTwoFactorSettings(deps: AppDeps) {
       return details(ctx.user.id);
     },
 
+    /** Off needs the password too: a stolen access token alone must not remove the second factor. */
     async disable(ctx: TwoFactorContext): Promise<TwoFactorDetails> {
+      await requirePasswordProof(ctx);
       await twoFactor.disable(ctx.user.id, ctx.caller);
       return details(ctx.user.id);
     },

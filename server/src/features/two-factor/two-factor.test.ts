@@ -102,6 +102,20 @@ describe('two-step verification settings', () => {
     expect(mail.filter((s) => s === 'Portico: two-step verification was turned on')).toHaveLength(2);
   });
 
+  it('turns off only behind the password', async () => {
+    const a = await signedInUser(t, { email: 'off-guard@example.com' });
+    // A second sign-in of the same account: its token has not confirmed the password.
+    const { tokens } = await signInWithPassword(t.app, { username: 'off-guard@example.com', password: TEST_PASSWORD });
+    await enable(a);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: E.disable.path,
+      headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
+    });
+    expect(errorKey(off, 403)).toBe('two_factor_password_required');
+    expect(resultOf<Details>(await call(a, E.details)).twoFactorEnabled).toBe(true);
+  });
+
   it('gives new recovery codes behind the password; the earlier ones stop working', async () => {
     const a = await signedInUser(t, { email: 'regen@example.com' });
     expect(errorKey(await call(a, E.generateRecoveryCodes), 403)).toBe('two_factor_password_required');
@@ -165,9 +179,10 @@ describe('two-step verification settings', () => {
     );
     expect(await details(b)).toEqual({ twoFactorEnabled: false, hasAuthenticator: false, recoveryCodesLeft: 0 });
     expect(errorKey(await call(b, E.enable))).toBe('two_factor_setup_required');
-    resultOf(await call(b, E.disable));
+    expect(errorKey(await call(b, E.disable), 403)).toBe('two_factor_password_required');
     // B with B's own password acts on B only.
     resultOf(await call(b, E.checkPassword, { password: TEST_PASSWORD }));
+    resultOf(await call(b, E.disable));
     resultOf(await call(b, E.resetAuthenticator));
     resultOf(await call(b, E.checkPassword, { password: TEST_PASSWORD }));
     resultOf(await call(b, E.setupAuthenticator));

@@ -20,7 +20,12 @@ import {
 import { PasswordModal } from './PasswordModal';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
-type Guarded = 'reset' | 'regenerate';
+type Guarded = 'reset' | 'regenerate' | 'disable';
+const GUARD_NOTES = {
+  reset: 'two_factor_reset_note',
+  regenerate: 'two_factor_recovery_generate_note',
+  disable: 'two_factor_disable_note',
+} as const;
 
 /**
  * /security/2fa (spec account §2 Two-step verification page, §4, §5): the on/off switch (with no
@@ -54,10 +59,15 @@ export function TwoFactorPage() {
       setWizard(true);
       return;
     }
+    // Off is behind the password (server/src/features/two-factor/service.ts disable).
+    if (!on) {
+      setGuarded('disable');
+      return;
+    }
     setToggling(true);
     try {
-      store(await (on ? enableTwoFactor() : disableTwoFactor()));
-      done(on ? 'enable_2fa_success' : 'disable_2fa_success');
+      store(await enableTwoFactor());
+      done('enable_2fa_success');
     } catch {
       // spec account §8: an enable/disable failure only ends the loading; the switch shows the stored state.
     } finally {
@@ -70,6 +80,9 @@ export function TwoFactorPage() {
       store(await resetAuthenticator());
       setCodes(null);
       done('two_factor_reset_success');
+    } else if (guarded === 'disable') {
+      store(await disableTwoFactor());
+      done('disable_2fa_success');
     } else if (guarded === 'regenerate') {
       setCodes((await generateRecoveryCodes()).recoveryCodes);
       await refresh();
@@ -172,7 +185,7 @@ export function TwoFactorPage() {
       </Paper>
       <PasswordModal
         opened={guarded !== null}
-        note={guarded && t(guarded === 'reset' ? 'two_factor_reset_note' : 'two_factor_recovery_generate_note')}
+        note={guarded && t(GUARD_NOTES[guarded])}
         onClose={() => setGuarded(null)}
         onConfirmed={runGuarded}
       />

@@ -152,9 +152,10 @@ describe('two-step verification page', { timeout: 30_000 }, () => {
     expect(screen.queryByText(CODES[0]!)).toBeNull();
   });
 
-  it('turns off and on again with an authenticator set up (no wizard)', async () => {
+  it('turns off behind the password and on again with an authenticator set up (no wizard)', async () => {
     let state = details({ twoFactorEnabled: true, hasAuthenticator: true, recoveryCodesLeft: 7 });
     answers[`GET ${BASE}/details`] = () => ({ body: { result: state } });
+    answers[`POST ${BASE}/check-password`] = { body: { result: true } };
     answers[`POST ${BASE}/disable`] = () => {
       state = { ...state, twoFactorEnabled: false };
       return { body: { result: state } };
@@ -166,7 +167,12 @@ describe('two-step verification page', { timeout: 30_000 }, () => {
     renderAt('/en-us/security/2fa');
     expect(await screen.findByText('Unused recovery codes left: 7.')).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: /Two-step verification/ }));
+    const modal = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    expect(posted('disable')).toHaveLength(0);
+    fireEvent.change(within(modal).getByLabelText('Password'), { target: { value: 'Secret@123' } });
+    fireEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Two-step verification is now off.')).toBeTruthy();
+    expect(posted('check-password')).toHaveLength(1);
     await waitFor(() => expect(posted('disable')).toHaveLength(1));
     await waitFor(() =>
       expect((screen.getByRole('switch', { name: /Two-step verification/ }) as HTMLInputElement).checked).toBe(false),
