@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type GeneralProfile, LOCALES, type Locale } from '@portico/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryLoader } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { rememberLocale, switchLocalePath } from '../../i18n/locale';
@@ -69,19 +71,10 @@ export function LanguagePage() {
 
   return (
     <Stack gap="lg" maw={560} mx="auto" w="100%">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {t('menu_language')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('language_intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('menu_language')} intro={t('language_intro')} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
         {profile.isPending ? (
-          <Center py="xl" role="status" aria-label={t('app_loading')}>
-            <Loader type="dots" />
-          </Center>
+          <QueryLoader />
         ) : (
           <form onSubmit={(e) => void submit(e)} noValidate>
             <Stack gap="lg">
