@@ -8,5 +8,6 @@ import type { LooseT } from '../i18n/t';
 
 export const notifyDone = (message: string) => notifications.show({ color: 'teal', message });
 
-export const notifyFailed = (error: unknown, t: TFunction | LooseT) =>
-  notifications.show({ color: 'red', message: errorText(error, t) });
+export const notifyRefused = (message: string) => notifications.show({ color: 'red', message });
+
+export const notifyFailed = (error: unknown, t: TFunction | LooseT) => notifyRefused(errorText(error, t));

@@ -15,11 +15,10 @@ import { rememberLocale, switchLocalePath } from '../../i18n/locale';
 import i18n from '../../i18n/setup';
 import { looseT } from '../../i18n/t';
 import { getProfile, INFO_QUERY_KEY } from '../info/api';
-import { needsSearch } from '../info/format';
+import { LANGUAGE_LABEL, needsSearch } from '../info/format';
 import { useAppSettings } from '../settings/useAppSettings';
 import { setLanguage } from './api';
 
-const LANGUAGE_LABEL: Record<Locale, string> = { 'vi-VN': 'lang_vi', 'en-US': 'lang_en' };
 const isLocale = (v: string | null | undefined): v is Locale => !!v && (LOCALES as readonly string[]).includes(v);
 
 /**
@@ -43,7 +42,7 @@ export function LanguagePage() {
 
   const saved = isLocale(profile.data?.languageId) ? profile.data.languageId : locale;
   const value = choice ?? saved;
-  const options = settings.locales.map((l) => ({ value: l, label: tr(LANGUAGE_LABEL[l]) }));
+  const options = settings.locales.map((l) => ({ value: l, label: tr(LANGUAGE_LABEL[l] ?? l) }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
