@@ -29,6 +29,11 @@ export type Endpoint<
   output: O;
   /** Message keys this endpoint may answer with besides the generic ones (invalid_input, unauthorized...). */
   errors: readonly MessageKey[];
+  /**
+   * A multipart/form-data upload instead of a JSON body (avatar now; identity documents next): the
+   * file's field and the content types accepted. The handler reads the file itself.
+   */
+  upload?: { field: string; types: readonly string[] };
 };
 
 export type InputOf<E extends Endpoint> = z.input<E['input']>;

@@ -87,7 +87,7 @@ export function passwordStrength(password: string): PasswordStrength {
  * True when the password is on a list of common passwords (lower case), compared without case
  * and once more with every special character taken out: the rule makes people decorate a common
  * word ("Password1!"), and that is no harder to guess than the word. The list itself is large:
- * the server loads it (server/src/features/password/policy.ts), the web app lazily
+ * the server loads it (server/src/modules/password/policy.ts), the web app lazily
  * (web/src/lib/commonPasswords.ts).
  */
 export function isCommonPassword(password: string, list: ReadonlySet<string>): boolean {
@@ -243,7 +243,7 @@ export type SetPasswordInput = z.input<ReturnType<typeof setPasswordInput>>;
 
 // ---- Endpoints ------------------------------------------------------------------------------------
 // The inputs here carry the rules the browser also checks; the server adds the common-password
-// list (server/src/features/password/policy.ts, refusingCommonPasswords).
+// list (server/src/modules/password/policy.ts, refusingCommonPasswords).
 
 export const passwordEndpoints = {
   otpMethods: defineEndpoint({

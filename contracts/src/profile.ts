@@ -256,6 +256,7 @@ export const profileEndpoints = {
     input: noInput,
     output: avatarAnswerSchema,
     errors: ['invalid_image', 'file_too_large'],
+    upload: { field: 'file', types: AVATAR_TYPES },
   }),
   language: defineEndpoint({
     method: 'PUT',

@@ -213,7 +213,7 @@ export const FIRST_PASSWORD_MISSING: FieldError[] = passwordPairErrors('', '', D
 
 // ---- Endpoints ------------------------------------------------------------------------------------
 // The inputs carry the rules the browser also checks; the server adds the common-password list
-// (server/src/features/password/policy.ts, refusingCommonPasswords).
+// (server/src/modules/password/policy.ts, refusingCommonPasswords).
 
 const sendErrors = ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'] as const;
 

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { preflight } from './config/preflight.js';
 import { openDatabase } from './db/client.js';
 import { closeDeps, createDeps } from './deps.js';
-import { seedDemoAccount } from './modules/users/seed.js';
+import { seedDemoAccount } from './modules/users/index.js';
 
 // Start: config (checked whole) -> Redis -> database -> app -> listen. Anything the configuration
 // gets wrong stops here with one line naming the variable and exit code 78 (EX_CONFIG).

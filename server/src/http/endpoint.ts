@@ -2,7 +2,7 @@ import { type Endpoint, inputInQuery, type OutputOf, type ParsedInputOf, pathPar
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseInput } from '../lib/errors.js';
-import type { User } from '../modules/users/queries.js';
+import type { User } from '../modules/users/index.js';
 import { type CallerContext, callerContext } from './context.js';
 
 /** The signed-in user of a `user` endpoint, from the bearer token checked once per request. */

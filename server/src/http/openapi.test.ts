@@ -1,4 +1,4 @@
-import { activityEndpoints } from '@portico/contracts';
+import { activityEndpoints, profileEndpoints } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { openApiPath } from './openapi.js';
@@ -33,6 +33,14 @@ describe('OpenAPI description', () => {
     expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['pageIndex', 'pageSize']);
     expect(op.responses['200'].content['application/json'].schema.properties.result.properties.data.type).toBe('array');
     expect(op.responses['4XX'].description).toContain('unauthorized');
+  });
+
+  it('describes an upload as multipart/form-data with its file field, not as JSON', async () => {
+    const doc = JSON.parse((await t.app.inject({ url: '/api/openapi.json' })).body);
+    const body = doc.paths[profileEndpoints.avatar.path].post.requestBody.content;
+    expect(Object.keys(body)).toEqual(['multipart/form-data']);
+    expect(body['multipart/form-data'].schema.properties.file).toEqual({ type: 'string', format: 'binary' });
+    expect(body['multipart/form-data'].encoding.file.contentType).toBe('image/gif, image/jpeg, image/png');
   });
 
   it('lists exactly the endpoints the server registered: none missing, none stale', async () => {

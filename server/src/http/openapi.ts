@@ -28,6 +28,21 @@ const errorSchema = {
 /** OpenAPI path syntax: /api/device/:id -> /api/device/{id}. */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z_]\w*)/g, '{$1}');
 
+/** An upload's body: multipart/form-data with the file in its field (contracts/src/endpoint.ts `upload`). */
+const uploadBody = ({ field, types }: NonNullable<Endpoint['upload']>) => ({
+  required: true as const,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        properties: { [field]: { type: 'string', format: 'binary' } },
+        required: [field],
+      },
+      encoding: { [field]: { contentType: types.join(', ') } },
+    },
+  },
+});
+
 function operation(endpoint: Endpoint) {
   const input = schemaOf(endpoint.input, 'input');
   const props = (input.properties ?? {}) as Record<string, JsonSchema>;
@@ -42,20 +57,18 @@ function operation(endpoint: Endpoint) {
       : []),
   ];
   const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !inPath.includes(name)));
+  const requestBody: { required: true; content: Record<string, unknown> } | undefined = endpoint.upload
+    ? uploadBody(endpoint.upload)
+    : inputInQuery(endpoint.method)
+      ? undefined
+      : { required: true, content: { 'application/json': { schema: { ...input, properties: bodyProps } } } };
   return {
     operationId: `${endpoint.feature}.${endpoint.method.toLowerCase()}${openApiPath(endpoint.path).replace(/[^A-Za-z0-9]+/g, '_')}`,
     summary: endpoint.summary,
     tags: [endpoint.feature],
     ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(!inputInQuery(endpoint.method)
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: { ...input, properties: bodyProps } } },
-          },
-        }
-      : {}),
+    ...(requestBody ? { requestBody } : {}),
     responses: {
       '200': {
         description: 'OK',
@@ -98,7 +111,8 @@ function docsPage(doc: ReturnType<typeof openApiDocument>): string {
     Object.entries(ops).map(([method, op]) => {
       const o = op as ReturnType<typeof operation>;
       const schema = JSON.stringify(o.responses['200'].content['application/json'].schema, null, 2);
-      const input = JSON.stringify(o.requestBody?.content['application/json'].schema ?? o.parameters ?? {}, null, 2);
+      const bodySchema = o.requestBody && (Object.values(o.requestBody.content)[0] as { schema: unknown }).schema;
+      const input = JSON.stringify(bodySchema ?? o.parameters ?? {}, null, 2);
       return `<details id="${escapeHtml(o.operationId)}"><summary><b class="m ${method}">${method.toUpperCase()}</b> <code>${escapeHtml(path)}</code> ${escapeHtml(o.summary)}${o.security ? ' <i>bearer</i>' : ''}</summary>
 <p>${escapeHtml(o.responses['4XX'].description)}</p><h4>Input</h4><pre>${escapeHtml(input)}</pre><h4>Answer</h4><pre>${escapeHtml(schema)}</pre></details>`;
     }),

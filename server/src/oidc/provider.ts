@@ -3,8 +3,7 @@ import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider
 import type { KeyValueStore } from '../adapters/kv/index.js';
 import type { Db } from '../db/client.js';
 import { storeError } from '../features/errors/service.js';
-import { userClaims } from '../modules/users/claims.js';
-import { findUserById } from '../modules/users/queries.js';
+import { findUserById, userClaims } from '../modules/users/index.js';
 import { createOidcAdapter } from './adapter.js';
 import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
 

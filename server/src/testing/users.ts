@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.js';
 import { userContacts, users } from '../db/schema.js';
 import { hashPassword } from '../lib/password.js';
-import { CONTACT_EMAIL, CONTACT_PHONE } from '../modules/users/queries.js';
+import { CONTACT_EMAIL, CONTACT_PHONE } from '../modules/users/index.js';
 
 export const TEST_PASSWORD = 'Secret@123';
 

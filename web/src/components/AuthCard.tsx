@@ -1,6 +1,7 @@
-import { Box, Center, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import classes from '../features/login/login.module.css';
 
 export interface AuthCardProps {
   title: string;
@@ -12,11 +13,13 @@ export interface AuthCardProps {
   wide?: boolean;
   /** Shown above the title (e.g. the login / register tabs). */
   top?: ReactNode;
-  children: ReactNode;
+  /** A loader instead of the content (a flow asking the server where it stands). */
+  loading?: boolean;
+  children?: ReactNode;
 }
 
 /** The centred card of the public sign-up pages (register, forgot password), like the login card. */
-export function AuthCard({ title, intro, step, wide, top, children }: AuthCardProps) {
+export function AuthCard({ title, intro, step, wide, top, loading, children }: AuthCardProps) {
   const { t } = useTranslation();
   return (
     <Center>
@@ -43,9 +46,28 @@ export function AuthCard({ title, intro, step, wide, top, children }: AuthCardPr
               </Text>
             )}
           </Stack>
-          {children}
+          {loading ? (
+            <Center py="xl" role="status" aria-label={t('app_loading')}>
+              <Loader type="dots" />
+            </Center>
+          ) : (
+            children
+          )}
         </Stack>
       </Paper>
     </Center>
+  );
+}
+
+/** The buttons under a sign-up step: Cancel and the step's own button, side by side even on a phone. */
+export function AuthCardActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="sm" wrap="nowrap" className={classes.actions}>
+      <Button variant="default" size="md" type="button" onClick={onCancel}>
+        {t('common_cancel')}
+      </Button>
+      {children}
+    </Group>
   );
 }

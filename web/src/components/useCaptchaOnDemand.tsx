@@ -16,19 +16,22 @@ export type CaptchaOnDemand = {
   ready(): boolean;
   /** After a call: an answer is single-use, so the widget starts over; true when the server asked for one. */
   settle(error?: unknown): boolean;
+  /** Shows the widget before the server asks (the login check said isErrorMulti). */
+  require(): void;
   /** The widget, once the server has asked for it; null before. */
   field: ReactNode;
 };
 
 /**
  * A captcha that appears only when the server asks for it, as code sends do past
- * OTP_SENDS_PER_IP from one address (server/src/modules/verification/service.ts).
+ * OTP_SENDS_PER_IP from one address (server/src/modules/verification/service.ts), or from the
+ * start with `always` (register step 1 always asks for one).
  */
-export function useCaptchaOnDemand(): CaptchaOnDemand {
+export function useCaptchaOnDemand({ always = false }: { always?: boolean } = {}): CaptchaOnDemand {
   const { t } = useTranslation();
   const { settings } = useAppSettings();
   const provider = settings.configs.captchaProvider;
-  const [asked, setAsked] = useState(false);
+  const [asked, setAsked] = useState(always);
   const [answer, setAnswer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [round, setRound] = useState(0);
@@ -43,6 +46,9 @@ export function useCaptchaOnDemand(): CaptchaOnDemand {
       if (!shown || answer) return true;
       setError(t('captcha_error_empty'));
       return false;
+    },
+    require() {
+      setAsked(true);
     },
     settle(err) {
       const asks = asksForCaptcha(err);

@@ -1,7 +1,7 @@
 import { commonPasswordSet, isCommonPassword } from '@portico/contracts';
 import { useEffect, useState } from 'react';
 
-// The server refuses the 10,000 most common passwords (server/src/features/password/policy.ts);
+// The server refuses the 10,000 most common passwords (server/src/modules/password/policy.ts);
 // the meter knows the same list, loaded on first use in a chunk of its own so that pages without
 // a new-password field never download it.
 let loading: Promise<ReadonlySet<string>> | undefined;

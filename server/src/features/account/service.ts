@@ -1,10 +1,9 @@
 import { type CurrentUser, formatPersonName } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
-import { CONTACT_EMAIL, findPrimaryContact, type User } from '../../modules/users/queries.js';
+import { ACTIVITY, insertActivity } from '../../modules/activity/index.js';
+import { markUserDevicesLoggedOut } from '../../modules/devices/index.js';
+import { CONTACT_EMAIL, findPrimaryContact, type User } from '../../modules/users/index.js';
 import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
-import { ACTIVITY } from '../activity/actions.js';
-import { insertActivity } from '../activity/queries.js';
-import { markUserDevicesLoggedOut } from '../devices/queries.js';
 
 /** GET /api/account/me: who the bearer token belongs to. */
 export async function describeCurrentUser({ database }: AppDeps, user: User): Promise<CurrentUser> {

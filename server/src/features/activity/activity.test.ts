@@ -2,10 +2,10 @@ import { type ActivityPage, activityEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs } from '../../db/schema.js';
+import { insertActivity } from '../../modules/activity/index.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { browse } from '../../testing/oidc-flow.js';
-import { insertActivity } from './queries.js';
 import { renderActivity } from './render.js';
 
 describe('activity rendering', () => {

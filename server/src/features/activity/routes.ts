@@ -2,7 +2,7 @@ import { activityEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
-import { listActivityPage } from './queries.js';
+import { listActivityPage } from '../../modules/activity/index.js';
 import { renderActivity } from './render.js';
 
 /** The activity log page (spec account §2 Activity, §3 Activity log entry). */

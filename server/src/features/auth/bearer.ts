@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { UserContext } from '../../http/endpoint.js';
 import { unauthorized } from '../../lib/errors.js';
-import { findUserById, type User } from '../../modules/users/queries.js';
-import { touchDevice } from '../devices/service.js';
-import { isFirstParty } from './interaction.js';
+import { touchDevice } from '../../modules/devices/index.js';
+import { isFirstParty } from '../../modules/sign-in/index.js';
+import { findUserById, type User } from '../../modules/users/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

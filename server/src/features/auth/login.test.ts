@@ -3,7 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, devices } from '../../db/schema.js';
-import { createCampaign } from '../../modules/campaigns/service.js';
+import { createCampaign } from '../../modules/campaigns/index.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
   bearer,

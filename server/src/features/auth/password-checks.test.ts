@@ -5,8 +5,9 @@ import { createTestApp, type TestApp } from '../../testing/app.js';
 import { postJson, startAuthorization } from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 
-// Every check of an account's own password shares sign-in's counters (auth/login-limits.ts
-// createPasswordCheck): the streak, the lock, and a success that clears the streak only.
+// Every check of an account's own password shares sign-in's counters
+// (server/src/modules/sign-in/login-limits.ts createPasswordCheck): the streak, the lock, and a
+// success that clears the streak only.
 
 const recoveryWay = (user: SignedInUser, password: string) =>
   user.call('POST', recoveryEndpoints.update.path, {

@@ -4,16 +4,16 @@ import type { AppDeps } from '../../deps.js';
 import { type CallerContext, callerContext } from '../../http/context.js';
 import { handle } from '../../http/endpoint.js';
 import { notFound } from '../../lib/errors.js';
-import { trackDeviceSessions } from '../devices/service.js';
-import type { ClientInfo } from './complete-sign-in.js';
+import { trackDeviceSessions } from '../../modules/devices/index.js';
 import {
   abortInteraction,
+  boundInteractionOf,
+  type ClientInfo,
   decideConsent,
   describeInteraction,
   findBoundInteraction,
   findInteraction,
-} from './interaction.js';
-import { boundInteractionOf } from './interaction-binding.js';
+} from '../../modules/sign-in/index.js';
 import { createAuthService } from './service.js';
 
 /** The caller of a sign-in call, with the interaction this browser opened the login page for. */

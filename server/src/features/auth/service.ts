@@ -12,11 +12,16 @@ import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName, type User } from '../../modules/users/queries.js';
-import { createVerificationService } from '../../modules/verification/service.js';
-import { type ClientInfo, completeSignIn } from './complete-sign-in.js';
-import { findBoundInteraction, interactionUidOf } from './interaction.js';
-import { accountSubject, createLoginLimits } from './login-limits.js';
+import {
+  accountSubject,
+  type ClientInfo,
+  completeSignIn,
+  createLoginLimits,
+  findBoundInteraction,
+  interactionUidOf,
+} from '../../modules/sign-in/index.js';
+import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName, type User } from '../../modules/users/index.js';
+import { createVerificationService } from '../../modules/verification/index.js';
 
 type InputOf<K extends keyof typeof authEndpoints> = ParsedInputOf<(typeof authEndpoints)[K]>;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userContacts, users } from '../../db/schema.js';
-import { CONTACT_EMAIL, type Contact } from '../../modules/users/queries.js';
+import { CONTACT_EMAIL, type Contact } from '../../modules/users/index.js';
 
 /**
  * Locks the user's row until the transaction ends: the contact rules that read before they write

@@ -16,9 +16,9 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { localeOf, translate } from '../../lib/i18n.js';
-import { type Contact, findPrimaryContact, type User } from '../../modules/users/queries.js';
-import { createVerificationService } from '../../modules/verification/service.js';
-import { insertActivity } from '../activity/queries.js';
+import { insertActivity } from '../../modules/activity/index.js';
+import { type Contact, findPrimaryContact, type User } from '../../modules/users/index.js';
+import { createVerificationService } from '../../modules/verification/index.js';
 import { CONTACT_ACTIVITY } from './activity.js';
 import {
   clearPrimary,

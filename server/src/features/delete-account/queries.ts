@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userContacts, users } from '../../db/schema.js';
-import { CONTACT_EMAIL } from '../../modules/users/queries.js';
+import { CONTACT_EMAIL } from '../../modules/users/index.js';
 
 /**
  * Whether `email` (normalised) was a confirmed e-mail of an account that has been deleted: the

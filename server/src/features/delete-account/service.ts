@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { badRequest } from '../../lib/errors.js';
-import type { User } from '../../modules/users/queries.js';
-import { createPasswordCheck } from '../auth/login-limits.js';
+import { createPasswordCheck } from '../../modules/sign-in/index.js';
+import type { User } from '../../modules/users/index.js';
 import { eraseUser } from './queries.js';
 
 /** The signed-in user and the caller's IP (for the password-check counters and the activity log). */

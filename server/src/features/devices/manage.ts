@@ -3,10 +3,16 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import type { UserContext } from '../../http/endpoint.js';
 import { notFound } from '../../lib/errors.js';
+import { insertActivity } from '../../modules/activity/index.js';
+import {
+  DEVICE_ACTIVITY,
+  type Device,
+  findUserDevice,
+  listUserDevices,
+  markDeviceLoggedOut,
+  markSessionsLoggedOut,
+} from '../../modules/devices/index.js';
 import { deleteGrantsById, deleteSessionByUid } from '../../oidc/queries.js';
-import { insertActivity } from '../activity/queries.js';
-import { DEVICE_ACTIVITY } from './activity.js';
-import { type Device, findUserDevice, listUserDevices, markDeviceLoggedOut, markSessionsLoggedOut } from './queries.js';
 
 export const deviceLabel = (d: Pick<Device, 'deviceName' | 'browser'>) =>
   [d.deviceName, d.browser].filter(Boolean).join(' · ');

@@ -2,8 +2,8 @@ import { forgotPasswordEndpoints, resetPasswordInput } from '@portico/contracts'
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
-import { boundInteractionOf } from '../auth/interaction-binding.js';
-import { refusingCommonPasswords } from '../password/policy.js';
+import { refusingCommonPasswords } from '../../modules/password/index.js';
+import { boundInteractionOf } from '../../modules/sign-in/index.js';
 import { createForgotPasswordService } from './service.js';
 
 /** Forgot-password API of the forgot-password page (spec sign-in §7 "Forgot password"; public). */

@@ -13,16 +13,18 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { createOneTimeTokens } from '../../lib/one-time-token.js';
 import { hashPassword } from '../../lib/password.js';
-import { findUserByRecoveryClaim } from '../../modules/claims/queries.js';
-import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName } from '../../modules/users/queries.js';
-import { createVerificationService } from '../../modules/verification/service.js';
-import { insertActivity } from '../activity/queries.js';
-import { type ClientInfo, completeSignIn } from '../auth/complete-sign-in.js';
-import { findBoundInteraction, type Interaction, interactionUidOf } from '../auth/interaction.js';
-import { PASSWORD_ACTIVITY } from '../password/activity.js';
-import { codeInProgress } from '../password/progress.js';
-import { setPasswordHash } from '../password/queries.js';
-import { endSessions } from '../password/sessions.js';
+import { insertActivity } from '../../modules/activity/index.js';
+import { findUserByRecoveryClaim } from '../../modules/claims/index.js';
+import { codeInProgress, endSessions, PASSWORD_ACTIVITY, setPasswordHash } from '../../modules/password/index.js';
+import {
+  type ClientInfo,
+  completeSignIn,
+  findBoundInteraction,
+  type Interaction,
+  interactionUidOf,
+} from '../../modules/sign-in/index.js';
+import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName } from '../../modules/users/index.js';
+import { createVerificationService } from '../../modules/verification/index.js';
 
 type ResetToken = { userId: string; target: string };
 type InputOf<K extends keyof typeof forgotPasswordEndpoints> = ParsedInputOf<(typeof forgotPasswordEndpoints)[K]>;

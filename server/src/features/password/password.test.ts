@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, users } from '../../db/schema.js';
+import { COMMON_PASSWORD_COUNT, isAcceptablePassword, isCommonPassword } from '../../modules/password/index.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
   bearer,
@@ -15,7 +16,6 @@ import {
   startAuthorization,
 } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
-import { COMMON_PASSWORD_COUNT, isAcceptablePassword, isCommonPassword } from './policy.js';
 
 const NEW_PASSWORD = 'DoiMoi2026!';
 

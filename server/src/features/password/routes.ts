@@ -2,7 +2,7 @@ import { changePasswordInput, passwordEndpoints, setPasswordInput } from '@porti
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
-import { refusingCommonPasswords } from './policy.js';
+import { refusingCommonPasswords } from '../../modules/password/index.js';
 import { createPasswordService } from './service.js';
 
 /** Change password and set first password (spec sign-in §7 "Change password"), for the signed-in user. */

@@ -13,13 +13,17 @@ import type { UserContext } from '../../http/endpoint.js';
 import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
-import { CONTACT_EMAIL, CONTACT_PHONE, type User } from '../../modules/users/queries.js';
-import { createVerificationService } from '../../modules/verification/service.js';
-import { insertActivity } from '../activity/queries.js';
-import { createPasswordCheck } from '../auth/login-limits.js';
-import { PASSWORD_ACTIVITY } from './activity.js';
-import { findConfirmedPrimaryContact, setFirstPasswordHash, setPasswordHash } from './queries.js';
-import { endSessions } from './sessions.js';
+import { insertActivity } from '../../modules/activity/index.js';
+import {
+  endSessions,
+  findConfirmedPrimaryContact,
+  PASSWORD_ACTIVITY,
+  setFirstPasswordHash,
+  setPasswordHash,
+} from '../../modules/password/index.js';
+import { createPasswordCheck } from '../../modules/sign-in/index.js';
+import { CONTACT_EMAIL, CONTACT_PHONE, type User } from '../../modules/users/index.js';
+import { createVerificationService } from '../../modules/verification/index.js';
 
 const CONTACT_TYPE: Record<OtpType, number> = { email: CONTACT_EMAIL, phone: CONTACT_PHONE };
 const METHOD_KEY: Record<OtpType, string> = { email: 'otp_method_email', phone: 'otp_method_phone' };

@@ -19,17 +19,17 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
+import { insertActivity } from '../../modules/activity/index.js';
 import {
   deleteClaimById,
   findClaimById,
   listClaims,
   type UserClaimRow,
   upsertClaim,
-} from '../../modules/claims/queries.js';
-import { findUserById, type User } from '../../modules/users/queries.js';
-import { insertActivity } from '../activity/queries.js';
+} from '../../modules/claims/index.js';
+import { imageTypeOf } from '../../modules/images/index.js';
+import { findUserById, type User } from '../../modules/users/index.js';
 import { PROFILE_ACTIVITY } from './activity.js';
-import { imageTypeOf } from './image.js';
 import { updateProfile } from './queries.js';
 
 /** For whom (the signed-in user) and who calls (the labels' language, the activity log's IP). */

@@ -1,6 +1,6 @@
 import { recoveryEndpoints as E, FORGOT_PASSWORD_PATHS, type RecoveryClaim } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUserByRecoveryClaim } from '../../modules/claims/queries.js';
+import { findUserByRecoveryClaim } from '../../modules/claims/index.js';
 import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { postJson } from '../../testing/oidc-flow.js';

@@ -8,10 +8,10 @@ import {
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
 import { badRequest } from '../../lib/errors.js';
-import { deleteClaim, listClaims, upsertClaim } from '../../modules/claims/queries.js';
-import type { User } from '../../modules/users/queries.js';
-import { insertActivity } from '../activity/queries.js';
-import { createPasswordCheck } from '../auth/login-limits.js';
+import { insertActivity } from '../../modules/activity/index.js';
+import { deleteClaim, listClaims, upsertClaim } from '../../modules/claims/index.js';
+import { createPasswordCheck } from '../../modules/sign-in/index.js';
+import type { User } from '../../modules/users/index.js';
 
 export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as const;
 

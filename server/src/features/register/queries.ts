@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userContacts, users } from '../../db/schema.js';
-import type { NewUser } from '../../modules/users/queries.js';
+import type { NewUser } from '../../modules/users/index.js';
 
 export type ConfirmedHolder = { deleted: boolean; languageId: string };
 

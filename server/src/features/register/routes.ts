@@ -2,7 +2,7 @@ import { registerEndpoints, registerInput, updateInfoInput } from '@portico/cont
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
-import { refusingCommonPasswords } from '../password/policy.js';
+import { refusingCommonPasswords } from '../../modules/password/index.js';
 import { createRegisterService } from './service.js';
 
 /** Registration API of the register page (spec sign-in §7 "Register"; public). */

@@ -17,13 +17,10 @@ import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { createOneTimeTokens } from '../../lib/one-time-token.js';
 import { hashPassword } from '../../lib/password.js';
-import { CONTACT_EMAIL, type User } from '../../modules/users/queries.js';
-import { findCode } from '../../modules/verification/queries.js';
-import { createVerificationService, type IssueMessage } from '../../modules/verification/service.js';
-import { insertActivity } from '../activity/queries.js';
-import { PASSWORD_ACTIVITY } from '../password/activity.js';
-import { codeInProgress } from '../password/progress.js';
-import { setFirstPasswordHash } from '../password/queries.js';
+import { insertActivity } from '../../modules/activity/index.js';
+import { codeInProgress, PASSWORD_ACTIVITY, setFirstPasswordHash } from '../../modules/password/index.js';
+import { CONTACT_EMAIL, type User } from '../../modules/users/index.js';
+import { createVerificationService, findCode, type IssueMessage } from '../../modules/verification/index.js';
 import { isDisposableEmail } from './disposable.js';
 import { type ConfirmedHolder, findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
 

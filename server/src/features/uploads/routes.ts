@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
-import { MIME_BY_EXTENSION } from '../profile/image.js';
+import { MIME_BY_EXTENSION } from '../../modules/images/index.js';
 
 /**
  * GET /uploads/<name>: serves stored images (avatars) with the content type their stored

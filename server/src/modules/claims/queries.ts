@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userClaims, users } from '../../db/schema.js';
-import type { User } from '../users/queries.js';
+import type { User } from '../users/index.js';
 
 export type UserClaimRow = typeof userClaims.$inferSelect;
 

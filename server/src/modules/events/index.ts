@@ -14,9 +14,9 @@ export type AfterCommit = (task: () => Promise<void>) => void;
  */
 export type EventMap = {
   /**
-   * A sign-in finished (server/src/features/auth/complete-sign-in.ts), any method. The OIDC
+   * A sign-in finished (server/src/modules/sign-in/complete-sign-in.ts), any method. The OIDC
    * session does not exist yet: the device is keyed by the interaction uid and linked to the
-   * session when the browser resumes (devices/queries.ts linkDeviceToSession).
+   * session when the browser resumes (server/src/modules/devices/queries.ts linkDeviceToSession).
    */
   'user.signedIn': {
     userId: string;

@@ -1,23 +1,22 @@
-import { Alert, Button, Center, Group, Loader, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { forgotPasswordUsernameInput, normalizeLoginName, otpForSubmit } from '@portico/contracts';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { forgotPasswordUsernameInput, normalizeLoginName, resetPasswordInput } from '@portico/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '../../components/AuthCard';
-import { Countdown } from '../../components/Countdown';
+import { AuthCard, AuthCardActions } from '../../components/AuthCard';
+import { CodeStep } from '../../components/CodeStep';
+import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
-import { OtpInput } from '../../components/OtpInput';
-import { PasswordStrength } from '../../components/PasswordStrength';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
+import { type CodeSent, useCodeStep } from '../../components/useCodeStep';
+import { useResumeCookie } from '../../components/useResumeCookie';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { looseT } from '../../i18n/t';
-import { deleteCookie, FORGOT_PASSWORD_COOKIE, readCookie, writeCookie } from '../../lib/cookies';
-import { splitApiError, withoutErrors } from '../../lib/formErrors';
-import { resumeFromCookie } from '../../lib/resume';
+import { FORGOT_PASSWORD_COOKIE } from '../../lib/cookies';
 import { useAuth } from '../auth/OidcSession';
-import classes from '../login/login.module.css';
 import { checkForgotCode, checkForgotProcess, resendForgotCode, resetPassword, sendForgotCode } from './api';
 import { afterReset, interactionReturnUrl } from './logic';
 
@@ -32,156 +31,65 @@ const TOTAL_STEPS = 3;
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const tr = looseT(t);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { to, locale } = useLocale();
   const auth = useAuth();
   usePageTitle('forgot_title');
 
-  const [loading, setLoading] = useState(true);
   const [step, setStep] = useState<1 | 2 | 3>(1);
+  const [username, setUsername] = useState('');
+  const [token, setToken] = useState('');
+  const [leaving, setLeaving] = useState(false);
   // Past many code requests from one address the server asks for a captcha first.
   const captcha = useCaptchaOnDemand();
-  const [username, setUsername] = useState(() => search.get('username') ?? '');
-  const [times, setTimes] = useState(0);
-  const [sends, setSends] = useState(0);
-  const [otp, setOtp] = useState('');
-  const [token, setToken] = useState('');
-  const [password, setPassword] = useState('');
-  const [rePassword, setRePassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'send' | 'resend' | 'check' | 'reset' | null>(null);
-  const [leaving, setLeaving] = useState(false);
 
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const otpRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void resumeFromCookie(readCookie(FORGOT_PASSWORD_COOKIE), checkForgotProcess, () =>
-      deleteCookie(FORGOT_PASSWORD_COOKIE),
-    ).then((start) => {
-      if (start.step === 2) {
-        setUsername(start.username);
-        setTimes(start.times);
-        setSends((s) => s + 1);
-        setStep(2);
-      }
-      setLoading(false);
-    });
-  }, []);
-
-  useEffect(() => {
-    if (loading) return;
-    if (step === 1) usernameRef.current?.focus();
-    else if (step === 2) otpRef.current?.focus();
-    else passwordRef.current?.focus();
-  }, [step, loading]);
-
-  const clearMessages = () => {
-    setErrors({});
-    setAlert(null);
-  };
-
-  const cancel = () => {
-    deleteCookie(FORGOT_PASSWORD_COOKIE);
-    navigate(to('/'));
-  };
-
-  const fail = (err: unknown, fields: string[]) => {
-    const split = splitApiError(err, fields, tr);
-    setErrors(split.fields);
-    setAlert(split.alert);
-  };
-
-  // ---- Step 1: the account ------------------------------------------------------------------
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    clearMessages();
-    const parsed = forgotPasswordUsernameInput.safeParse({ username });
-    if (!parsed.success) {
-      setErrors({ username: tr(parsed.error.issues[0]?.message ?? 'error_username_empty') });
-      usernameRef.current?.focus();
-      return;
-    }
-    const name = normalizeLoginName(parsed.data.username).value;
-    if (!captcha.ready()) return;
-    setBusy('send');
-    try {
-      const answer = await sendForgotCode(name, captcha.answer);
-      captcha.settle();
-      writeCookie(FORGOT_PASSWORD_COOKIE, name);
-      setUsername(name);
-      setTimes(answer?.times ?? 0);
-      setSends((s) => s + 1);
-      setOtp('');
-      setStep(2);
-    } catch (err) {
-      if (captcha.settle(err)) return;
-      fail(err, ['username']);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  // ---- Step 2: the code -----------------------------------------------------------------------
-  const resend = async () => {
-    clearMessages();
-    if (!captcha.ready()) return;
-    setBusy('resend');
-    try {
-      const answer = await resendForgotCode(username, captcha.answer);
-      captcha.settle();
-      setTimes(answer?.times ?? 0);
-      setSends((s) => s + 1);
-      notifications.show({ color: 'teal', message: t('code_has_been_sent') });
-    } catch (err) {
-      if (captcha.settle(err)) return;
-      fail(err, []);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const check = async (event: FormEvent) => {
-    event.preventDefault();
-    clearMessages();
-    if (!otp.trim()) {
-      setErrors({ otp: t('otp_required') });
-      otpRef.current?.focus();
-      return;
-    }
-    setBusy('check');
-    try {
-      const answer = await checkForgotCode(username, otpForSubmit(otp));
-      deleteCookie(FORGOT_PASSWORD_COOKIE);
+  const code = useCodeStep({
+    emptyKey: 'otp_required',
+    resend: (answer) => resendForgotCode(username, answer),
+    check: (otp) => checkForgotCode(username, otp),
+    onChecked: (answer) => {
+      resume.forget();
       setToken(answer.message);
       setStep(3);
-    } catch (err) {
-      fail(err, ['otp']);
-    } finally {
-      setBusy(null);
-    }
+    },
+  });
+  const toCode = (name: string, sent: CodeSent) => {
+    setUsername(name);
+    code.start(sent);
+    setStep(2);
   };
+  const resume = useResumeCookie(FORGOT_PASSWORD_COOKIE, checkForgotProcess, toCode);
+
+  // ---- Step 1: the account ------------------------------------------------------------------
+  const account = useApiForm({
+    initialValues: { username: search.get('username') ?? '' },
+    schema: forgotPasswordUsernameInput,
+    before: () => captcha.ready(),
+    submit: (v) => sendForgotCode(normalizeLoginName(v.username).value, captcha.answer),
+    onSuccess: (answer, v) => {
+      captcha.settle();
+      const name = normalizeLoginName(v.username).value;
+      resume.remember(name);
+      toCode(name, answer);
+    },
+    onError: (err) => captcha.settle(err),
+  });
 
   // ---- Step 3: the new password, then sign-in ----------------------------------------------------
-  const reset = async (event: FormEvent) => {
-    event.preventDefault();
-    clearMessages();
-    setBusy('reset');
-    try {
-      const answer = await resetPassword({
+  const password = useApiForm({
+    initialValues: { password: '', rePassword: '' },
+    schema: resetPasswordInput(),
+    input: (v) => ({ ...v, username, token }),
+    submit: (v) =>
+      resetPassword({
         username,
         token,
-        password: password.trim(),
-        rePassword: rePassword.trim(),
+        password: v.password.trim(),
+        rePassword: v.rePassword.trim(),
         returnUrl: interactionReturnUrl(search),
-      });
+      }),
+    onSuccess: async (answer) => {
       const next = afterReset(answer);
       setLeaving(true);
       if (next.kind === 'redirect') {
@@ -192,83 +100,50 @@ export function ForgotPasswordPage() {
       notifications.show({ color: 'teal', message: t('forgot_success') });
       if (auth?.manager) await auth.signIn('/account', locale, { loginHint: username });
       else navigate(`${to('/login')}?${new URLSearchParams({ username })}`);
-    } catch (err) {
+    },
+    onError: () => {
       setLeaving(false);
-      fail(err, ['password', 'rePassword']);
-    } finally {
-      setBusy(null);
-    }
+      return false;
+    },
+  });
+
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (resume.loading) return;
+    if (step === 1) usernameRef.current?.focus();
+    else if (step === 3) passwordRef.current?.focus();
+  }, [step, resume.loading]);
+
+  const cancel = () => {
+    resume.forget();
+    navigate(to('/'));
   };
 
-  if (loading) {
-    return (
-      <AuthCard title={t('forgot_title')}>
-        <Center py="xl" role="status" aria-label={t('app_loading')}>
-          <Loader type="dots" />
-        </Center>
-      </AuthCard>
-    );
-  }
-
-  const alertBox = alert && (
-    <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-      {alert}
-    </Alert>
-  );
-
-  const actions = (primary: ReactNode) => (
-    <Group gap="sm" wrap="nowrap" className={classes.actions}>
-      <Button variant="default" size="md" type="button" onClick={cancel}>
-        {t('common_cancel')}
-      </Button>
-      {primary}
-    </Group>
-  );
-
-  const account = (
-    <Paper bg="gray.0" radius="md" px="md" py="xs">
-      <Group gap="sm" wrap="nowrap">
-        <Icon name="user" size={18} />
-        <Stack gap={0} miw={0}>
-          <Text fz="xs" c="dimmed">
-            {t('forgot_account')}
-          </Text>
-          <Text fw={600} fz="sm" truncate data-testid="forgot-account">
-            {username}
-          </Text>
-        </Stack>
-      </Group>
-    </Paper>
-  );
+  if (resume.loading) return <AuthCard title={t('forgot_title')} loading />;
 
   if (step === 1) {
     return (
       <AuthCard title={t('forgot_title')} intro={t('forgot_intro')} step={{ current: 1, total: TOTAL_STEPS }}>
-        <form onSubmit={(e) => void send(e)} noValidate>
+        <form ref={account.ref} onSubmit={(e) => void account.submit(e)} noValidate>
           <Stack gap="md">
             <TextInput
               ref={usernameRef}
-              name="username"
+              {...account.field('username')}
               label={t('login_username_label')}
               placeholder={t('login_username_placeholder')}
               autoComplete="username"
               inputMode="email"
               size="md"
-              value={username}
-              onChange={(e) => {
-                setUsername(e.currentTarget.value);
-                setErrors((errs) => withoutErrors(errs, ['username']));
-              }}
-              error={errors.username}
               leftSection={<Icon name="user" size={18} />}
             />
             {captcha.field}
-            {alertBox}
-            {actions(
-              <Button type="submit" size="md" loading={busy === 'send'}>
+            <FormAlert message={account.alert} />
+            <AuthCardActions onCancel={cancel}>
+              <Button type="submit" size="md" loading={account.busy}>
                 {t('common_next')}
-              </Button>,
-            )}
+              </Button>
+            </AuthCardActions>
           </Stack>
         </form>
       </AuthCard>
@@ -278,29 +153,34 @@ export function ForgotPasswordPage() {
   if (step === 2) {
     return (
       <AuthCard title={t('forgot_title')} step={{ current: 2, total: TOTAL_STEPS }}>
-        <form onSubmit={(e) => void check(e)} noValidate>
-          <Stack gap="md">
-            {account}
-            <Text fz="sm">{t('enter_security_code')}</Text>
-            <OtpInput
-              ref={otpRef}
-              value={otp}
-              onChange={(value) => {
-                setOtp(value);
-                setErrors((e) => withoutErrors(e, ['otp']));
-              }}
-              error={errors.otp}
-            />
-            <Countdown seconds={times} restartKey={sends} onResend={() => void resend()} busy={busy === 'resend'} />
-            {captcha.field}
-            {alertBox}
-            {actions(
-              <Button type="submit" size="md" loading={busy === 'check'}>
+        <CodeStep
+          step={code}
+          before={
+            <>
+              <Paper bg="gray.0" radius="md" px="md" py="xs">
+                <Group gap="sm" wrap="nowrap">
+                  <Icon name="user" size={18} />
+                  <Stack gap={0} miw={0}>
+                    <Text fz="xs" c="dimmed">
+                      {t('forgot_account')}
+                    </Text>
+                    <Text fw={600} fz="sm" truncate data-testid="forgot-account">
+                      {username}
+                    </Text>
+                  </Stack>
+                </Group>
+              </Paper>
+              <Text fz="sm">{t('enter_security_code')}</Text>
+            </>
+          }
+          actions={
+            <AuthCardActions onCancel={cancel}>
+              <Button type="submit" size="md" loading={code.checking}>
                 {t('common_verify')}
-              </Button>,
-            )}
-          </Stack>
-        </form>
+              </Button>
+            </AuthCardActions>
+          }
+        />
       </AuthCard>
     );
   }
@@ -311,43 +191,21 @@ export function ForgotPasswordPage() {
       intro={t('forgot_new_password_intro', { account: username })}
       step={{ current: 3, total: TOTAL_STEPS }}
     >
-      <form onSubmit={(e) => void reset(e)} noValidate>
+      <form ref={password.ref} onSubmit={(e) => void password.submit(e)} noValidate>
         <input type="hidden" name="username" value={username} autoComplete="username" />
         <Stack gap="md">
-          <Stack gap={8}>
-            <PasswordInput
-              ref={passwordRef}
-              name="password"
-              label={t('forgot_password_label')}
-              autoComplete="new-password"
-              size="md"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                setErrors((errs) => withoutErrors(errs, ['password']));
-              }}
-              error={errors.password}
-            />
-            <PasswordStrength value={password.trim()} />
-          </Stack>
-          <PasswordInput
-            name="rePassword"
-            label={t('forgot_repassword_label')}
-            autoComplete="new-password"
-            size="md"
-            value={rePassword}
-            onChange={(e) => {
-              setRePassword(e.currentTarget.value);
-              setErrors((errs) => withoutErrors(errs, ['rePassword']));
-            }}
-            error={errors.rePassword}
+          <NewPasswordFields
+            password={password.field('password')}
+            repeat={password.field('rePassword')}
+            labels={{ password: t('forgot_password_label'), repeat: t('forgot_repassword_label') }}
+            passwordRef={passwordRef}
           />
-          {alertBox}
-          {actions(
-            <Button type="submit" size="md" loading={busy === 'reset' || leaving}>
+          <FormAlert message={password.alert} />
+          <AuthCardActions onCancel={cancel}>
+            <Button type="submit" size="md" loading={password.busy || leaving}>
               {t('common_update')}
-            </Button>,
-          )}
+            </Button>
+          </AuthCardActions>
         </Stack>
       </form>
     </AuthCard>

@@ -5,6 +5,9 @@ import { call } from '../../api/endpoint';
 
 export const getOtpMethods = () => call(e.otpMethods, {});
 
+/** The query of checkRequirePassword; setting a first password refreshes it. */
+export const REQUIRE_PASSWORD_KEY = ['password', 'require-password'] as const;
+
 export const checkRequirePassword = () => call(e.checkRequirePassword, {});
 
 /** Empty otp: a code goes to OtpType ({ times }); with the otp: the change ({ ok: true }). */

@@ -1,35 +1,62 @@
+import { changePasswordInput, setPasswordInput } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
+import { type FormSchema, schemaMessages } from '../../components/useApiForm';
 import { afterReset, interactionReturnUrl } from '../forgot-password/logic';
-import { changeOutcome, changeStep1Errors, changeStep2Errors, modeFor, setPasswordErrors } from './logic';
+import { changeOutcome, modeFor } from './logic';
+
+// The page checks its fields with the endpoints' schemas (web/src/components/useApiForm.ts).
+const keys = (schema: FormSchema, input: unknown, fields: string[]) =>
+  schemaMessages(schema, input, fields, (key) => key);
 
 describe('change password rules', () => {
   it('checks step 1 in the spec order', () => {
+    const step1 = ['currentpassword', 'newpassword', 'confirmnewpassword'];
     expect(
-      changeStep1Errors({ currentpassword: '', newpassword: '', confirmnewpassword: '' }).map((e) => e.key),
-    ).toEqual(['error_current_password_empty', 'error_new_password_empty', 'error_confirm_new_password_empty']);
-    expect(
-      changeStep1Errors({ currentpassword: 'x', newpassword: 'abcdef', confirmnewpassword: 'abcdeg' }).map(
-        (e) => e.key,
+      keys(
+        changePasswordInput(),
+        { currentpassword: '', newpassword: '', confirmnewpassword: '', OtpType: 'email' },
+        step1,
       ),
-    ).toEqual(['error_password_invalid', 'error_confirm_new_password']);
-    expect(changeStep1Errors({ currentpassword: 'x', newpassword: 'Abc@123', confirmnewpassword: 'Abc@123' })).toEqual(
-      [],
-    );
+    ).toEqual({
+      fields: {
+        currentpassword: 'error_current_password_empty',
+        newpassword: 'error_new_password_empty',
+        confirmnewpassword: 'error_confirm_new_password_empty',
+      },
+      alert: null,
+    });
+    expect(
+      keys(
+        changePasswordInput(),
+        { currentpassword: 'x', newpassword: 'abcdef', confirmnewpassword: 'abcdeg', OtpType: 'email' },
+        step1,
+      ),
+    ).toEqual({
+      fields: { newpassword: 'error_password_invalid', confirmnewpassword: 'error_confirm_new_password' },
+      alert: null,
+    });
+    expect(
+      keys(
+        changePasswordInput(),
+        { currentpassword: 'x', newpassword: 'Abc@123', confirmnewpassword: 'Abc@123', OtpType: 'email' },
+        step1,
+      ),
+    ).toBe(null);
   });
 
-  it('asks for a method and the code in step 2', () => {
-    expect(changeStep2Errors({ otpType: null, otp: '' }).map((e) => e.key)).toEqual([
-      'please_select_method_receive_2fa_code',
-      'please_enter_otp_code',
-    ]);
-    expect(changeStep2Errors({ otpType: 'email', otp: '123456' })).toEqual([]);
+  it('asks for a method before a code is sent', () => {
+    expect(
+      keys(changePasswordInput(), { currentpassword: 'x', newpassword: 'Abc@123', confirmnewpassword: 'Abc@123' }, [
+        'currentpassword',
+      ]),
+    ).toEqual({ fields: {}, alert: 'please_select_method_receive_2fa_code' });
   });
 
   it('sets a first password with the same rules, no current password', () => {
-    expect(setPasswordErrors({ password: '', rePassword: '' }).map((e) => e.key)).toEqual([
-      'error_new_password_empty',
-      'error_confirm_new_password_empty',
-    ]);
+    expect(keys(setPasswordInput(), { password: '', rePassword: '' }, ['password', 'rePassword'])).toEqual({
+      fields: { password: 'error_new_password_empty', rePassword: 'error_confirm_new_password_empty' },
+      alert: null,
+    });
   });
 
   it('reads the mode and the answers', () => {

@@ -1,9 +1,9 @@
-import { Group, PasswordInput, Radio, Stack } from '@mantine/core';
+import { Group, Radio, Stack } from '@mantine/core';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateSelect } from '../../components/DateSelect';
 import { NameFields } from '../../components/NameFields';
-import { PasswordStrength } from '../../components/PasswordStrength';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { looseT } from '../../i18n/t';
 import { useAppSettings } from '../settings/useAppSettings';
 import type { DetailsForm } from './logic';
@@ -32,29 +32,21 @@ export function DetailsFields({ values, onChange, errors, withPassword, firstFie
     <Stack gap="md">
       <NameFields values={values} onChange={onChange} errors={errors} firstFieldRef={firstFieldRef} maxLength={100} />
       {withPassword && (
-        <>
-          <Stack gap={8}>
-            <PasswordInput
-              name="password"
-              label={t('details_password')}
-              autoComplete="new-password"
-              size="md"
-              value={values.password}
-              onChange={(e) => onChange({ password: e.currentTarget.value })}
-              error={errors.password}
-            />
-            <PasswordStrength value={values.password.trim()} />
-          </Stack>
-          <PasswordInput
-            name="rePassword"
-            label={t('details_repassword')}
-            autoComplete="new-password"
-            size="md"
-            value={values.rePassword}
-            onChange={(e) => onChange({ rePassword: e.currentTarget.value })}
-            error={errors.rePassword}
-          />
-        </>
+        <NewPasswordFields
+          password={{
+            name: 'password',
+            value: values.password,
+            onChange: (e) => onChange({ password: e.currentTarget.value }),
+            error: errors.password,
+          }}
+          repeat={{
+            name: 'rePassword',
+            value: values.rePassword,
+            onChange: (e) => onChange({ rePassword: e.currentTarget.value }),
+            error: errors.rePassword,
+          }}
+          labels={{ password: t('details_password'), repeat: t('details_repassword') }}
+        />
       )}
       <DateSelect
         label={t('details_birthdate')}

@@ -1,36 +1,25 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { otpForSubmit, registerEmailErrors } from '@portico/contracts';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { registerInput, registerSendOtpInput } from '@portico/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { currentTimezone } from '../../api/client';
-import { AuthCard } from '../../components/AuthCard';
-import { Captcha } from '../../components/Captcha';
-import { Countdown } from '../../components/Countdown';
+import { AuthCard, AuthCardActions } from '../../components/AuthCard';
+import { CodeStep } from '../../components/CodeStep';
+import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
-import { OtpInput } from '../../components/OtpInput';
+import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
+import { type CodeSent, useCodeStep } from '../../components/useCodeStep';
+import { useResumeCookie } from '../../components/useResumeCookie';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { looseT } from '../../i18n/t';
-import { deleteCookie, REGISTER_COOKIE, readCookie, writeCookie } from '../../lib/cookies';
-import { focusFirstError, splitApiError, translateKeys, withoutErrors } from '../../lib/formErrors';
+import { REGISTER_COOKIE } from '../../lib/cookies';
 import classes from '../login/login.module.css';
-import { useAppSettings } from '../settings/useAppSettings';
 import { checkRegisterOtp, checkRegisterProcess, registerAccount, resendRegisterOtp, sendRegisterOtp } from './api';
 import { DetailsFields } from './DetailsFields';
-import {
-  DETAILS_FIELD_ORDER,
-  type DetailsForm,
-  emptyDetails,
-  firstErrors,
-  loginAfterRegister,
-  loginWithQuery,
-  type RegisterStep,
-  resumeRegistration,
-  validateDetails,
-} from './logic';
+import { DETAILS_FIELD_ORDER, emptyDetails, loginAfterRegister, loginWithQuery, type RegisterStep } from './logic';
 
 const TOTAL_STEPS = 3;
 
@@ -41,217 +30,93 @@ const TOTAL_STEPS = 3;
  */
 export function RegisterPage() {
   const { t } = useTranslation();
-  const tr = looseT(t);
   const navigate = useNavigate();
   const { search } = useLocation();
   const { to } = useLocale();
-  const { settings } = useAppSettings();
-  const captchaProvider = settings.configs.captchaProvider;
   usePageTitle('register_title');
 
-  const [loading, setLoading] = useState(true);
   const [step, setStep] = useState<RegisterStep>(1);
   const [username, setUsername] = useState('');
-  const [times, setTimes] = useState(0);
-  const [sends, setSends] = useState(0);
-  const [otp, setOtp] = useState('');
   const [token, setToken] = useState('');
-  const [details, setDetails] = useState<DetailsForm>(() => emptyDetails());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'send' | 'resend' | 'check' | 'register' | null>(null);
+  // Step 1 always asks for a captcha (when one is configured); step 2's resend only when the server does.
+  const captcha = useCaptchaOnDemand({ always: true });
 
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
-  // Step 2's resend asks for a fresh captcha only when the server does (many sends from one address).
-  const resendCaptcha = useCaptchaOnDemand();
+  const code = useCodeStep({
+    emptyKey: 'please_enter_verification_code',
+    resend: (answer) => resendRegisterOtp(username, answer),
+    check: (otp) => checkRegisterOtp(username, otp),
+    onChecked: (answer) => {
+      resume.forget();
+      setToken(answer.token);
+      setStep(3);
+    },
+  });
+  const toCode = (email: string, sent: CodeSent) => {
+    setUsername(email);
+    code.start(sent);
+    setStep(2);
+  };
+  const resume = useResumeCookie(REGISTER_COOKIE, checkRegisterProcess, toCode);
+
+  // ---- Step 1: the e-mail and the captcha ---------------------------------------------------
+  const email = useApiForm({
+    initialValues: { username: '' },
+    schema: registerSendOtpInput,
+    before: () => captcha.ready(),
+    submit: (v) => sendRegisterOtp(v.username.trim().toLowerCase(), captcha.answer),
+    onSuccess: (answer, v) => {
+      captcha.settle();
+      const address = v.username.trim().toLowerCase();
+      resume.remember(address);
+      toCode(address, answer);
+    },
+    onError: (err) => captcha.settle(err),
+  });
+
+  // ---- Step 3: the details ----------------------------------------------------------------------
+  const details = useApiForm({
+    initialValues: emptyDetails(),
+    schema: registerInput(),
+    input: (v) => ({ ...v, username, token }),
+    fields: DETAILS_FIELD_ORDER,
+    submit: (v) =>
+      registerAccount({
+        username,
+        token,
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        password: v.password.trim(),
+        rePassword: v.rePassword.trim(),
+        birthdate: v.birthdate,
+        gender: Number(v.gender),
+        timezone: currentTimezone(),
+      }),
+    onSuccess: (answer) => {
+      notifications.show({ color: 'teal', message: t('register_success') });
+      navigate(loginAfterRegister(to('/login'), search, answer?.username || username));
+    },
+  });
 
   const emailRef = useRef<HTMLInputElement>(null);
-  const otpRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
-  const detailsForm = useRef<HTMLFormElement>(null);
-  const started = useRef(false);
-
-  // On load: resume at step 2 when the server says the stored e-mail's registration is in progress.
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void resumeRegistration(readCookie(REGISTER_COOKIE), checkRegisterProcess, () =>
-      deleteCookie(REGISTER_COOKIE),
-    ).then((start) => {
-      if (start.step === 2) {
-        setUsername(start.username);
-        setTimes(start.times);
-        setSends((s) => s + 1);
-        setStep(2);
-      }
-      setLoading(false);
-    });
-  }, []);
-
-  useEffect(() => {
-    if (loading) return;
+    if (resume.loading) return;
     if (step === 1) emailRef.current?.focus();
-    else if (step === 2) otpRef.current?.focus();
-    else lastNameRef.current?.focus();
-  }, [step, loading]);
-
-  const clearMessages = () => {
-    setErrors({});
-    setAlert(null);
-  };
-
-  const resetCaptcha = () => {
-    setCaptcha(null);
-    setCaptchaKey((k) => k + 1);
-  };
+    else if (step === 3) lastNameRef.current?.focus();
+  }, [step, resume.loading]);
 
   const cancel = () => {
-    deleteCookie(REGISTER_COOKIE);
+    resume.forget();
     navigate(loginWithQuery(to('/login'), search));
   };
 
-  // ---- Step 1: the e-mail and the captcha ---------------------------------------------------
-  const sendCode = async (event: FormEvent) => {
-    event.preventDefault();
-    clearMessages();
-    const invalid = firstErrors(registerEmailErrors(username));
-    if (invalid.username) {
-      setErrors(translateKeys(invalid, tr));
-      emailRef.current?.focus();
-      return;
-    }
-    if (captchaProvider !== 'none' && !captcha) {
-      setErrors({ captcha: t('captcha_error_empty') });
-      return;
-    }
-    const email = username.trim().toLowerCase();
-    setBusy('send');
-    try {
-      const answer = await sendRegisterOtp(email, captcha ?? undefined);
-      writeCookie(REGISTER_COOKIE, email);
-      setUsername(email);
-      setTimes(answer?.times ?? 0);
-      setSends((s) => s + 1);
-      setOtp('');
-      setStep(2);
-    } catch (err) {
-      const split = splitApiError(err, ['username', 'captcha'], tr);
-      setErrors(split.fields);
-      setAlert(split.alert);
-      if (captcha) resetCaptcha();
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  // ---- Step 2: the code -----------------------------------------------------------------------
-  const resend = async () => {
-    clearMessages();
-    if (!resendCaptcha.ready()) return;
-    setBusy('resend');
-    try {
-      const answer = await resendRegisterOtp(username, resendCaptcha.answer);
-      resendCaptcha.settle();
-      setTimes(answer?.times ?? 0);
-      setSends((s) => s + 1);
-      notifications.show({ color: 'teal', message: t('code_has_been_sent') });
-    } catch (err) {
-      if (resendCaptcha.settle(err)) return;
-      setAlert(splitApiError(err, [], tr).alert);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const checkCode = async (event: FormEvent) => {
-    event.preventDefault();
-    clearMessages();
-    if (!otp.trim()) {
-      setErrors({ otp: t('please_enter_verification_code') });
-      otpRef.current?.focus();
-      return;
-    }
-    setBusy('check');
-    try {
-      const answer = await checkRegisterOtp(username, otpForSubmit(otp));
-      deleteCookie(REGISTER_COOKIE);
-      setToken(answer.token);
-      setStep(3);
-    } catch (err) {
-      const split = splitApiError(err, ['otp'], tr);
-      setErrors(split.fields);
-      setAlert(split.alert);
-    } finally {
-      setBusy(null);
-    }
-  };
-
   const changeEmail = () => {
-    deleteCookie(REGISTER_COOKIE);
-    clearMessages();
-    setOtp('');
+    resume.forget();
+    code.reset();
     setStep(1);
   };
 
-  // ---- Step 3: the details ----------------------------------------------------------------------
-  const register = async (event: FormEvent) => {
-    event.preventDefault();
-    clearMessages();
-    const invalid = firstErrors(validateDetails(details, { withPassword: true }));
-    if (Object.keys(invalid).length > 0) {
-      setErrors(translateKeys(invalid, tr));
-      focusFirstError(detailsForm.current, DETAILS_FIELD_ORDER, invalid);
-      return;
-    }
-    setBusy('register');
-    try {
-      const answer = await registerAccount({
-        username,
-        token,
-        firstName: details.firstName.trim(),
-        lastName: details.lastName.trim(),
-        password: details.password.trim(),
-        rePassword: details.rePassword.trim(),
-        birthdate: details.birthdate,
-        gender: Number(details.gender),
-        timezone: currentTimezone(),
-      });
-      notifications.show({ color: 'teal', message: t('register_success') });
-      navigate(loginAfterRegister(to('/login'), search, answer?.username || username));
-    } catch (err) {
-      const split = splitApiError(err, [...DETAILS_FIELD_ORDER], tr);
-      setErrors(split.fields);
-      setAlert(split.alert);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  if (loading) {
-    return (
-      <AuthCard title={t('register_heading')}>
-        <Center py="xl" role="status" aria-label={t('app_loading')}>
-          <Loader type="dots" />
-        </Center>
-      </AuthCard>
-    );
-  }
-
-  const alertBox = alert && (
-    <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-      {alert}
-    </Alert>
-  );
-
-  const actions = (primary: ReactNode) => (
-    <Group gap="sm" wrap="nowrap" className={classes.actions}>
-      <Button variant="default" size="md" onClick={cancel} type="button">
-        {t('common_cancel')}
-      </Button>
-      {primary}
-    </Group>
-  );
+  if (resume.loading) return <AuthCard title={t('register_heading')} loading />;
 
   const tabs = (
     <Tabs
@@ -278,49 +143,29 @@ export function RegisterPage() {
         intro={t('register_email_intro')}
         step={{ current: 1, total: TOTAL_STEPS }}
       >
-        <form onSubmit={(e) => void sendCode(e)} noValidate>
+        <form ref={email.ref} onSubmit={(e) => void email.submit(e)} noValidate>
           <Stack gap="md">
             <TextInput
               ref={emailRef}
-              name="username"
+              {...email.field('username')}
               type="email"
               label={t('register_email_label')}
               placeholder={t('register_email_placeholder')}
               autoComplete="email"
               inputMode="email"
               size="md"
-              value={username}
-              onChange={(e) => {
-                setUsername(e.currentTarget.value);
-                setErrors((errs) => withoutErrors(errs, ['username']));
-              }}
-              error={errors.username}
               leftSection={<Icon name="mail" size={18} />}
             />
-            <Captcha
-              key={captchaKey}
-              provider={captchaProvider}
-              siteKey={settings.configs.recaptchaSiteKey}
-              onChange={(value) => {
-                setCaptcha(value);
-                if (value) setErrors(({ captcha: _drop, ...rest }) => rest);
-              }}
-              error={errors.captcha}
-            />
-            {alertBox}
-            {actions(
-              <Button type="submit" size="md" loading={busy === 'send'}>
+            {captcha.field}
+            <FormAlert message={email.alert} />
+            <AuthCardActions onCancel={cancel}>
+              <Button type="submit" size="md" loading={email.busy}>
                 {t('register_send_code')}
-              </Button>,
-            )}
+              </Button>
+            </AuthCardActions>
             <Text fz="sm" ta="center" c="dimmed">
               {t('register_have_account')}{' '}
-              <Anchor
-                component={Link}
-                to={loginWithQuery(to('/login'), search)}
-                fw={600}
-                onClick={() => deleteCookie(REGISTER_COOKIE)}
-              >
+              <Anchor component={Link} to={loginWithQuery(to('/login'), search)} fw={600} onClick={resume.forget}>
                 {t('register_sign_in')}
               </Anchor>
             </Text>
@@ -333,33 +178,24 @@ export function RegisterPage() {
   if (step === 2) {
     return (
       <AuthCard title={t('register_heading')} step={{ current: 2, total: TOTAL_STEPS }}>
-        <form onSubmit={(e) => void checkCode(e)} noValidate>
-          <Stack gap="md">
+        <CodeStep
+          step={code}
+          before={
             <Text fz="sm">
               {t('otp_sent_to', { target: username })}{' '}
               <Anchor component="button" type="button" fz="sm" fw={600} onClick={changeEmail}>
                 {t('register_change_email')}
               </Anchor>
             </Text>
-            <OtpInput
-              ref={otpRef}
-              value={otp}
-              onChange={(value) => {
-                setOtp(value);
-                setErrors((e) => withoutErrors(e, ['otp']));
-              }}
-              error={errors.otp}
-            />
-            <Countdown seconds={times} restartKey={sends} onResend={() => void resend()} busy={busy === 'resend'} />
-            {resendCaptcha.field}
-            {alertBox}
-            {actions(
-              <Button type="submit" size="md" loading={busy === 'check'}>
+          }
+          actions={
+            <AuthCardActions onCancel={cancel}>
+              <Button type="submit" size="md" loading={code.checking}>
                 {t('common_verify')}
-              </Button>,
-            )}
-          </Stack>
-        </form>
+              </Button>
+            </AuthCardActions>
+          }
+        />
       </AuthCard>
     );
   }
@@ -371,25 +207,22 @@ export function RegisterPage() {
       intro={t('register_details_intro', { email: username })}
       step={{ current: 3, total: TOTAL_STEPS }}
     >
-      <form ref={detailsForm} onSubmit={(e) => void register(e)} noValidate>
+      <form ref={details.ref} onSubmit={(e) => void details.submit(e)} noValidate>
         <input type="hidden" name="username" value={username} autoComplete="username" />
         <Stack gap="lg">
           <DetailsFields
-            values={details}
-            onChange={(patch) => {
-              setDetails((d) => ({ ...d, ...patch }));
-              setErrors((e) => withoutErrors(e, Object.keys(patch)));
-            }}
-            errors={errors}
+            values={details.values}
+            onChange={details.patch}
+            errors={details.errors}
             withPassword
             firstFieldRef={lastNameRef}
           />
-          {alertBox}
-          {actions(
-            <Button type="submit" size="md" loading={busy === 'register'}>
+          <FormAlert message={details.alert} />
+          <AuthCardActions onCancel={cancel}>
+            <Button type="submit" size="md" loading={details.busy}>
               {t('register_submit')}
-            </Button>,
-          )}
+            </Button>
+          </AuthCardActions>
         </Stack>
       </form>
     </AuthCard>

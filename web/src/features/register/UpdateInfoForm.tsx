@@ -1,18 +1,17 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { LoginAnswer } from '@portico/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type LoginAnswer, updateInfoInput } from '@portico/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentTimezone } from '../../api/client';
-import { Icon } from '../../components/Icon';
+import { FormAlert } from '../../components/FormAlert';
+import { useApiForm } from '../../components/useApiForm';
 import { postToHost } from '../../embed/bridge';
 import { useEmbedded } from '../../embed/useEmbedded';
 import { useLocale } from '../../hooks/useLocale';
-import { looseT } from '../../i18n/t';
-import { focusFirstError, splitApiError, translateKeys, withoutErrors } from '../../lib/formErrors';
 import { updateInfo } from './api';
 import { DetailsFields } from './DetailsFields';
-import { DETAILS_FIELD_ORDER, type DetailsForm, emptyDetails, firstErrors, validateDetails } from './logic';
+import { DETAILS_FIELD_ORDER, emptyDetails } from './logic';
 
 /** Host messages of the update-info form (spec §2 Update-info form). */
 export const UPDATE_INFO_MESSAGES = { success: 'register_success', skipped: 'update_info_complete' } as const;
@@ -36,58 +35,39 @@ export interface UpdateInfoFormProps {
  */
 export function UpdateInfoForm({ answer, withPassword = true }: UpdateInfoFormProps) {
   const { t } = useTranslation();
-  const tr = looseT(t);
   const { to } = useLocale();
   const embedded = useEmbedded();
-  const [values, setValues] = useState<DetailsForm>(() => ({
-    ...emptyDetails(),
-    firstName: answer.userInfo?.firstName ?? '',
-    lastName: answer.userInfo?.lastName ?? '',
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const form = useApiForm({
+    initialValues: {
+      ...emptyDetails(),
+      firstName: answer.userInfo?.firstName ?? '',
+      lastName: answer.userInfo?.lastName ?? '',
+    },
+    schema: updateInfoInput({ passwordRequired: withPassword }),
+    fields: DETAILS_FIELD_ORDER,
+    submit: (v) =>
+      updateInfo({
+        firstName: v.firstName.trim(),
+        lastName: v.lastName.trim(),
+        password: withPassword ? v.password.trim() : '',
+        rePassword: withPassword ? v.rePassword.trim() : '',
+        birthdate: v.birthdate,
+        gender: Number(v.gender),
+        timezone: currentTimezone(),
+      }),
+    onSuccess: () => {
+      notifications.show({ color: 'teal', message: t('update_info_success') });
+      if (embedded && postToHost(UPDATE_INFO_MESSAGES.success)) return;
+      setLeaving(true);
+      goOn();
+    },
+  });
+  const [leaving, setLeaving] = useState(false);
   const first = useRef<HTMLInputElement>(null);
 
   useEffect(() => first.current?.focus(), []);
 
   const goOn = () => window.location.assign(afterUpdateInfo(answer, to('/')));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAlert(null);
-    const invalid = firstErrors(validateDetails(values, { withPassword }));
-    if (Object.keys(invalid).length > 0) {
-      setErrors(translateKeys(invalid, tr));
-      focusFirstError(form.current, DETAILS_FIELD_ORDER, invalid);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await updateInfo({
-        firstName: values.firstName.trim(),
-        lastName: values.lastName.trim(),
-        password: withPassword ? values.password.trim() : '',
-        rePassword: withPassword ? values.rePassword.trim() : '',
-        birthdate: values.birthdate,
-        gender: Number(values.gender),
-        timezone: currentTimezone(),
-      });
-      notifications.show({ color: 'teal', message: t('update_info_success') });
-      if (embedded && postToHost(UPDATE_INFO_MESSAGES.success)) {
-        setBusy(false);
-        return;
-      }
-      goOn();
-    } catch (err) {
-      const split = splitApiError(err, [...DETAILS_FIELD_ORDER], tr);
-      setErrors(split.fields);
-      setAlert(split.alert);
-      setBusy(false);
-    }
-  };
 
   const skip = () => {
     const told = postToHost(UPDATE_INFO_MESSAGES.skipped);
@@ -95,7 +75,7 @@ export function UpdateInfoForm({ answer, withPassword = true }: UpdateInfoFormPr
   };
 
   return (
-    <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
       <Stack gap="lg">
         <Stack gap={4}>
           <Title order={2} fz={{ base: 20, sm: 22 }}>
@@ -106,25 +86,18 @@ export function UpdateInfoForm({ answer, withPassword = true }: UpdateInfoFormPr
           </Text>
         </Stack>
         <DetailsFields
-          values={values}
-          onChange={(patch) => {
-            setValues((v) => ({ ...v, ...patch }));
-            setErrors((e) => withoutErrors(e, Object.keys(patch)));
-          }}
-          errors={errors}
+          values={form.values}
+          onChange={form.patch}
+          errors={form.errors}
           withPassword={withPassword}
           firstFieldRef={first}
         />
-        {alert && (
-          <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-            {alert}
-          </Alert>
-        )}
-        <Button type="submit" size="md" fullWidth loading={busy}>
+        <FormAlert message={form.alert} />
+        <Button type="submit" size="md" fullWidth loading={form.busy || leaving}>
           {t('common_update')}
         </Button>
         <Group justify="center">
-          <Anchor component="button" type="button" fz="sm" fw={600} onClick={skip} disabled={busy}>
+          <Anchor component="button" type="button" fz="sm" fw={600} onClick={skip} disabled={form.busy || leaving}>
             {t('common_skip')}
           </Anchor>
         </Group>

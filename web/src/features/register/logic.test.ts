@@ -1,14 +1,19 @@
+import { registerInput, updateInfoInput } from '@portico/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  emptyDetails,
-  firstErrors,
-  loginAfterRegister,
-  loginWithQuery,
-  resumeRegistration,
-  validateDetails,
-} from './logic';
+import { schemaMessages } from '../../components/useApiForm';
+import { resumeFromCookie as resumeRegistration } from '../../lib/resume';
+import { DETAILS_FIELD_ORDER, type DetailsForm, emptyDetails, loginAfterRegister, loginWithQuery } from './logic';
 
 const now = new Date('2026-11-22T10:00:00Z');
+
+/** The details form's messages (keys) as the page computes them: the endpoints' schemas (useApiForm). */
+const validateDetails = (v: DetailsForm, opts: { withPassword: boolean; now: Date }): Record<string, string> =>
+  schemaMessages(
+    opts.withPassword ? registerInput({ now: opts.now }) : updateInfoInput({ passwordRequired: false, now: opts.now }),
+    { ...v, username: 'lan@example.edu', token: 'tok' },
+    DETAILS_FIELD_ORDER,
+    (key) => key,
+  )?.fields ?? {};
 
 describe('register: resume from the cookie', () => {
   it('starts at step 1 without a cookie, asking nothing', async () => {
@@ -54,7 +59,7 @@ describe('register: details rules', () => {
 
   it('checks in the spec order with its keys', () => {
     const all = validateDetails({ ...emptyDetails(now), birthdate: '' }, { withPassword: true, now });
-    expect(all.map((e) => e.key)).toEqual([
+    expect(Object.values(all)).toEqual([
       'error_first_name_empty',
       'error_last_name_empty',
       'error_password_empty',
@@ -62,30 +67,28 @@ describe('register: details rules', () => {
       'error_birth_date_empty',
       'error_gender_empty',
     ]);
-    expect(
-      firstErrors(validateDetails({ ...valid, password: 'abcdef', rePassword: 'x' }, { withPassword: true, now })),
-    ).toEqual({
+    expect(validateDetails({ ...valid, password: 'abcdef', rePassword: 'x' }, { withPassword: true, now })).toEqual({
       password: 'error_password_invalid',
       rePassword: 'error_confirm_new_password',
     });
-    expect(validateDetails(valid, { withPassword: true, now })).toEqual([]);
+    expect(validateDetails(valid, { withPassword: true, now })).toEqual({});
   });
 
   it('trims passwords and names before checking', () => {
-    expect(validateDetails({ ...valid, firstName: '   ' }, { withPassword: true, now })[0]?.key).toBe(
-      'error_first_name_empty',
-    );
-    expect(validateDetails({ ...valid, rePassword: ' Abc@1234 ' }, { withPassword: true, now })).toEqual([]);
+    expect(validateDetails({ ...valid, firstName: '   ' }, { withPassword: true, now })).toEqual({
+      firstName: 'error_first_name_empty',
+    });
+    expect(validateDetails({ ...valid, rePassword: ' Abc@1234 ' }, { withPassword: true, now })).toEqual({});
   });
 
   it('skips the password pair when the form has none', () => {
-    expect(validateDetails({ ...valid, password: '', rePassword: '' }, { withPassword: false, now })).toEqual([]);
+    expect(validateDetails({ ...valid, password: '', rePassword: '' }, { withPassword: false, now })).toEqual({});
   });
 
   it('refuses birth years outside 1900 .. current - 5', () => {
-    expect(
-      firstErrors(validateDetails({ ...valid, birthdate: '2023-01-01' }, { withPassword: true, now })).birthdate,
-    ).toBe('error_birth_year_invalid');
+    expect(validateDetails({ ...valid, birthdate: '2023-01-01' }, { withPassword: true, now }).birthdate).toBe(
+      'error_birth_year_invalid',
+    );
   });
 });
 

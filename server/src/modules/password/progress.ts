@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import { findCode } from '../../modules/verification/queries.js';
-import type { VerificationPurpose } from '../../modules/verification/service.js';
+import { findCode, type VerificationPurpose } from '../verification/index.js';
 
 /**
  * Whether a code flow is in progress for (purpose, target, account): its code was sent and can still be

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../../deps.js';
 import { AppError, tooMany } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
-import type { User } from '../../modules/users/queries.js';
+import type { User } from '../users/index.js';
 
-/** The counters' name for an account (unknown sign-in names use `n:<name>`, auth/service.ts). */
+/** The counters' name for an account (unknown sign-in names use `n:<name>`, server/src/features/auth/service.ts). */
 export const accountSubject = (userId: string) => `u:${userId}`;
 
 /**

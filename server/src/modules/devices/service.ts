@@ -1,6 +1,6 @@
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
-import { insertActivity } from '../activity/queries.js';
+import { insertActivity } from '../activity/index.js';
 import { DEVICE_ACTIVITY } from './activity.js';
 import { linkDeviceToSession, listSessionDevices, markSessionsLoggedOut, touchDevices } from './queries.js';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
-import { markSessionsLoggedOut, markUserDevicesLoggedOut } from '../devices/queries.js';
+import { markSessionsLoggedOut, markUserDevicesLoggedOut } from '../devices/index.js';
 import { deleteOtherGrants, deleteOtherSessions } from './queries.js';
 
 /** The session and grant of the request's access token: what "keep this device signed in" keeps. */

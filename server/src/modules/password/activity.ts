@@ -1,5 +1,5 @@
 // Activity-log actions of the password flows (message keys of the contracts catalogs), beside
-// server/src/features/activity/actions.ts's ACTIVITY.
+// server/src/modules/activity/actions.ts's ACTIVITY.
 export const PASSWORD_ACTIVITY = {
   register: 'activity_register',
   infoUpdated: 'activity_info_updated',

@@ -1,7 +1,7 @@
 import type { LoginAnswer } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
-import { campaignFor } from '../../modules/campaigns/service.js';
+import { campaignFor } from '../campaigns/index.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
 
 /** Every way to sign in; later issues add qr, prompt, google, facebook and the second factors. */
@@ -43,7 +43,8 @@ export async function completeSignIn(deps: AppDeps, provider: Provider, input: S
     ...(consent ? { consent } : {}),
   });
 
-  // The device record and the activity entry are subscribers (devices/events.ts, activity/events.ts).
+  // The device record and the activity entry are subscribers (server/src/modules/devices/events.ts,
+  // server/src/modules/activity/events.ts).
   const { ip, userAgent, region } = client;
   await db.transaction((tx) =>
     deps.events.publish('user.signedIn', {

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// The import-boundary rule of docs/architecture.md (Layers), run by `npm run lint`:
+//   feature-to-feature  server/src/features/X/** never imports server/src/features/Y/** (Y ≠ X);
+//   module-inner        nothing outside server/src/modules/M imports a file of M other than its
+//                       index.ts (the module's public face; M's own files and tests may);
+//   module-to-feature   server/src/modules/** never imports server/src/features/**.
+// Test files count like any other file. Prints each violation as `file:line imports 'x' (rule)`
+// and exits 1 when there is one. `node scripts/check-boundaries.mjs [root]` (root: the checkout;
+// server/src/testing/check-boundaries.test.ts runs it on fixtures).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+// Everything that could reach into server/src: the server itself, the e2e journeys, the benchmarks.
+const SCANNED = ['server/src', 'e2e', 'bench'];
+const SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs)$/;
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'results']);
+
+function sourceFiles(dir) {
+  const full = path.join(root, dir);
+  let entries;
+  try {
+    if (!statSync(full).isDirectory()) return [];
+    entries = readdirSync(full, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries.flatMap((e) => {
+    const rel = path.posix.join(dir, e.name);
+    if (e.isDirectory()) return SKIPPED_DIRS.has(e.name) ? [] : sourceFiles(rel);
+    return SOURCE.test(e.name) ? [rel] : [];
+  });
+}
+
+// TypeScript's own pre-processor finds the specifiers: static imports and re-exports (type-only
+// and multi-line too), bare and dynamic imports; never text inside strings or comments.
+function importsOf(text) {
+  return ts.preProcessFile(text, true, true).importedFiles.map((f) => ({
+    specifier: f.fileName,
+    line: text.slice(0, f.pos).split('\n').length,
+  }));
+}
+
+const featureOf = (p) => /^server\/src\/features\/([^/]+)\//.exec(p)?.[1];
+const moduleOf = (p) => /^server\/src\/modules\/([^/]+)\//.exec(p)?.[1];
+const isModuleFace = (p) => /^server\/src\/modules\/[^/]+(?:\/index(?:\.[cm]?[jt]sx?)?)?$/.test(p);
+
+/** The rule a file breaks by importing `target` (both relative to the root), or undefined. */
+function brokenRule(file, target) {
+  const fromFeature = featureOf(file);
+  const toFeature = featureOf(`${target}/`);
+  if (fromFeature && toFeature && fromFeature !== toFeature) return 'feature-to-feature';
+  if (moduleOf(file) && toFeature) return 'module-to-feature';
+  const toModule = moduleOf(`${target}/`);
+  if (toModule && !isModuleFace(target) && moduleOf(file) !== toModule) return 'module-inner';
+  return undefined;
+}
+
+function check() {
+  const violations = [];
+  for (const file of SCANNED.flatMap(sourceFiles)) {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const { specifier, line } of importsOf(text)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      const rule = brokenRule(file, target);
+      if (rule) violations.push(`${file}:${line} imports '${specifier}' (${rule})`);
+    }
+  }
+  return violations;
+}
+
+const violations = check();
+for (const v of violations) console.log(v);
+if (violations.length) {
+  console.error(
+    `${violations.length} import-boundary violation(s): features import modules through server/src/modules/<m>/index.ts, never another feature; modules never import features (docs/architecture.md, Layers).`,
+  );
+  process.exit(1);
+}
+console.log('import boundaries: ok');

@@ -1,0 +1,143 @@
+import { forgotPasswordUsernameInput, resetPasswordInput } from '@portico/contracts';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../App';
+import { ForgotPasswordPage } from '../features/forgot-password/ForgotPasswordPage';
+import { DEFAULT_APP_SETTINGS } from '../features/settings/defaults';
+import { deleteCookie, FORGOT_PASSWORD_COOKIE, readCookie, writeCookie } from '../lib/cookies';
+import { schemaMessages } from './useApiForm';
+import { sentSeconds } from './useCodeStep';
+
+const echo = (key: string) => `t:${key}`;
+
+describe('useApiForm: the contracts schema as form messages', () => {
+  it('keeps the first message of each form field, in the rules order, translated', () => {
+    const found = schemaMessages(
+      resetPasswordInput(),
+      { username: 'lan@example.edu', token: 't', password: 'short', rePassword: '' },
+      ['password', 'rePassword'],
+      echo,
+    );
+    expect(found).toEqual({
+      fields: { password: 't:error_password_invalid', rePassword: 't:error_repassword_empty' },
+      alert: null,
+    });
+  });
+
+  it('sends messages of paths that are not fields of the form to its alert', () => {
+    const found = schemaMessages(
+      resetPasswordInput(),
+      { username: 'lan@example.edu', token: '', password: 'Matkhau-1', rePassword: 'Matkhau-1' },
+      ['password', 'rePassword'],
+      echo,
+    );
+    expect(found).toEqual({ fields: {}, alert: 't:password_reset_token_invalid' });
+  });
+
+  it('answers null for valid values', () => {
+    expect(schemaMessages(forgotPasswordUsernameInput, { username: 'lan@example.edu' }, ['username'], echo)).toBe(null);
+  });
+});
+
+describe('useCodeStep: the countdown of a send answer', () => {
+  it('reads times, expirySecond or a number, never below zero', () => {
+    expect(sentSeconds({ times: 119 })).toBe(119);
+    expect(sentSeconds({ expirySecond: 300 })).toBe(300);
+    expect(sentSeconds(45)).toBe(45);
+    expect(sentSeconds(-4)).toBe(0);
+    expect(sentSeconds(null)).toBe(0);
+    expect(sentSeconds({})).toBe(0);
+  });
+});
+
+// The whole kit on one page: resume cookie, code step (empty, refused, good code), the form hook
+// (schema messages, focus on the first invalid field, the call and its field errors).
+describe('the kit on the forgot-password page', () => {
+  let calls: { path: string; body: Record<string, unknown> }[];
+
+  beforeEach(() => {
+    calls = [];
+    writeCookie(FORGOT_PASSWORD_COOKIE, 'lan@example.edu');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        const path = input.split('?')[0] ?? input;
+        const body = init?.body ? JSON.parse(String(init.body)) : {};
+        calls.push({ path, body });
+        const ok = (result: unknown) => new Response(JSON.stringify({ result }), { status: 200 });
+        const refuse = (message: string, errors: Record<string, string[]> = {}) =>
+          new Response(JSON.stringify({ exception: { message }, errors }), { status: 400 });
+        if (path === '/api/app-settings') return ok(DEFAULT_APP_SETTINGS);
+        if (path === '/api/account/forgot-password/check-process') return ok({ times: 119 });
+        if (path === '/api/account/forgot-password/check-otp') {
+          return body.otp === '123456'
+            ? ok({ message: 'reset-token' })
+            : refuse('otp_invalid', { otp: ['otp_invalid'] });
+        }
+        if (path === '/api/account/forgot-password/reset-password') {
+          return refuse('error_password_common', { password: ['error_password_common'] });
+        }
+        return refuse('error_not_found');
+      }),
+    );
+  });
+
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    deleteCookie(FORGOT_PASSWORD_COOKIE);
+  });
+
+  it('resumes at the code, checks it, and shows the new password form messages', async () => {
+    const router = createMemoryRouter([{ path: '/forgot-password', element: <ForgotPasswordPage /> }], {
+      initialEntries: ['/forgot-password'],
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+
+    // Resumed from the cookie at step 2, the countdown from the server's times, the field focused.
+    const code = await screen.findByLabelText('Mã xác thực');
+    expect(screen.getByTestId('forgot-account').textContent).toBe('lan@example.edu');
+    expect(screen.getByRole('timer').textContent).toMatch(/0[12]:[0-9]{2}/);
+    await waitFor(() => expect(document.activeElement).toBe(code));
+
+    // Empty: the flow's own message, no call.
+    fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
+    expect(await screen.findByText('Vui lòng nhập mã OTP.')).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith('/check-otp'))).toBe(false);
+
+    // Refused: the server's field key under the field; Enter submits.
+    fireEvent.change(code, { target: { value: '654321' } });
+    expect(screen.queryByText('Vui lòng nhập mã OTP.')).toBeNull();
+    fireEvent.submit(code.closest('form') as HTMLFormElement);
+    expect(await screen.findByText('Mã xác minh không đúng.')).toBeTruthy();
+
+    // Good code: step 3, the cookie is gone.
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
+    const password = await screen.findByLabelText('Mật khẩu mới');
+    expect(readCookie(FORGOT_PASSWORD_COOKIE)).toBe(null);
+
+    // The contract's rules before any call, the first invalid field focused.
+    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
+    expect(await screen.findByText('Vui lòng nhập mật khẩu.')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(calls.some((c) => c.path.endsWith('/reset-password'))).toBe(false);
+
+    // The server's field key lands under its field.
+    fireEvent.change(password, { target: { value: 'Matkhau-2026' } });
+    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Matkhau-2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/reset-password'))).toBe(true));
+    const sent = calls.find((c) => c.path.endsWith('/reset-password'))?.body;
+    expect(sent).toMatchObject({ username: 'lan@example.edu', token: 'reset-token', password: 'Matkhau-2026' });
+    const message = await screen.findByText('Mật khẩu này quá phổ biến và dễ bị đoán. Vui lòng chọn mật khẩu khác.');
+    expect(password.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

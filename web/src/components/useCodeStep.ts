@@ -1,0 +1,169 @@
+import { notifications } from '@mantine/notifications';
+import { type MessageKey, otpCode, otpForSubmit } from '@portico/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { looseT } from '../i18n/t';
+import { splitApiError } from '../lib/formErrors';
+import { type CaptchaOnDemand, useCaptchaOnDemand } from './useCaptchaOnDemand';
+
+/** What a code send answers: the server's countdown in seconds ({ times }, expirySecond) or nothing. */
+export type CodeSent = number | { times?: number; expirySecond?: number } | null | undefined;
+
+/** The countdown of a send answer, in whole seconds, never below zero. */
+export const sentSeconds = (answer: CodeSent): number => {
+  const seconds = typeof answer === 'number' ? answer : (answer?.times ?? answer?.expirySecond ?? 0);
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : 0;
+};
+
+export interface CodeStepOptions<R> {
+  /** The spec's message for an empty code in this flow (otp_required, please_enter_verification_code...). */
+  emptyKey: MessageKey;
+  /** Sends a new code; captcha is the answer once the server asked for one. False: no code, the page went on. */
+  resend: (captcha: string | undefined) => Promise<CodeSent | false>;
+  /** Checks the code (digits only, as the server takes it). */
+  check: (otp: string) => Promise<R>;
+  /** After a good code; the step stays busy until a promise it returns settles. */
+  onChecked: (answer: R) => unknown;
+  /** A failed call the page handles itself (a step-1 field refused, the session gone); true skips the messages. */
+  onError?: (error: unknown, during: 'check' | 'resend') => boolean | undefined;
+  /** Fields of the step besides otp whose messages are shown at their field (e.g. OtpType). */
+  fields?: readonly string[];
+  /** Say 'code sent' after a resend (default true). */
+  notifyResend?: boolean;
+  /** The page's own captcha when it has one for other calls too (login); else one that appears on demand. */
+  captcha?: CaptchaOnDemand;
+}
+
+export interface CodeStep {
+  otp: string;
+  setOtp: (value: string) => void;
+  /** Translated message per field (otp, and the step's other fields). */
+  errors: Record<string, string>;
+  alert: string | null;
+  /** Countdown start (seconds) and a counter that restarts it at every send. */
+  seconds: number;
+  round: number;
+  /** A code has been sent in this step (the login's OTP tab starts without one). */
+  sent: boolean;
+  /** A first send (or a resumed flow) happened: count down from its seconds, empty code, focus. */
+  start: (answer: CodeSent) => void;
+  resend: () => Promise<void>;
+  submit: (event?: FormEvent) => Promise<void>;
+  sending: boolean;
+  checking: boolean;
+  captcha: CaptchaOnDemand;
+  inputRef: RefObject<HTMLInputElement | null>;
+  /** Shows a failed call as the step's messages. */
+  show: (error: unknown) => void;
+  /** No code, no messages, nothing sent. */
+  reset: () => void;
+}
+
+/**
+ * The one code step of every code flow (docs/architecture.md, "Web page kit"): 6 digits, the
+ * server's countdown shown as mm:ss and a resend link at zero (a captcha when the server asks),
+ * 'code sent' after a resend, Enter checks, the field has the focus at each new code, the empty
+ * code refused with the flow's own message (contracts/src/auth.ts otpCode), a refused code shown
+ * at the field and anything else in the step's alert. CodeStep.tsx draws it.
+ */
+export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
+  const { t } = useTranslation();
+  const tr = looseT(t);
+  const own = useCaptchaOnDemand();
+  const captcha = opts.captcha ?? own;
+  const fields = ['otp', ...(opts.fields ?? [])];
+  const [otp, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [seconds, setSeconds] = useState(0);
+  const [round, setRound] = useState(0);
+  const [sent, setSent] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const sending = useMutation({ mutationFn: opts.resend });
+  const checking = useMutation({ mutationFn: opts.check, onSuccess: (answer) => opts.onChecked(answer) });
+
+  // The field has the focus when the step opens and after each send.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round changes at each send
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, [round, sent]);
+
+  const clear = () => {
+    setErrors({});
+    setAlert(null);
+  };
+
+  const show = (error: unknown) => {
+    const split = splitApiError(error, fields, tr);
+    setErrors(split.fields);
+    setAlert(split.alert);
+    if (split.fields.otp) inputRef.current?.focus();
+  };
+
+  const start = (answer: CodeSent) => {
+    setSeconds(sentSeconds(answer));
+    setRound((r) => r + 1);
+    setSent(true);
+    setCode('');
+  };
+
+  const resend = async () => {
+    clear();
+    if (sending.isPending || !captcha.ready()) return;
+    try {
+      const answer = await sending.mutateAsync(captcha.answer);
+      captcha.settle();
+      if (answer === false) return;
+      start(answer);
+      if (opts.notifyResend !== false) notifications.show({ color: 'teal', message: t('code_has_been_sent') });
+    } catch (error) {
+      if (captcha.settle(error) || opts.onError?.(error, 'resend')) return;
+      show(error);
+    }
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (checking.isPending) return;
+    clear();
+    const parsed = otpCode(opts.emptyKey).safeParse(otp);
+    if (!parsed.success) {
+      setErrors({ otp: tr(parsed.error.issues[0]?.message ?? opts.emptyKey) });
+      inputRef.current?.focus();
+      return;
+    }
+    try {
+      await checking.mutateAsync(otpForSubmit(otp));
+    } catch (error) {
+      if (!opts.onError?.(error, 'check')) show(error);
+    }
+  };
+
+  return {
+    otp,
+    setOtp: (value) => {
+      setCode(value);
+      setErrors(({ otp: _drop, ...rest }) => rest);
+    },
+    errors,
+    alert,
+    seconds,
+    round,
+    sent,
+    start,
+    resend,
+    submit,
+    sending: sending.isPending,
+    checking: checking.isPending,
+    captcha,
+    inputRef,
+    show,
+    reset: () => {
+      setCode('');
+      clear();
+      setSent(false);
+    },
+  };
+}

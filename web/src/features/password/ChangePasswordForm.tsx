@@ -1,0 +1,201 @@
+import { Anchor, Button, Group, PasswordInput, Radio, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type ChangePasswordAnswer,
+  changePasswordInput,
+  type OtpType,
+  type PasswordOtpMethod,
+} from '@portico/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorText } from '../../api/client';
+import { CodeStep } from '../../components/CodeStep';
+import { FormAlert } from '../../components/FormAlert';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { namesField, useApiForm } from '../../components/useApiForm';
+import { useCodeStep } from '../../components/useCodeStep';
+import { postToHost } from '../../embed/bridge';
+import { useLocale } from '../../hooks/useLocale';
+import { looseT } from '../../i18n/t';
+import { changePassword, getOtpMethods } from './api';
+import { changeOutcome } from './logic';
+
+/** Host message after a change in the embedded page. */
+export const CHANGE_PASSWORD_MESSAGE = 'change_password_success';
+
+const methodLabel = (m: PasswordOtpMethod, tr: (key: string) => string): string =>
+  m.value ? `${tr(m.staticKey)} (${m.value})` : tr(m.staticKey);
+
+const STEP1_FIELDS = ['currentpassword', 'newpassword', 'confirmnewpassword'] as const;
+type Passwords = Record<(typeof STEP1_FIELDS)[number], string>;
+
+/**
+ * Change password (spec §2 Change password page, §4): step 1 current, new and confirm, checked with
+ * the endpoint's schema; the server sends a code, step 2 is the code step with the method choice
+ * (a new choice sends there) and keep login / log out all devices.
+ */
+export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
+  const { t } = useTranslation();
+  const tr = looseT(t);
+  const { to } = useLocale();
+  const methods = useQuery({ queryKey: ['password', 'otp-methods'], queryFn: getOtpMethods, retry: false });
+  const methodList = methods.data ?? [];
+
+  const [step, setStep] = useState<1 | 2>(1);
+  const [otpType, setOtpType] = useState<OtpType | null>(null);
+  const [logoutAll, setLogoutAll] = useState<'keep' | 'all'>('keep');
+  const chosen: OtpType | null = otpType ?? methodList[0]?.type ?? null;
+  // A new choice of method sends at once, before the state holding it is rendered.
+  const sendTo = useRef<OtpType | null>(null);
+
+  /** Empty otp: the server sends a code to the method (answer { times }), or is done. */
+  const request = (values: Passwords, otp: string, type: OtpType | null) =>
+    changePassword({ ...values, otp, OtpType: type ?? undefined, logoutAll: logoutAll === 'all' });
+
+  const passwords = useApiForm<Passwords, ChangePasswordAnswer>({
+    initialValues: { currentpassword: '', newpassword: '', confirmnewpassword: '' },
+    schema: changePasswordInput(),
+    input: (v) => ({ ...v, OtpType: chosen ?? undefined }),
+    submit: (v) => request(v, '', chosen),
+    onSuccess: (answer) => {
+      const outcome = changeOutcome(answer);
+      if (outcome.kind === 'done') return done();
+      code.start(outcome.times);
+      setStep(2);
+    },
+  });
+
+  const code = useCodeStep({
+    emptyKey: 'please_enter_otp_code',
+    fields: ['OtpType'],
+    resend: async () => {
+      const outcome = changeOutcome(await request(passwords.values, '', sendTo.current ?? chosen));
+      if (outcome.kind === 'done') return done();
+      return outcome.times;
+    },
+    check: (otp) => request(passwords.values, otp, chosen),
+    onChecked: (answer) => changeOutcome(answer).kind === 'done' && done(),
+    // A wrong current password (or a refused new one) is fixed in step 1.
+    onError: (err) => {
+      if (!namesField(err, STEP1_FIELDS)) return false;
+      passwords.show(err);
+      setStep(1);
+      return true;
+    },
+  });
+
+  const reset = () => {
+    setStep(1);
+    passwords.reset();
+    code.reset();
+    setOtpType(null);
+    sendTo.current = null;
+    setLogoutAll('keep');
+  };
+
+  function done(): false {
+    notifications.show({ color: 'teal', message: t('change_password_success') });
+    if (embedded) postToHost(CHANGE_PASSWORD_MESSAGE);
+    reset();
+    return false;
+  }
+
+  if (step === 1) {
+    return (
+      <form ref={passwords.ref} onSubmit={(e) => void passwords.submit(e)} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            {...passwords.field('currentpassword')}
+            label={t('password_current_label')}
+            autoComplete="current-password"
+            size="md"
+          />
+          <NewPasswordFields
+            password={passwords.field('newpassword')}
+            repeat={passwords.field('confirmnewpassword')}
+            labels={{ password: t('password_new_label'), repeat: t('password_confirm_label') }}
+          />
+          {!embedded && (
+            <Group justify="flex-end" mt={-4}>
+              <Anchor component={Link} to={to('/forgot-password')} fz="sm" fw={500}>
+                {t('login_forgot_password')}
+              </Anchor>
+            </Group>
+          )}
+          {methods.isError && (
+            <Text c="red.7" fz="sm" role="alert">
+              {errorText(methods.error, t)}
+            </Text>
+          )}
+          <FormAlert message={passwords.alert} />
+          <Group justify="flex-end">
+            <Button type="submit" size="md" loading={passwords.busy} disabled={methods.isPending} miw={160}>
+              {t('common_next')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <CodeStep
+      step={code}
+      before={
+        <>
+          <Text fz="sm">{t('change_password_code_intro')}</Text>
+          <Radio.Group
+            name="OtpType"
+            label={t('login_otp_method_label')}
+            value={chosen}
+            error={code.errors.OtpType}
+            onChange={(value) => {
+              const type = value as OtpType;
+              if (type === chosen) return;
+              setOtpType(type);
+              sendTo.current = type;
+              code.setOtp('');
+              void code.resend();
+            }}
+          >
+            <Stack gap="xs" mt={6}>
+              {methodList.map((m) => (
+                <Radio
+                  key={m.type}
+                  value={m.type}
+                  label={methodLabel(m, tr)}
+                  disabled={code.sending || code.checking}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+        </>
+      }
+      after={
+        <Radio.Group
+          name="logoutAll"
+          label={t('change_password_after')}
+          value={logoutAll}
+          onChange={(value) => setLogoutAll(value === 'all' ? 'all' : 'keep')}
+        >
+          <Stack gap="xs" mt={6}>
+            <Radio value="keep" label={t('change_password_keep_login')} />
+            <Radio value="all" label={t('change_password_logout_all')} />
+          </Stack>
+        </Radio.Group>
+      }
+      actions={
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" size="md" type="button" onClick={reset} disabled={code.checking}>
+            {t('common_cancel')}
+          </Button>
+          <Button type="submit" size="md" loading={code.checking} miw={140}>
+            {t('common_update')}
+          </Button>
+        </Group>
+      }
+    />
+  );
+}
