@@ -33,6 +33,7 @@ export function ManagerLayout() {
 
   return (
     <AppShell
+      className={classes.shell}
       header={{ height: 64 }}
       navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}

@@ -12,7 +12,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
 import { notifyDone } from '../../lib/notify';
-import { CONTACT_KINDS, type ContactKind } from '../contacts/kinds';
+import { addressInputProps, CONTACT_KINDS, type ContactKind } from '../contacts/kinds';
 import { changeContact } from './api';
 import { ContactCard, ContactSuccess } from './ContactCard';
 import { CurrentPhone } from './CurrentPhone';
@@ -80,10 +80,7 @@ export function ChangeContactPage({ kind }: { kind: ContactKind }) {
           <TextInput
             {...address.field(field)}
             label={tr(config.keys.newLabel)}
-            type={config.input.type}
-            inputMode={config.input.inputMode}
-            autoComplete={config.input.autoComplete}
-            placeholder={config.input.placeholder ? tr(config.input.placeholder) : '0912345678'}
+            {...addressInputProps(config, tr)}
             size="md"
             data-autofocus
           />

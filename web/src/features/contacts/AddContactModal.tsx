@@ -1,11 +1,13 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Modal, Stack, TextInput } from '@mantine/core';
+import { createContactInput } from '@portico/contracts';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
+import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { looseT } from '../../i18n/t';
-import { splitApiError } from '../../lib/formErrors';
 import { contactExists, createContact } from './api';
-import type { ContactKindConfig } from './kinds';
+import { addressInputProps, type ContactKindConfig } from './kinds';
+
+type Created = { name: string; times: number };
 
 export interface AddContactModalProps {
   config: ContactKindConfig;
@@ -19,46 +21,30 @@ export interface AddContactModalProps {
 export function AddContactModal({ config, opened, onClose, onAdded }: AddContactModalProps) {
   const { t } = useTranslation();
   const tr = looseT(t);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: async (name: string) => {
+  const add: ApiForm<{ Name: string }> = useApiForm<{ Name: string }, Created | null>({
+    initialValues: { Name: '' },
+    schema: createContactInput,
+    input: (v) => ({ type: config.type, Name: v.Name.trim() }),
+    submit: async ({ Name }) => {
+      const name = Name.trim();
       if (await contactExists(name)) return null;
       return { name, ...(await createContact(config.type, name)) };
     },
     onSuccess: (created) => {
       if (!created) {
-        setError(tr(config.alreadyKey));
+        add.form.setFieldError('Name', tr(config.alreadyKey));
         return;
       }
-      reset();
+      add.reset();
       onAdded(created.name, created.times);
     },
-    onError: (err) => {
-      const split = splitApiError(err, ['Name'], tr);
-      setError(split.fields.Name ?? split.alert);
-    },
   });
-
-  const reset = () => {
-    setValue('');
-    setError(null);
-    add.reset();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const name = value.trim();
-    const invalid = config.validate(name);
-    setError(invalid && tr(invalid));
-    if (!invalid) add.mutate(name);
-  };
 
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      onExitTransitionEnd={reset}
+      onExitTransitionEnd={add.reset}
       title={tr(config.keys.add)}
       centered
       radius="lg"
@@ -66,30 +52,18 @@ export function AddContactModal({ config, opened, onClose, onAdded }: AddContact
       closeButtonProps={{ 'aria-label': t('common_close') }}
       styles={{ title: { fontWeight: 700, fontSize: 18 } }}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={add.ref} onSubmit={(e) => void add.submit(e)} noValidate>
         <Stack gap="md">
           <TextInput
-            name="Name"
+            {...add.field('Name')}
+            {...addressInputProps(config, tr)}
             label={tr(config.keys.inputLabel)}
             description={tr(config.keys.addHint)}
-            type={config.input.type}
-            inputMode={config.input.inputMode}
-            autoComplete={config.input.autoComplete}
-            placeholder={config.input.placeholder ? tr(config.input.placeholder) : '0912345678'}
+            error={add.errors.Name ?? add.alert}
             size="md"
-            value={value}
-            onChange={(e) => setValue(e.currentTarget.value)}
-            error={error}
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" type="button" onClick={onClose} disabled={add.isPending}>
-              {t('common_cancel')}
-            </Button>
-            <Button type="submit" loading={add.isPending} miw={120}>
-              {t('contact_add_submit')}
-            </Button>
-          </Group>
+          <FormActions submit={t('contact_add_submit')} busy={add.busy} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

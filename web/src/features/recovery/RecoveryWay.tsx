@@ -1,15 +1,16 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
-import { CLAIM_TYPES, type RecoveryClaim, type RecoveryClaimInput } from '@portico/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { CLAIM_TYPES, type RecoveryClaim, recoveryClaimInput } from '@portico/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
+import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
+import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { looseT } from '../../i18n/t';
-import { splitApiError } from '../../lib/formErrors';
 import { notifyDone } from '../../lib/notify';
 import { HAS_PASSWORD_QUERY_KEY, hasPassword } from '../delete-account/api';
 import { RECOVERY_QUERY_KEY, saveRecoveryClaim } from './api';
-import { recoveryValueError } from './logic';
 
 export const WAYS = [
   {
@@ -31,6 +32,8 @@ export const WAYS = [
     inputMode: 'email',
   },
 ] as const;
+
+type Values = { claimValue: string; password: string };
 
 export interface RecoveryWayProps {
   way: (typeof WAYS)[number];
@@ -96,24 +99,23 @@ function RecoveryWayForm({
   onClose,
 }: Pick<RecoveryWayProps, 'way' | 'value' | 'onClose'> & { label: string; needsPassword: boolean }) {
   const { t } = useTranslation();
-  const tr = looseT(t);
   const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [draft, setDraft] = useState(value);
-  const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const save = useMutation({
-    mutationFn: (body: RecoveryClaimInput) => saveRecoveryClaim(body),
+  const form: ApiForm<Values> = useApiForm<Values, RecoveryClaim[]>({
+    initialValues: { claimValue: value, password: '' },
+    schema: recoveryClaimInput,
+    input: (v) => ({ ...v, claimType: way.type }),
+    // A recovery way can reset the password, so the account password confirms a change.
+    before: () => {
+      if (!needsPassword || form.values.password) return true;
+      form.form.setFieldError('password', t('error_password_empty'));
+      return false;
+    },
+    submit: (v) => saveRecoveryClaim({ claimType: way.type, claimValue: v.claimValue.trim(), password: v.password }),
     onSuccess: (saved) => {
       queryClient.setQueryData<RecoveryClaim[]>(RECOVERY_QUERY_KEY, saved);
       notifyDone(t('update_success'));
       onClose();
-    },
-    onError: (err) => {
-      const split = splitApiError(err, ['claimValue', 'password'], tr);
-      setPasswordError(split.fields.password ?? null);
-      setError(split.fields.claimValue ?? (split.fields.password ? null : split.alert));
     },
   });
 
@@ -121,58 +123,29 @@ function RecoveryWayForm({
     input.current?.focus();
   }, []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = recoveryValueError(way.type, draft);
-    if (invalid) {
-      setError(tr(invalid));
-      input.current?.focus();
-      return;
-    }
-    setError(null);
-    if (needsPassword && !password) {
-      setPasswordError(tr('error_password_empty'));
-      return;
-    }
-    setPasswordError(null);
-    save.mutate({ claimType: way.type, claimValue: draft.trim(), password });
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
       <Stack gap="sm" pl={{ base: 0, xs: 56 }}>
         <TextInput
+          {...form.field('claimValue')}
           ref={input}
-          name="claimValue"
           label={label}
           description={t('recovery_clear_hint')}
           type={way.inputType}
           inputMode={way.inputMode}
           autoComplete={way.autoComplete}
           size="md"
-          value={draft}
-          onChange={(e) => setDraft(e.currentTarget.value)}
-          error={error}
         />
         {needsPassword && (
           <PasswordInput
-            name="password"
+            {...form.field('password')}
             label={t('recovery_password_label')}
             autoComplete="current-password"
             size="md"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={passwordError}
           />
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" type="button" onClick={onClose} disabled={save.isPending}>
-            {t('common_cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} miw={120}>
-            {t('common_update')}
-          </Button>
-        </Group>
+        <FormAlert message={form.alert} />
+        <FormActions submit={t('common_update')} busy={form.busy} onCancel={onClose} />
       </Stack>
     </form>
   );
