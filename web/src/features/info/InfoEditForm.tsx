@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type GeneralProfile, infoBirthYearMax, MARITAL_STATUSES } from '@portico/contracts';
 import { useTranslation } from 'react-i18next';
 import { DateSelect } from '../../components/DateSelect';
-import { Icon } from '../../components/Icon';
+import { FormActions } from '../../components/FormActions';
+import { FormAlert } from '../../components/FormAlert';
 import { NameFields } from '../../components/NameFields';
 import { looseT } from '../../i18n/t';
 import { useAppSettings } from '../settings/useAppSettings';
@@ -23,11 +24,8 @@ export function InfoEditForm({ profile, embedded, onDone, onCancel }: InfoEditFo
   const { t } = useTranslation();
   const tr = looseT(t);
   const { settings } = useAppSettings();
-  const { values, set, setBio, errors, alert, busy, submit, formRef, zones } = useInfoForm({
-    profile,
-    embedded,
-    onDone,
-  });
+  const { form, setBio, zones } = useInfoForm({ profile, embedded, onDone });
+  const { values, patch: set, errors } = form;
 
   const languages = settings.locales.map((l) => ({ value: l, label: tr(LANGUAGE_LABEL[l] ?? l) }));
   const maritals = MARITAL_STATUSES.map((m) => ({ value: String(m.id), label: tr(m.key) }));
@@ -40,17 +38,11 @@ export function InfoEditForm({ profile, embedded, onDone, onCancel }: InfoEditFo
   });
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate>
+    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
       <Stack gap="md">
         <AvatarBlock profile={profile} />
         <NameFields values={values} onChange={set} errors={errors} />
-        <Radio.Group
-          name="gender"
-          label={t('details_gender')}
-          value={values.gender}
-          onChange={(gender) => set({ gender })}
-          error={errors.gender}
-        >
+        <Radio.Group {...form.field('gender')} label={t('details_gender')}>
           <Group gap="lg" mt={6}>
             {settings.genders.map((g) => (
               <Radio key={g.id} value={String(g.id)} label={tr(g.key)} />
@@ -67,16 +59,13 @@ export function InfoEditForm({ profile, embedded, onDone, onCancel }: InfoEditFo
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
           <TextInput
-            name="identification"
+            {...form.field('identification')}
             label={t('info_identification')}
             description={t('info_identification_hint')}
             // The hint under the field, so the two columns' inputs stay level (issue 8, point 24).
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             size="md"
             maxLength={20}
-            value={values.identification}
-            onChange={(e) => set({ identification: e.currentTarget.value })}
-            error={errors.identification}
           />
           <Select
             {...select('maritalStatus')}
@@ -106,31 +95,22 @@ export function InfoEditForm({ profile, embedded, onDone, onCancel }: InfoEditFo
           />
         </SimpleGrid>
         <Textarea
-          name="bio"
+          {...form.field('bio')}
           label={t('info_bio')}
           size="md"
           autosize
           minRows={3}
           maxRows={10}
-          value={values.bio}
           onChange={(e) => setBio(e.currentTarget.value)}
-          error={errors.bio}
         />
-        {alert && (
-          <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-            {alert}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          {!embedded && (
-            <Button variant="default" size="md" type="button" onClick={onCancel} disabled={busy}>
-              {t('common_cancel')}
-            </Button>
-          )}
-          <Button type="submit" size="md" loading={busy} miw={140}>
-            {t('common_save')}
-          </Button>
-        </Group>
+        <FormAlert message={form.alert} />
+        <FormActions
+          submit={t('common_save')}
+          busy={form.busy}
+          onCancel={embedded ? undefined : onCancel}
+          size="md"
+          miw={140}
+        />
       </Stack>
     </form>
   );
