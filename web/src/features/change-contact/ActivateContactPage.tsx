@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { AuthCard } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
 import { Icon } from '../../components/Icon';
 import { QueryState } from '../../components/QueryState';
@@ -14,7 +15,7 @@ import { looseT } from '../../i18n/t';
 import { CONTACT_INFO_KEY, getContactInfo } from '../contacts/api';
 import { CONTACT_KINDS, type ContactKind } from '../contacts/kinds';
 import { activate, sendActivationCode } from './api';
-import { ContactCard, ContactSuccess } from './ContactCard';
+import { ContactSuccess } from './ContactSuccess';
 import { activationTarget } from './logic';
 
 /** Keys of a refused first send that mean there is nothing to activate. */
@@ -125,13 +126,14 @@ export function ActivateContactPage({ kind }: { kind: ContactKind }) {
   }
 
   return (
-    <ContactCard
+    <AuthCard
+      wide
       title={tr(config.keys.activeTitle)}
       intro={step === 1 && target && !already ? tr(config.keys.activeIntro) : undefined}
       step={target && !already ? { current: step, total: 2 } : undefined}
     >
       {body}
-    </ContactCard>
+    </AuthCard>
   );
 }
 

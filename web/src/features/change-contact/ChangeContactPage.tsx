@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AuthCard } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
 import { FormAlert } from '../../components/FormAlert';
 import { namesField, useApiForm } from '../../components/useApiForm';
@@ -14,7 +15,7 @@ import { looseT } from '../../i18n/t';
 import { notifyDone } from '../../lib/notify';
 import { addressInputProps, CONTACT_KINDS, type ContactKind } from '../contacts/kinds';
 import { changeContact } from './api';
-import { ContactCard, ContactSuccess } from './ContactCard';
+import { ContactSuccess } from './ContactSuccess';
 import { CurrentPhone } from './CurrentPhone';
 import { type ChangeStep, changeOutcome } from './logic';
 
@@ -141,14 +142,15 @@ export function ChangeContactPage({ kind }: { kind: ContactKind }) {
   }
 
   return (
-    <ContactCard
+    <AuthCard
+      wide
       title={tr(config.keys.changeTitle)}
       intro={step === 1 ? tr(config.keys.changeIntro) : undefined}
       step={{ current: step, total: 3 }}
     >
       {kind === 'phone' && <CurrentPhone />}
       {body}
-    </ContactCard>
+    </AuthCard>
   );
 }
 
