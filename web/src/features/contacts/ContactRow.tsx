@@ -51,6 +51,21 @@ export function ContactRow({ entry, config, busy, onVerify, onSetPrimary, onAllo
   const tr = looseT(t);
   const actions = contactActions(entry);
   const name = entry.name;
+  // The row's links, in this order: verify (unconfirmed), set primary (confirmed, not primary), delete (not primary).
+  const links = [
+    actions.verify && { label: t('common_verify'), ariaLabel: t('contact_verify_aria', { name }), onClick: onVerify },
+    actions.setPrimary && {
+      label: t('contact_set_primary'),
+      ariaLabel: t('contact_set_primary_aria', { name }),
+      onClick: onSetPrimary,
+    },
+    actions.remove && {
+      label: t('contact_delete'),
+      ariaLabel: t('contact_delete_aria', { name }),
+      onClick: onDelete,
+      danger: true,
+    },
+  ].filter((link) => !!link);
 
   return (
     <Paper component="li" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="white" aria-busy={busy}>
@@ -111,31 +126,9 @@ export function ContactRow({ entry, config, busy, onVerify, onSetPrimary, onAllo
         </Group>
         <Group gap="md" wrap="wrap" justify="flex-end" ml={{ base: 56, xs: 0 }}>
           {busy && <Loader size="xs" type="dots" />}
-          {actions.verify && (
-            <RowAction
-              label={t('common_verify')}
-              ariaLabel={t('contact_verify_aria', { name })}
-              onClick={onVerify}
-              disabled={busy}
-            />
-          )}
-          {actions.setPrimary && (
-            <RowAction
-              label={t('contact_set_primary')}
-              ariaLabel={t('contact_set_primary_aria', { name })}
-              onClick={onSetPrimary}
-              disabled={busy}
-            />
-          )}
-          {actions.remove && (
-            <RowAction
-              label={t('contact_delete')}
-              ariaLabel={t('contact_delete_aria', { name })}
-              onClick={onDelete}
-              disabled={busy}
-              danger
-            />
-          )}
+          {links.map((link) => (
+            <RowAction key={link.label} {...link} onClick={link.onClick} disabled={busy} />
+          ))}
         </Group>
       </Group>
     </Paper>
