@@ -1,11 +1,9 @@
 import type { AppSettings, Device } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
-import { buildRoutes } from '../../routes';
+import { type ApiAnswer, type ApiCall, renderRoute, stubApi } from '../../test/pages';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 // Account pages through the real route table, with the API answered in memory.
@@ -14,9 +12,9 @@ import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 configure({ asyncUtilTimeout: 5000 });
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
-type Answer = { status?: number; body: unknown };
+type Answer = ApiAnswer;
 let answers: Record<string, Answer | ((body: unknown) => Answer)>;
-let calls: { method: string; url: string; body: unknown }[];
+let calls: ApiCall[];
 
 const device = (over: Partial<Device>): Device => ({
   id: 'd1',
@@ -34,35 +32,15 @@ const device = (over: Partial<Device>): Device => ({
   ...over,
 });
 
-const renderAt = (url: string) => {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  render(
-    <AppProviders
-      queryClient={createQueryClient()}
-      session={{ status: 'authenticated', user: { sub: 'u1', name: 'Lan' } }}
-    >
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-};
+const renderAt = (url: string) => renderRoute(url);
 
 beforeEach(() => {
   focusManager.setFocused(true);
-  calls = [];
   answers = { '/api/app-settings': { body: { result: settings } } };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = input.split('?')[0] ?? input;
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method: init?.method ?? 'GET', url: input, body });
-      const entry = answers[`${init?.method ?? 'GET'} ${path}`] ?? answers[path];
-      const answer = typeof entry === 'function' ? entry(body) : entry;
-      const a = answer ?? { status: 404, body: { exception: { message: 'error_not_found' } } };
-      return new Response(JSON.stringify(a.body), { status: a.status ?? 200 });
-    }),
-  );
+  calls = stubApi(({ method, path, body }) => {
+    const entry = answers[`${method} ${path}`] ?? answers[path];
+    return typeof entry === 'function' ? entry(body) : entry;
+  });
 });
 
 afterEach(async () => {
