@@ -3,6 +3,7 @@ import { OTP_LENGTH } from '@portico/contracts';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeStep } from './CodeStep';
+import contrast from './contrast.module.css';
 import { useCodeStep } from './useCodeStep';
 
 export interface OtpDialogProps {
@@ -48,6 +49,7 @@ export function OtpDialog({
 
   return (
     <Modal
+      className={contrast.contrast}
       opened={opened}
       onClose={onClose}
       onEnterTransitionEnd={() => step.inputRef.current?.focus()}
