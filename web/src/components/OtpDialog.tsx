@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { OTP_LENGTH } from '@portico/contracts';
-import { type ReactNode, useEffect } from 'react';
+import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeStep } from './CodeStep';
-import contrast from './contrast.module.css';
 import { useCodeStep } from './useCodeStep';
 
 export interface OtpDialogProps {
@@ -23,9 +22,9 @@ export interface OtpDialogProps {
 }
 
 /**
- * The code popup of the account pages (spec account §4): the code step (CodeStep.tsx: 6 digits,
- * the server's countdown as mm:ss with a resend link at zero, Enter checks) in a modal, with a
- * confirm button that appears only once the code has 6 digits. Everything resets each time it opens.
+ * The code popup of the account pages (spec account §4): the code step of the page kit
+ * (useCodeStep.ts) in a modal, with a confirm button that appears only once the code has
+ * 6 digits. Everything resets each time it opens.
  */
 export function OtpDialog({
   opened,
@@ -38,21 +37,30 @@ export function OtpDialog({
   confirmLabel,
 }: OtpDialogProps) {
   const { t } = useTranslation();
-  const step = useCodeStep({ emptyKey: 'otp_is_required', resend: onResend, check: onConfirm, onChecked: () => {} });
-  const { reset, start } = step;
+  const code = useCodeStep({
+    emptyKey: 'otp_required',
+    notifyResend: false,
+    resend: () => onResend(),
+    check: onConfirm,
+    onChecked: () => undefined,
+  });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new opening (or a new code) restarts the step
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new code at each opening
   useEffect(() => {
-    reset();
-    if (opened) start(seconds);
+    if (opened) code.start(seconds);
   }, [opened, seconds]);
+
+  const complete = code.otp.length === OTP_LENGTH;
+  // Enter checks only a whole code, like the button that appears with the sixth digit.
+  const submit = async (event?: FormEvent) => {
+    if (complete) return code.submit(event);
+    event?.preventDefault();
+  };
 
   return (
     <Modal
-      className={contrast.contrast}
       opened={opened}
       onClose={onClose}
-      onEnterTransitionEnd={() => step.inputRef.current?.focus()}
       title={title}
       centered
       size="md"
@@ -62,7 +70,8 @@ export function OtpDialog({
       styles={{ title: { fontWeight: 700, fontSize: 18 } }}
     >
       <CodeStep
-        step={step}
+        step={{ ...code, submit }}
+        inputProps={{ 'data-autofocus': true }}
         before={
           description && (
             <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -72,11 +81,11 @@ export function OtpDialog({
         }
         actions={
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" type="button" onClick={onClose} disabled={step.checking}>
+            <Button variant="default" type="button" onClick={onClose} disabled={code.checking}>
               {t('common_cancel')}
             </Button>
-            {step.otp.length === OTP_LENGTH && (
-              <Button type="submit" loading={step.checking} miw={120}>
+            {complete && (
+              <Button type="submit" loading={code.checking} miw={120}>
                 {confirmLabel ?? t('common_confirm')}
               </Button>
             )}

@@ -14,8 +14,7 @@ export interface PageHeaderProps {
 
 /**
  * The head of an account page: the h1 (24 px on a phone, 28 px from sm), the intro under it, and
- * the page's actions beside them. The intro is gray.7: dimmed text on the gray page background is
- * under the 4.5:1 contrast axe asks for.
+ * the page's actions beside them.
  */
 export function PageHeader({ title, intro, actions, leading }: PageHeaderProps) {
   return (
@@ -27,7 +26,7 @@ export function PageHeader({ title, intro, actions, leading }: PageHeaderProps) 
             {title}
           </Title>
           {intro && (
-            <Text c="gray.7" mt={4}>
+            <Text c="dimmed" mt={4}>
               {intro}
             </Text>
           )}

@@ -4,11 +4,16 @@ import type { AppDeps } from '../../deps.js';
 import { campaignFor } from '../campaigns/index.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
 
-/** Every way to sign in; later issues add qr, prompt, google, facebook and the second factors. */
-export type SignInMethod = 'password' | 'otp';
+/**
+ * Every way to sign in; later issues add qr, prompt, google, facebook and the second factors.
+ * token: an app's one-time login token (server/src/features/token-login/service.ts).
+ */
+export type SignInMethod = 'password' | 'otp' | 'token';
 
-// RFC 8176 authentication method references, as the ID token's amr claim reports them.
-const AMR: Record<SignInMethod, string> = { password: 'pwd', otp: 'otp' };
+// RFC 8176 authentication method references, as the ID token's amr claim reports them. RFC 8176
+// has none for a session handed over from an app, so token login says `token`: no relying party
+// mistakes it for a factor this browser proved (a step-up asks again).
+const AMR: Record<SignInMethod, string> = { password: 'pwd', otp: 'otp', token: 'token' };
 
 /** Who is calling, as the sign-in routes see it. */
 export type ClientInfo = {

@@ -1,8 +1,7 @@
 import type { AppSettings } from '@portico/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, ok, renderRoute, stubApi } from '../../test/pages';
-import { ANONYMOUS } from '../auth/session';
+import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { ChangeContactPage } from './ChangeContactPage';
 
@@ -11,11 +10,10 @@ const WAIT = { timeout: 5000 };
 let calls: ApiCall[];
 
 beforeEach(() => {
-  calls = stubApi(({ path, body }) => {
-    if (path === '/api/app-settings') return ok(settings);
-    if (path === '/api/account/update-info') return ok({ phoneNumber: '0912345678', email: 'lan@example.edu' });
-    if (path === '/api/account/change-phone') return ok((body as { otp?: string }).otp ? { ok: true } : { times: 60 });
-    return undefined;
+  calls = stubApi({
+    '/api/app-settings': ok(settings),
+    '/api/account/update-info': ok({ phoneNumber: '0912345678', email: 'lan@example.edu' }),
+    '/api/account/change-phone': ({ body }) => ok(body?.otp ? { ok: true } : { times: 60 }),
   });
 });
 
@@ -26,10 +24,10 @@ afterEach(() => {
 
 describe('change phone (issue 8, point 24)', () => {
   it('ends on the verified number with a way to the phone list, not to an activation with nothing to activate', async () => {
-    renderRoute('/account/change-phone', {
-      routes: [{ path: '/account/change-phone', element: <ChangeContactPage kind="phone" /> }],
-      session: ANONYMOUS,
-    });
+    renderApp(
+      [{ path: '/account/change-phone', element: <ChangeContactPage kind="phone" /> }],
+      '/account/change-phone',
+    );
     fireEvent.change(await screen.findByLabelText('Số điện thoại mới', {}, WAIT), { target: { value: '0987654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Gửi mã xác minh' }));
     const code = await screen.findByLabelText('Mã xác thực', {}, WAIT);

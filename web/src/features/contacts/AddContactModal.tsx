@@ -1,7 +1,6 @@
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { createContactInput } from '@portico/contracts';
 import { useTranslation } from 'react-i18next';
-import contrast from '../../components/contrast.module.css';
 import { FormActions } from '../../components/FormActions';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { looseT } from '../../i18n/t';
@@ -43,7 +42,6 @@ export function AddContactModal({ config, opened, onClose, onAdded }: AddContact
 
   return (
     <Modal
-      className={contrast.contrast}
       opened={opened}
       onClose={onClose}
       onExitTransitionEnd={add.reset}

@@ -1,8 +1,7 @@
 import type { AppSettings, UserContact } from '@portico/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiCall, ok, renderRoute, stubApi } from '../../test/pages';
-import { ANONYMOUS } from '../auth/session';
+import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { ContactsPage } from './ContactsPage';
 
@@ -24,27 +23,23 @@ let contacts: UserContact[];
 let calls: ApiCall[];
 
 const renderPage = (kind: 'email' | 'phone' = 'email') =>
-  renderRoute(`/account/${kind}`, {
-    routes: [{ path: `/account/${kind}`, element: <ContactsPage kind={kind} /> }],
-    session: ANONYMOUS,
-  });
+  renderApp([{ path: `/account/${kind}`, element: <ContactsPage kind={kind} /> }], `/account/${kind}`);
 
 beforeEach(() => {
   settings = { ...DEFAULT_APP_SETTINGS, configs: { ...DEFAULT_APP_SETTINGS.configs, maximumEmailOrPhone: 3 } };
   contacts = [entry(1, 'lan@example.edu', { isPrimary: true })];
-  calls = stubApi(({ method, path }) => {
-    if (path === '/api/app-settings') return ok(settings);
-    if (path === '/api/account/contacts' && method === 'GET') return ok(contacts);
-    if (path === '/api/account/contacts/exists') return ok(false);
-    if (path === '/api/account/contacts' && method === 'POST') {
+  calls = stubApi({
+    '/api/app-settings': () => ok(settings),
+    'GET /api/account/contacts': () => ok(contacts),
+    '/api/account/contacts/exists': ok(false),
+    'POST /api/account/contacts': () => {
       contacts = [...contacts, entry(9, 'new@example.edu', { isConfirmed: false })];
       return ok({ id: 9, times: 60 });
-    }
-    if (path === '/api/account/contacts/activate') {
+    },
+    '/api/account/contacts/activate': () => {
       contacts = contacts.map((c) => (c.id === 9 ? { ...c, isConfirmed: true } : c));
       return ok(contacts.find((c) => c.id === 9));
-    }
-    return undefined;
+    },
   });
 });
 

@@ -3,7 +3,9 @@ import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/setup';
-import { type ApiAnswer, type ApiCall, renderRoute, stubApi } from '../../test/pages';
+import { buildRoutes } from '../../routes';
+import { type Answers, type ApiCall, renderApp, stubApi } from '../../test/api';
+import type { Session } from '../auth/session';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 // Account pages through the real route table, with the API answered in memory.
@@ -12,8 +14,8 @@ import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 configure({ asyncUtilTimeout: 5000 });
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
-type Answer = ApiAnswer;
-let answers: Record<string, Answer | ((body: unknown) => Answer)>;
+let answers: Answers;
+const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
 let calls: ApiCall[];
 
 const device = (over: Partial<Device>): Device => ({
@@ -32,15 +34,12 @@ const device = (over: Partial<Device>): Device => ({
   ...over,
 });
 
-const renderAt = (url: string) => renderRoute(url);
+const renderAt = (url: string) => renderApp(buildRoutes(), url, SIGNED_IN);
 
 beforeEach(() => {
   focusManager.setFocused(true);
   answers = { '/api/app-settings': { body: { result: settings } } };
-  calls = stubApi(({ method, path, body }) => {
-    const entry = answers[`${method} ${path}`] ?? answers[path];
-    return typeof entry === 'function' ? entry(body) : entry;
-  });
+  calls = stubApi(answers);
 });
 
 afterEach(async () => {
@@ -97,7 +96,7 @@ describe('devices page', { timeout: 20_000 }, () => {
 describe('delete account page', { timeout: 20_000 }, () => {
   it('asks for the confirmation and the password, shows invalid_password, then deletes', async () => {
     answers['/api/account/delete/has-password'] = { body: { result: true } };
-    answers['POST /api/account/delete/check-password'] = (body) =>
+    answers['POST /api/account/delete/check-password'] = ({ body }) =>
       (body as { password: string }).password === 'right'
         ? { body: { result: true } }
         : {

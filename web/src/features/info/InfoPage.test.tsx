@@ -3,7 +3,9 @@ import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/setup';
-import { type ApiCall, ok, renderRoute, stubApi } from '../../test/pages';
+import { buildRoutes } from '../../routes';
+import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
+import type { Session } from '../auth/session';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 // Lazy pages and their queries can take more than a second in a busy jsdom run.
@@ -13,7 +15,8 @@ const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
 let profile: GeneralProfile;
 let calls: ApiCall[];
 
-const renderAt = (url: string) => renderRoute(url);
+const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
+const renderAt = (url: string) => renderApp(buildRoutes(), url, SIGNED_IN);
 
 beforeEach(() => {
   focusManager.setFocused(true);
@@ -35,18 +38,17 @@ beforeEach(() => {
     originalAvatar: null,
     userClaims: [{ id: 9, claimType: 'google_link', claimValue: 'lan@gmail.com' }],
   };
-  calls = stubApi(({ method, path, body }) => {
-    if (path === '/api/app-settings') return ok(settings);
-    if (path === '/api/account/info' && method === 'GET') return ok(profile);
-    if (path === '/api/account/info' && method === 'PUT') {
+  calls = stubApi({
+    '/api/app-settings': () => ok(settings),
+    'GET /api/account/info': () => ok(profile),
+    'PUT /api/account/info': ({ body }) => {
       profile = { ...profile, ...(body as Partial<GeneralProfile>) };
       return ok(profile);
-    }
-    if (path === '/api/account/claims/cancel-linking') {
+    },
+    '/api/account/claims/cancel-linking': () => {
       profile = { ...profile, userClaims: [] };
       return ok(true);
-    }
-    return undefined;
+    },
   });
 });
 
