@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { type ChangeContactAnswer, changeEmailInput, changePhoneInput } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
-import { FormAlert } from '../../components/FormAlert';
+import { FormStack } from '../../components/FormStack';
 import { namesField, useApiForm } from '../../components/useApiForm';
 import { useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
@@ -76,23 +76,24 @@ export function ChangeContactPage({ kind }: { kind: ContactKind }) {
   let body: ReactNode;
   if (step === 1) {
     body = (
-      <form ref={address.ref} onSubmit={(e) => void address.submit(e)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            {...address.field(field)}
-            label={tr(config.keys.newLabel)}
-            {...addressInputProps(config, tr)}
-            size="md"
-            data-autofocus
-          />
-          <FormAlert message={address.alert} />
+      <FormStack
+        form={address}
+        actions={
           <Group justify="flex-end">
             <Button type="submit" size="md" loading={address.busy} miw={180}>
               {t('change_send_code')}
             </Button>
           </Group>
-        </Stack>
-      </form>
+        }
+      >
+        <TextInput
+          {...address.field(field)}
+          label={tr(config.keys.newLabel)}
+          {...addressInputProps(config, tr)}
+          size="md"
+          data-autofocus
+        />
+      </FormStack>
     );
   } else if (step === 2) {
     body = (

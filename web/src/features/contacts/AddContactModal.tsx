@@ -1,7 +1,8 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { createContactInput } from '@portico/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
+import { FormStack } from '../../components/FormStack';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { looseT } from '../../i18n/t';
 import { contactExists, createContact } from './api';
@@ -52,20 +53,19 @@ export function AddContactModal({ config, opened, onClose, onAdded }: AddContact
       closeButtonProps={{ 'aria-label': t('common_close') }}
       styles={{ title: { fontWeight: 700, fontSize: 18 } }}
     >
-      <form ref={add.ref} onSubmit={(e) => void add.submit(e)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            {...add.field('Name')}
-            {...addressInputProps(config, tr)}
-            label={tr(config.keys.inputLabel)}
-            description={tr(config.keys.addHint)}
-            error={add.errors.Name ?? add.alert}
-            size="md"
-            data-autofocus
-          />
-          <FormActions submit={t('contact_add_submit')} busy={add.busy} onCancel={onClose} />
-        </Stack>
-      </form>
+      <FormStack
+        form={add}
+        actions={<FormActions submit={t('contact_add_submit')} busy={add.busy} onCancel={onClose} />}
+      >
+        <TextInput
+          {...add.field('Name')}
+          {...addressInputProps(config, tr)}
+          label={tr(config.keys.inputLabel)}
+          description={tr(config.keys.addHint)}
+          size="md"
+          data-autofocus
+        />
+      </FormStack>
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
-import { Alert, Box, Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Group, PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/FormAlert';
+import { FormStack } from '../../components/FormStack';
 import { Icon } from '../../components/Icon';
 import { useApiForm } from '../../components/useApiForm';
 import { checkPassword, deleteAccount } from './api';
@@ -25,28 +25,10 @@ export function DeleteAccountForm({ needsPassword, onDeleted }: { needsPassword:
   });
 
   return (
-    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
-      <Stack gap="lg">
-        <Alert color="red" variant="light" title={t('delete_account_warning_title')} icon={<Icon name="trash" />}>
-          {t('delete_account_warning')}
-        </Alert>
-        {needsPassword && (
-          <PasswordInput
-            {...form.field('password')}
-            label={t('delete_account_password_label')}
-            autoComplete="current-password"
-            size="md"
-          />
-        )}
-        <Box>
-          <Checkbox
-            {...form.form.getInputProps('confirm', { type: 'checkbox' })}
-            name="confirm"
-            color="red"
-            label={t('delete_account_confirm_label')}
-          />
-        </Box>
-        <FormAlert message={form.alert} />
+    <FormStack
+      form={form}
+      gap="lg"
+      actions={
         <Group justify="flex-end">
           {/* red.9: white on the default red.6 is 3.3:1 (axe color-contrast). */}
           <Button
@@ -59,7 +41,27 @@ export function DeleteAccountForm({ needsPassword, onDeleted }: { needsPassword:
             {t('delete_account_submit')}
           </Button>
         </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <Alert color="red" variant="light" title={t('delete_account_warning_title')} icon={<Icon name="trash" />}>
+        {t('delete_account_warning')}
+      </Alert>
+      {needsPassword && (
+        <PasswordInput
+          {...form.field('password')}
+          label={t('delete_account_password_label')}
+          autoComplete="current-password"
+          size="md"
+        />
+      )}
+      <Box>
+        <Checkbox
+          {...form.form.getInputProps('confirm', { type: 'checkbox' })}
+          name="confirm"
+          color="red"
+          label={t('delete_account_confirm_label')}
+        />
+      </Box>
+    </FormStack>
   );
 }

@@ -1,10 +1,10 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Box, Button, Group, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { CLAIM_TYPES, type RecoveryClaim, recoveryClaimInput } from '@portico/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
-import { FormAlert } from '../../components/FormAlert';
+import { FormStack } from '../../components/FormStack';
 import { Icon } from '../../components/Icon';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { looseT } from '../../i18n/t';
@@ -124,8 +124,12 @@ function RecoveryWayForm({
   }, []);
 
   return (
-    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
-      <Stack gap="sm" pl={{ base: 0, xs: 56 }}>
+    <Box pl={{ base: 0, xs: 56 }}>
+      <FormStack
+        form={form}
+        gap="sm"
+        actions={<FormActions submit={t('common_update')} busy={form.busy} onCancel={onClose} />}
+      >
         <TextInput
           {...form.field('claimValue')}
           ref={input}
@@ -144,9 +148,7 @@ function RecoveryWayForm({
             size="md"
           />
         )}
-        <FormAlert message={form.alert} />
-        <FormActions submit={t('common_update')} busy={form.busy} onCancel={onClose} />
-      </Stack>
-    </form>
+      </FormStack>
+    </Box>
   );
 }
