@@ -15,6 +15,8 @@ export type PageLoadFigure = {
   ms: number;
   /** JS+CSS bytes once the network is quiet after the form showed (lazy chunks included). */
   settledBytes: number;
+  /** The largest JS and CSS files before the form showed: [path, bytes]. */
+  largest: [string, number][];
 };
 
 export const PAGE_LOAD_SCENARIOS = {
@@ -63,11 +65,13 @@ export async function benchPageLoad(base: string): Promise<PageLoadFigure[]> {
       const bootUrls = [...boots];
       await page.waitForLoadState('networkidle');
       await new Promise((r) => setTimeout(r, 500));
-      const bytes = async (list: Request[]) => {
-        let sum = 0;
-        for (const r of list) sum += (await r.sizes()).responseBodySize;
-        return sum;
-      };
+      const sizes = new Map<Request, number>();
+      for (const r of assets) sizes.set(r, (await r.sizes()).responseBodySize);
+      const bytes = async (list: Request[]) => list.reduce((sum, r) => sum + (sizes.get(r) ?? 0), 0);
+      const largest = atForm
+        .map((r): [string, number] => [new URL(r.url()).pathname, sizes.get(r) ?? 0])
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8);
       out.push({
         scenario,
         jsCssBytes: await bytes(atForm),
@@ -76,6 +80,7 @@ export async function benchPageLoad(base: string): Promise<PageLoadFigure[]> {
         bootUrls,
         ms,
         settledBytes: await bytes(assets),
+        largest,
       });
       await context.close();
     }

@@ -139,7 +139,12 @@ export function renderReport(
         `| ${start} | **${kb(p.jsCssBytes)}**${p.settledBytes > p.jsCssBytes ? ` (${kb(p.settledBytes)} once idle)` : ''} | ${p.jsCssFiles} | **${p.boots}** | ${p.bootUrls.join(' → ')} | ${ms(p.ms)} |`,
       );
     }
-    push('', 'Goal: ≤ 150 kB, one boot.');
+    push('', 'Goal: ≤ 150 kB, one boot.', '');
+    for (const p of pageLoad) {
+      push(
+        `- largest files, ${p.scenario}: ${p.largest.map(([f, b]) => `${f.replace(/^\/assets\//, '')} ${kb(b)}`).join(', ')}`,
+      );
+    }
   }
   for (const t of counted) {
     const list = t.counts?.signInStatements ?? [];

@@ -51,6 +51,16 @@ export class FlowError extends Error {
 
 const base64url = (b: Buffer) => b.toString('base64url');
 
+/** The JSON body, or a FlowError naming the step and status (a proxy's HTML error page, say). */
+async function readJson<T>(res: Response, step: string): Promise<T> {
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new FlowError(step, res.status, 'not JSON');
+  }
+}
+
 export type Tokens = { access_token: string; refresh_token?: string; id_token?: string };
 
 export type FlowOptions = {
@@ -111,7 +121,7 @@ export async function signInFlow(opts: FlowOptions): Promise<Tokens> {
     body: JSON.stringify({ username: opts.username, password: opts.password, returnUrl, captcha: '' }),
   });
   jar.store(login);
-  const answer = (await login.json()) as { result?: { redirectUrl?: string }; messageKey?: string };
+  const answer = await readJson<{ result?: { redirectUrl?: string }; messageKey?: string }>(login, 'login-api');
   if (!login.ok || !answer.result?.redirectUrl) {
     throw new FlowError('login-api', login.status, JSON.stringify(answer).slice(0, 200));
   }
@@ -155,7 +165,7 @@ export async function tokenRequest(
     headers: { ...headers, authorization: basic, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(params).toString(),
   });
-  const body = (await res.json()) as Tokens & { error?: string };
+  const body = await readJson<Tokens & { error?: string }>(res, params.grant_type ?? 'token');
   if (!res.ok) throw new FlowError(params.grant_type ?? 'token', res.status, body.error ?? '');
   return body;
 }

@@ -24,21 +24,18 @@ import {
   otpForSubmit,
 } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { errorText } from '../../api/client';
-import { Captcha } from '../../components/Captcha';
 import { Countdown } from '../../components/Countdown';
 import { Icon } from '../../components/Icon';
 import { OtpInput } from '../../components/OtpInput';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
-import { UpdateInfoForm } from '../register/UpdateInfoForm';
 import { useAppSettings } from '../settings/useAppSettings';
 import { login, loginByOtp, loginCheck, otpSupport, sendLoginOtp } from './api';
-import { CampaignPopup } from './CampaignPopup';
 import { visitorId } from './fingerprint';
 import {
   actionForAnswer,
@@ -51,6 +48,13 @@ import {
 } from './logic';
 import classes from './login.module.css';
 import { RestartSignIn } from './RestartSignIn';
+
+// Shown only once the server asks for a captcha (altcha) or after a sign-in (the missing-details
+// form with the password meter, the campaign popup with DOMPurify): their own chunks, not part of
+// the form's first load (bench/README.md).
+const Captcha = lazy(() => import('../../components/Captcha').then((m) => ({ default: m.Captcha })));
+const UpdateInfoForm = lazy(() => import('../register/UpdateInfoForm').then((m) => ({ default: m.UpdateInfoForm })));
+const CampaignPopup = lazy(() => import('./CampaignPopup').then((m) => ({ default: m.CampaignPopup })));
 
 /** The first message key of each field of a failed zod parse. */
 const fieldErrors = (error: z.ZodError): Record<string, string> => {
@@ -304,7 +308,12 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
   }, []);
 
   if (expired) return <RestartSignIn message={t('login_session_expired')} />;
-  if (registerAnswer) return <UpdateInfoForm answer={registerAnswer} />;
+  if (registerAnswer)
+    return (
+      <Suspense fallback={null}>
+        <UpdateInfoForm answer={registerAnswer} />
+      </Suspense>
+    );
 
   const errorAlert = error && (
     <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
@@ -313,19 +322,21 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
   );
 
   const captchaField = showCaptcha && (
-    <Captcha
-      key={captchaKey}
-      provider={captchaProvider}
-      siteKey={settings.configs.recaptchaSiteKey}
-      onChange={(value) => {
-        setCaptcha(value);
-        if (value) {
-          setErrors(({ captcha: _drop, ...rest }) => rest);
-          setError(null);
-        }
-      }}
-      error={errors.captcha}
-    />
+    <Suspense fallback={null}>
+      <Captcha
+        key={captchaKey}
+        provider={captchaProvider}
+        siteKey={settings.configs.recaptchaSiteKey}
+        onChange={(value) => {
+          setCaptcha(value);
+          if (value) {
+            setErrors(({ captcha: _drop, ...rest }) => rest);
+            setError(null);
+          }
+        }}
+        error={errors.captcha}
+      />
+    </Suspense>
   );
 
   if (step === 1) {
@@ -495,13 +506,15 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
       </Tabs>
 
       {popup && (
-        <CampaignPopup
-          html={popup.html}
-          onClose={() => {
-            setPopup(null);
-            window.location.assign(popup.next);
-          }}
-        />
+        <Suspense fallback={null}>
+          <CampaignPopup
+            html={popup.html}
+            onClose={() => {
+              setPopup(null);
+              window.location.assign(popup.next);
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );
