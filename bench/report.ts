@@ -14,7 +14,7 @@ export type TargetFigures = {
   refresh?: { result: LoadResult; bare: LoadResult; users: number };
   apiRead?: { me: HttpFigure; healthz: HttpFigure; connections: number };
   counts?: CountFigures;
-  rss?: { before: number; after: number; sessions: number; errors: number; seconds: number };
+  rss?: { before: number; already: number; after: number; sessions: number; errors: number; seconds: number };
 };
 
 export type Machine = { date: string; cpu: string; cores: number; node: string; commit: string; host: string };
@@ -90,8 +90,15 @@ export function renderReport(
     }
     if (t.rss) {
       const r = t.rss;
+      const flows = r.sessions - r.already;
+      const perSession = flows > 0 ? (r.after - r.before) / flows : 0;
+      const at10k = r.sessions >= 10_000 ? r.after : r.after + perSession * (10_000 - r.sessions);
+      const how =
+        r.sessions >= 10_000
+          ? `measured`
+          : `extrapolated from ${n0(r.sessions)} sessions (${mb(r.after)}) at ${(perSession / 1024).toFixed(1)} kB per session`;
       push(
-        `| RSS after ${n0(r.sessions)} sessions | ${db} | **${mb(r.after)}** | at start of this phase: ${mb(r.before)} (${n0(r.sessions)} flows in ${Math.round(r.seconds)} s${r.errors ? `, ${r.errors} errors` : ''}) | - | ≤ 250 MB |`,
+        `| RSS after 10,000 sessions | ${db} | **${mb(at10k)}** (${how}) | at start of this phase: ${mb(r.before)} after ${n0(r.already)} sessions; ${n0(flows)} flows in ${Math.round(r.seconds)} s${r.errors ? `, ${r.errors} errors` : ''} | - | ≤ 250 MB |`,
       );
     }
   }

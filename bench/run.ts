@@ -24,7 +24,7 @@ const SECONDS = num('BENCH_SECONDS', 10);
 const SIGNIN_USERS = num('BENCH_SIGNIN_USERS', 8);
 const REFRESH_USERS = num('BENCH_REFRESH_USERS', 16);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 32);
-const RSS_SESSIONS = num('BENCH_RSS_SESSIONS', 10_000);
+const RSS_SESSIONS = num('BENCH_RSS_SESSIONS', 2000);
 const SIGNIN_ACCOUNTS = 2000;
 
 const targets: Target[] = args.has('--postgres-only')
@@ -118,7 +118,12 @@ async function benchTarget(target: Target, realHash: string, pageLoad: { figures
     }
     if (wants('rss') && RSS_SESSIONS > 0) {
       log(`${target}: sign-ins up to ${RSS_SESSIONS} sessions for RSS (${sessions} so far)`);
-      figures.rss = await benchRss(server, { sessions: RSS_SESSIONS, already: sessions, users: SIGNIN_USERS });
+      figures.rss = await benchRss(server, {
+        sessions: RSS_SESSIONS,
+        already: sessions,
+        users: SIGNIN_USERS,
+        log: (m) => log(`${target}: ${m}`),
+      });
     }
   } finally {
     await server.stop();
