@@ -14,7 +14,15 @@ export type TargetFigures = {
   refresh?: { result: LoadResult; bare: LoadResult; users: number };
   apiRead?: { me: HttpFigure; healthz: HttpFigure; connections: number };
   counts?: CountFigures;
-  rss?: { before: number; already: number; after: number; sessions: number; errors: number; seconds: number };
+  rss?: {
+    before: number;
+    already: number;
+    after: number;
+    sessions: number;
+    errors: number;
+    seconds: number;
+    serverEnded: string | null;
+  };
 };
 
 export type Machine = { date: string; cpu: string; cores: number; node: string; commit: string; host: string };
@@ -98,7 +106,7 @@ export function renderReport(
           ? `measured`
           : `extrapolated from ${n0(r.sessions)} sessions (${mb(r.after)}) at ${(perSession / 1024).toFixed(1)} kB per session`;
       push(
-        `| RSS after 10,000 sessions | ${db} | **${mb(at10k)}** (${how}) | at start of this phase: ${mb(r.before)} after ${n0(r.already)} sessions; ${n0(flows)} flows in ${Math.round(r.seconds)} s${r.errors ? `, ${r.errors} errors` : ''} | - | ≤ 250 MB |`,
+        `| RSS after 10,000 sessions | ${db} | **${mb(at10k)}** (${how}) | at start of this phase: ${mb(r.before)} after ${n0(r.already)} sessions; ${n0(flows)} flows in ${Math.round(r.seconds)} s${r.errors ? `, ${r.errors} errors` : ''}${r.serverEnded ? `; **the server ended (${r.serverEnded})**, the RSS is its last reading` : ''} | - | ≤ 250 MB |`,
       );
     }
   }

@@ -22,6 +22,7 @@ export async function benchRss(
   opts: { sessions: number; already: number; users: number; log?: (m: string) => void },
 ) {
   const before = await server.rss();
+  let after = before;
   let nextReport = Math.ceil((opts.already + 1) / 1000) * 1000;
   let done = opts.already;
   let errors = 0;
@@ -30,7 +31,8 @@ export async function benchRss(
   await runLoad({
     users: opts.users,
     seconds: 3600,
-    until: () => done >= opts.sessions,
+    // A server that died (or a run of failures) ends the phase; the table says so.
+    until: () => done >= opts.sessions || server.exited() !== null || errors > 500,
     task: async () => {
       const i = next++ % RSS_ACCOUNTS;
       try {
@@ -38,7 +40,8 @@ export async function benchRss(
         done++;
         if (done >= nextReport) {
           nextReport += 1000;
-          opts.log?.(`${done} sessions, RSS ${Math.round((await server.rss()) / 1048576)} MB`);
+          after = await server.rss();
+          opts.log?.(`${done} sessions, RSS ${Math.round(after / 1048576)} MB`);
         }
       } catch {
         errors++;
@@ -48,9 +51,10 @@ export async function benchRss(
   return {
     before,
     already: opts.already,
-    after: await server.rss(),
+    after: server.exited() ? after : await server.rss(),
     sessions: done,
     errors,
     seconds: (Date.now() - t0) / 1000,
+    serverEnded: server.exited(),
   };
 }

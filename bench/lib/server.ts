@@ -48,6 +48,8 @@ export type BenchServer = {
   onStderrLine(listener: (line: string) => void): () => void;
   /** VmRSS of the server process, in bytes. */
   rss(): Promise<number>;
+  /** Whether the process has ended (with its exit code or signal). */
+  exited(): string | null;
   stop(): Promise<void>;
 };
 
@@ -138,12 +140,18 @@ export async function startBenchServer(opts: StartOptions): Promise<BenchServer>
     const lines = buffered.split('\n');
     buffered = lines.pop() ?? '';
     for (const line of lines) {
-      if (listeners.size === 0 || !line.startsWith('[sql]')) process.stderr.write(`${line}\n`);
+      if (!line.startsWith('[sql]')) process.stderr.write(`${line}\n`);
       for (const l of listeners) l(line);
     }
   });
   let exited = false;
-  child.once('exit', () => (exited = true));
+  let stopping = false;
+  let exitedWith: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = true;
+    exitedWith = signal ?? `exit code ${code}`;
+    if (!stopping) process.stderr.write(`[bench] the ${opts.target} server (pid ${child.pid}) ended: ${exitedWith}\n`);
+  });
 
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -166,7 +174,9 @@ export async function startBenchServer(opts: StartOptions): Promise<BenchServer>
       return () => listeners.delete(listener);
     },
     rss: () => processRss(child.pid ?? 0),
+    exited: () => exitedWith,
     async stop() {
+      stopping = true;
       if (!exited) {
         const done = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
