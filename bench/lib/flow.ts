@@ -1,5 +1,5 @@
 // The OpenID Connect code flow as a relying party and a browser do it, over plain HTTP: authorize,
-// the login page (which binds the interaction to the browser, server/src/features/auth/interaction-binding.ts),
+// the login page (which binds the interaction to the browser, server/src/modules/sign-in/interaction-binding.ts),
 // the login API, the resume redirect to the client with a code, and the token request.
 import { createHash, randomBytes } from 'node:crypto';
 import { BENCH_CLIENT } from './server.js';
