@@ -25,8 +25,12 @@ import { BENCH_PASSWORD } from './signin.js';
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 100);
 const USERS = Number(process.env.LOAD_USERS ?? 8);
 const PG_RESTART = process.env.FAULT_PG_RESTART ?? 'pg_ctlcluster 15 main restart -m fast';
-const REDIS_STOP = process.env.FAULT_REDIS_STOP ?? 'service redis-server stop';
-const REDIS_START = process.env.FAULT_REDIS_START ?? 'service redis-server start';
+// This machine's Redis runs without a config file (no init script knows its pid): it is stopped
+// with SHUTDOWN and started again with the settings it ran with (CONFIG GET dir, save, appendonly).
+const REDIS_STOP = process.env.FAULT_REDIS_STOP ?? 'redis-cli -p 6379 shutdown nosave';
+const REDIS_START =
+  process.env.FAULT_REDIS_START ??
+  "redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no --dir /var/lib/redis --pidfile /var/run/redis.pid";
 const REDIS_DOWN_SECONDS = Number(process.env.FAULT_REDIS_DOWN_SECONDS ?? 4);
 const KILLED_SECONDS = Number(process.env.FAULT_KILLED_SECONDS ?? 3);
 /** After a dependency is back, errors within this many seconds count as "recovering". */
@@ -169,7 +173,7 @@ for (let i = 0; i < 50; i++) {
 }
 
 // ---- faults: each an outage window [down, back] ----
-type Fault = { name: string; down: number; back: number };
+type Fault = { name: string; down: number; back: number; check: string };
 const faults: Fault[] = [];
 const t0 = Date.now();
 const at = () => (Date.now() - t0) / 1000;
@@ -184,11 +188,11 @@ const waitReady = async (url: string, timeoutMs = 60_000) => {
     await sleep(100);
   }
 };
-const fault = async (name: string, run: () => Promise<void>) => {
-  const f: Fault = { name, down: at(), back: Number.NaN };
+const fault = async (name: string, run: (f: Fault) => Promise<void>) => {
+  const f: Fault = { name, down: at(), back: Number.NaN, check: '' };
   faults.push(f);
   log(`fault: ${name}`);
-  await run();
+  await run(f);
   f.back = at();
   log(`back: ${name} after ${(f.back - f.down).toFixed(1)} s`);
 };
@@ -197,20 +201,45 @@ const copyReady = (i: number) => `http://127.0.0.1:${copyPorts[i]}/readyz`;
 async function schedule() {
   const step = SECONDS / 5;
   await sleep(step * 1000);
-  await fault('PostgreSQL restart', async () => {
+  const pgStarted = async () => {
+    const pg = await import('pg');
+    const c = new pg.default.Client({ connectionString: postgresBase() });
+    await c.connect();
+    const { rows } = await c.query('select pg_postmaster_start_time()::text as t');
+    await c.end();
+    return String(rows[0]?.t);
+  };
+  const redisUp = () => {
+    try {
+      return execSync(`redis-cli -u ${redisBase()} ping`, { encoding: 'utf8' }).includes('PONG');
+    } catch {
+      return false;
+    }
+  };
+  await fault('PostgreSQL restart', async (f) => {
+    const before = await pgStarted();
     execSync(PG_RESTART, { stdio: 'ignore' });
+    f.check = (await pgStarted()) !== before ? 'postmaster start time changed' : '**PostgreSQL did not restart**';
     await Promise.all([waitReady(copyReady(0)), waitReady(copyReady(1))]);
   });
   await sleep(Math.max(0, t0 + 2 * step * 1000 - Date.now()));
-  await fault(`Redis stopped ${REDIS_DOWN_SECONDS} s`, async () => {
+  await fault(`Redis stopped ${REDIS_DOWN_SECONDS} s`, async (f) => {
     execSync(REDIS_STOP, { stdio: 'ignore' });
+    const down = !redisUp();
     await sleep(REDIS_DOWN_SECONDS * 1000);
     execSync(REDIS_START, { stdio: 'ignore' });
+    for (let i = 0; i < 50 && !redisUp(); i++) await sleep(100);
+    f.check = down
+      ? `PING failed while stopped${redisUp() ? ', PONG after' : ', **no PONG after**'}`
+      : '**Redis did not stop**';
     await Promise.all([waitReady(copyReady(0)), waitReady(copyReady(1))]);
   });
   await sleep(Math.max(0, t0 + 3 * step * 1000 - Date.now()));
-  await fault(`copy 2 SIGKILLed, restarted after ${KILLED_SECONDS} s`, async () => {
-    copies[1]?.kill('SIGKILL');
+  await fault(`copy 2 SIGKILLed, restarted after ${KILLED_SECONDS} s`, async (f) => {
+    const killed = copies[1];
+    killed?.kill('SIGKILL');
+    await sleep(200);
+    f.check = killed?.signalCode === 'SIGKILL' ? 'ended by SIGKILL' : '**copy 2 did not end**';
     await sleep(KILLED_SECONDS * 1000);
     await startCopy(1);
   });
@@ -370,10 +399,11 @@ const lines = [
   '',
   '## Faults',
   '',
-  '| fault | down at | back at | outage |',
-  '|---|---|---|---|',
+  '| fault | down at | back at | outage | checked |',
+  '|---|---|---|---|---|',
   ...faults.map(
-    (f) => `| ${f.name} | ${f.down.toFixed(1)} s | ${f.back.toFixed(1)} s | ${(f.back - f.down).toFixed(1)} s |`,
+    (f) =>
+      `| ${f.name} | ${f.down.toFixed(1)} s | ${f.back.toFixed(1)} s | ${(f.back - f.down).toFixed(1)} s | ${f.check} |`,
   ),
   '',
   `"back" is when the command finished and both copies answered /readyz again. Errors within ${GRACE_SECONDS} s after that count as "recovering".`,
