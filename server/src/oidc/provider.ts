@@ -3,7 +3,7 @@ import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider
 import type { KeyValueStore } from '../adapters/kv/index.js';
 import type { Db } from '../db/client.js';
 import { storeError } from '../features/errors/service.js';
-import { findUserById, userClaims } from '../modules/users/index.js';
+import { accountClaims, findAccount } from '../modules/users/index.js';
 import { createOidcAdapter } from './adapter.js';
 import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
 
@@ -110,9 +110,10 @@ export function createProvider(opts: ProviderOptions): Provider {
       return firstPartyGrant;
     },
     findAccount: async (_ctx, sub) => {
-      const user = await findUserById(opts.db, sub);
-      if (!user) return undefined;
-      return { accountId: user.id, claims: () => userClaims(opts.db, user) };
+      // The user and its primary contacts in one statement: the claims need no further query.
+      const account = await findAccount(opts.db, sub);
+      if (!account) return undefined;
+      return { accountId: account.user.id, claims: () => accountClaims(account) };
     },
   };
   const provider = new Provider(opts.issuer, configuration);

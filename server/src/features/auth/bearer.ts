@@ -4,7 +4,7 @@ import type { UserContext } from '../../http/endpoint.js';
 import { unauthorized } from '../../lib/errors.js';
 import { touchDevice } from '../../modules/devices/index.js';
 import { isFirstParty } from '../../modules/sign-in/index.js';
-import { findUserById, type User } from '../../modules/users/index.js';
+import { findAccount, type User } from '../../modules/users/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,11 +43,18 @@ export function createAuthenticateUser(scope: FastifyInstance, deps: AppDeps) {
     if (!token || token.isExpired || !token.accountId || !token.clientId) throw unauthorized();
     // Third-party relying parties get tokens for their own APIs, never for the account area.
     if (!isFirstParty(await scope.oidc.Client.find(token.clientId))) throw unauthorized();
-    const user = await findUserById(deps.database.db, token.accountId);
-    if (!user) throw unauthorized();
+    const account = await findAccount(deps.database.db, token.accountId);
+    if (!account) throw unauthorized();
+    const { user, email } = account;
     request.user = user;
     await touchDevice(deps, token.sessionUid);
-    return { user, sessionUid: token.sessionUid ?? null, grantId: token.grantId ?? null, clientId: token.clientId };
+    return {
+      user,
+      primaryEmail: email,
+      sessionUid: token.sessionUid ?? null,
+      grantId: token.grantId ?? null,
+      clientId: token.clientId,
+    };
   };
 }
 

@@ -1,5 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { preparedFor } from '../../db/prepared.js';
 import { userContacts, users } from '../../db/schema.js';
 
 export type User = typeof users.$inferSelect;
@@ -9,31 +11,67 @@ export type Contact = typeof userContacts.$inferSelect;
 export const CONTACT_PHONE = 1;
 export const CONTACT_EMAIL = 2;
 
-export const findUserById = async (db: Db, id: string): Promise<User | undefined> => {
-  const [row] = await db
+/** A user's primary e-mail or phone as the claims and the account pages show it. */
+export type PrimaryContact = { value: string; isConfirmed: boolean };
+/** A live account with its primary e-mail and phone, read in one statement (findAccount). */
+export type Account = { user: User; email: PrimaryContact | null; phone: PrimaryContact | null };
+
+const emails = alias(userContacts, 'email');
+const phones = alias(userContacts, 'phone');
+const primaryOf = (contacts: typeof emails | typeof phones, type: number) =>
+  and(eq(contacts.userId, users.id), eq(contacts.type, type), eq(contacts.isPrimary, true));
+
+// Read on every sign-in, token and bearer check: prepared once per database (server/src/db/prepared.ts).
+const statements = preparedFor((db) => ({
+  userById: db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-};
-
-/** The live account that may sign in with this confirmed e-mail or phone. */
-export const findUserByLoginName = async (db: Db, type: number, value: string): Promise<User | undefined> => {
-  const [row] = await db
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('users_by_id'),
+  account: db
+    .select({
+      user: users,
+      email: { value: emails.value, isConfirmed: emails.isConfirmed },
+      phone: { value: phones.value, isConfirmed: phones.isConfirmed },
+    })
+    .from(users)
+    .leftJoin(emails, primaryOf(emails, CONTACT_EMAIL))
+    .leftJoin(phones, primaryOf(phones, CONTACT_PHONE))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('users_account'),
+  byLoginName: db
     .select({ user: users })
     .from(userContacts)
     .innerJoin(users, eq(users.id, userContacts.userId))
     .where(
       and(
-        eq(userContacts.type, type),
-        eq(userContacts.value, value),
+        eq(userContacts.type, sql.placeholder('type')),
+        eq(userContacts.value, sql.placeholder('value')),
         eq(userContacts.isConfirmed, true),
         eq(userContacts.allowLogin, true),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('users_by_login_name'),
+}));
+
+export const findUserById = async (db: Db, id: string): Promise<User | undefined> => {
+  const [row] = await statements(db).userById.execute({ id });
+  return row;
+};
+
+/** A live account with its primary e-mail and phone (the claims of a token, the account pages' header). */
+export const findAccount = async (db: Db, id: string): Promise<Account | undefined> => {
+  const [row] = await statements(db).account.execute({ id });
+  return row;
+};
+
+/** The live account that may sign in with this confirmed e-mail or phone. */
+export const findUserByLoginName = async (db: Db, type: number, value: string): Promise<User | undefined> => {
+  const [row] = await statements(db).byLoginName.execute({ type, value });
   return row?.user;
 };
 
