@@ -11,6 +11,12 @@ export type ProviderOptions = {
   issuer: string;
   db: Db;
   kv: KeyValueStore;
+  /**
+   * Interactions and authorization codes in `kv` rather than the database: true when kv is Redis
+   * (shared by every copy) or beside the embedded database (one process owns it, so its memory is
+   * the only copy; a restart forgets sign-ins in progress, which then start again).
+   */
+  shortLivedInKv?: boolean;
   clients: ClientMetadata[];
   cookieKeys: string[];
   jwks: { keys: Record<string, unknown>[] };
@@ -31,7 +37,10 @@ export const TTL = {
 
 export function createProvider(opts: ProviderOptions): Provider {
   const configuration: Configuration = {
-    adapter: createOidcAdapter(opts.db),
+    adapter: createOidcAdapter(opts.db, {
+      ...(opts.shortLivedInKv ? { kv: opts.kv } : {}),
+      shortLived: { Interaction: TTL.Interaction, AuthorizationCode: TTL.AuthorizationCode },
+    }),
     clients: opts.clients,
     jwks: opts.jwks as Configuration['jwks'],
     cookies: {

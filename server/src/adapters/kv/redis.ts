@@ -47,6 +47,7 @@ export function createRedisStore(url: string, prefix = 'portico:', warn: Warn = 
   return {
     kind: 'redis',
     get: (key) => client.get(k(key)),
+    getMany: (keys) => (keys.length ? client.mget(keys.map(k)) : Promise.resolve([])),
     async set(key, value, ttlSeconds) {
       await client.set(k(key), value, 'EX', ttlSeconds);
     },
