@@ -112,10 +112,15 @@ export function createProvider(opts: ProviderOptions): Provider {
       const grant = grantId ? await provider.Grant.find(grantId) : undefined;
       if (!client || !session?.accountId || client.metadata().first_party !== true) return grant;
       const firstPartyGrant = grant ?? new provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      const before = JSON.stringify(firstPartyGrant.openid ?? null);
       firstPartyGrant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
       const claims = [...ctx.oidc.requestParamClaims];
       if (claims.length) firstPartyGrant.addOIDCClaims(claims);
-      await firstPartyGrant.save();
+      // Written only when new or widened: after a sign-in the grant was just saved with these
+      // scopes (server/src/modules/sign-in/interaction.ts grantRequested), and saving again would
+      // not move its expiry either.
+      if (!firstPartyGrant.jti || JSON.stringify(firstPartyGrant.openid ?? null) !== before)
+        await firstPartyGrant.save();
       return firstPartyGrant;
     },
     findAccount: async (_ctx, sub) => {
