@@ -2,10 +2,12 @@
 // the demo account.
 export { accountClaims, userClaims } from './claims.js';
 export {
+  type AccessTokenPayload,
   type Account,
   CONTACT_EMAIL,
   CONTACT_PHONE,
   type Contact,
+  findAccessTokenAccount,
   findAccount,
   findPrimaryContact,
   findUserById,
