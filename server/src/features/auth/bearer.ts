@@ -41,7 +41,9 @@ export function createAuthenticateUser(scope: FastifyInstance, deps: AppDeps) {
     const value = bearerOf(request);
     // The token's row and its live account in one statement (the opaque token is its row's id):
     // the checks of oidc-provider's AccessToken.find (unexpired, session still there when the
-    // token ends with it), without a second round trip for the user.
+    // token ends with it), without a second round trip for the user. Nothing of it is cached
+    // between requests, so a revocation, logout or account change made through any copy is seen
+    // by every copy at once (docs/scaling.md, "What each request costs").
     const found = value ? await findAccessTokenAccount(deps.database.db, value) : undefined;
     const token = found?.token;
     if (!found || !token?.accountId || !token.clientId || !((token.exp ?? 0) > Date.now() / 1000)) throw unauthorized();
