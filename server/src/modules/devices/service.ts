@@ -42,8 +42,8 @@ const touchedHere = new WeakMap<AppDeps['kv'], Map<string, number>>();
 const MAX_REMEMBERED = 50_000;
 
 function touchedRecently(kv: AppDeps['kv'], sessionUid: string): boolean {
-  let seen = touchedHere.get(kv);
-  if (!seen) touchedHere.set(kv, (seen = new Map()));
+  const seen = touchedHere.get(kv) ?? new Map<string, number>();
+  touchedHere.set(kv, seen);
   const now = Date.now();
   if ((seen.get(sessionUid) ?? 0) > now) return true;
   if (seen.size >= MAX_REMEMBERED) {
