@@ -62,6 +62,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     issuer: deps.config.issuer,
     db: deps.database.db,
     kv: deps.kv,
+    shortLivedInKv: deps.kv.kind === 'redis' || deps.database.kind === 'pglite',
     clients: deps.clients,
     cookieKeys: deps.secrets.cookieKeys,
     jwks: deps.secrets.jwks,

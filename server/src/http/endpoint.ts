@@ -2,11 +2,20 @@ import { type Endpoint, inputInQuery, type OutputOf, type ParsedInputOf, pathPar
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseInput } from '../lib/errors.js';
-import type { User } from '../modules/users/index.js';
+import type { PrimaryContact, User } from '../modules/users/index.js';
 import { type CallerContext, callerContext } from './context.js';
 
-/** The signed-in user of a `user` endpoint, from the bearer token checked once per request. */
-export type UserContext = { user: User; sessionUid: string | null; grantId: string | null; clientId: string };
+/**
+ * The signed-in user of a `user` endpoint, from the bearer token checked once per request, with
+ * the primary e-mail read in the same statement (server/src/modules/users/queries.ts findAccount).
+ */
+export type UserContext = {
+  user: User;
+  primaryEmail: PrimaryContact | null;
+  sessionUid: string | null;
+  grantId: string | null;
+  clientId: string;
+};
 
 export type HandlerContext<E extends Endpoint> = {
   caller: CallerContext;

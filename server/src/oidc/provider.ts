@@ -3,7 +3,7 @@ import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider
 import type { KeyValueStore } from '../adapters/kv/index.js';
 import type { Db } from '../db/client.js';
 import { storeError } from '../features/errors/service.js';
-import { findUserById, userClaims } from '../modules/users/index.js';
+import { accountClaims, findAccount } from '../modules/users/index.js';
 import { createOidcAdapter } from './adapter.js';
 import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
 
@@ -11,6 +11,12 @@ export type ProviderOptions = {
   issuer: string;
   db: Db;
   kv: KeyValueStore;
+  /**
+   * Interactions and authorization codes in `kv` rather than the database: true when kv is Redis
+   * (shared by every copy) or beside the embedded database (one process owns it, so its memory is
+   * the only copy; a restart forgets sign-ins in progress, which then start again).
+   */
+  shortLivedInKv?: boolean;
   clients: ClientMetadata[];
   cookieKeys: string[];
   jwks: { keys: Record<string, unknown>[] };
@@ -31,7 +37,10 @@ export const TTL = {
 
 export function createProvider(opts: ProviderOptions): Provider {
   const configuration: Configuration = {
-    adapter: createOidcAdapter(opts.db),
+    adapter: createOidcAdapter(opts.db, {
+      ...(opts.shortLivedInKv ? { kv: opts.kv } : {}),
+      shortLived: { Interaction: TTL.Interaction, AuthorizationCode: TTL.AuthorizationCode },
+    }),
     clients: opts.clients,
     jwks: opts.jwks as Configuration['jwks'],
     cookies: {
@@ -103,16 +112,22 @@ export function createProvider(opts: ProviderOptions): Provider {
       const grant = grantId ? await provider.Grant.find(grantId) : undefined;
       if (!client || !session?.accountId || client.metadata().first_party !== true) return grant;
       const firstPartyGrant = grant ?? new provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      const before = JSON.stringify(firstPartyGrant.openid ?? null);
       firstPartyGrant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(' '));
       const claims = [...ctx.oidc.requestParamClaims];
       if (claims.length) firstPartyGrant.addOIDCClaims(claims);
-      await firstPartyGrant.save();
+      // Written only when new or widened: after a sign-in the grant was just saved with these
+      // scopes (server/src/modules/sign-in/interaction.ts grantRequested), and saving again would
+      // not move its expiry either.
+      if (!firstPartyGrant.jti || JSON.stringify(firstPartyGrant.openid ?? null) !== before)
+        await firstPartyGrant.save();
       return firstPartyGrant;
     },
     findAccount: async (_ctx, sub) => {
-      const user = await findUserById(opts.db, sub);
-      if (!user) return undefined;
-      return { accountId: user.id, claims: () => userClaims(opts.db, user) };
+      // The user and its primary contacts in one statement: the claims need no further query.
+      const account = await findAccount(opts.db, sub);
+      if (!account) return undefined;
+      return { accountId: account.user.id, claims: () => accountClaims(account) };
     },
   };
   const provider = new Provider(opts.issuer, configuration);

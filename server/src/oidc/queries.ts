@@ -1,55 +1,96 @@
 import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { preparedFor } from '../db/prepared.js';
 import { oidcPayloads } from '../db/schema.js';
 
 export type OidcRow = typeof oidcPayloads.$inferSelect;
 
 const alive = () => or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
-export const upsertPayload = (db: Db, row: typeof oidcPayloads.$inferInsert) =>
-  db
-    .insert(oidcPayloads)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [oidcPayloads.id, oidcPayloads.type],
-      set: {
-        payload: row.payload,
-        grantId: row.grantId,
-        userCode: row.userCode,
-        uid: row.uid,
-        expiresAt: row.expiresAt,
-        consumedAt: null,
-      },
-    });
+const value = (name: string) => sql.placeholder(name);
+
+// The adapter's statements (server/src/oidc/adapter.ts) run several times per sign-in and per
+// token request: prepared once per database (server/src/db/prepared.ts).
+const statements = preparedFor((db) => {
+  const findBy = (column: 'id' | 'uid' | 'userCode') =>
+    db
+      .select()
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, value('type')), eq(oidcPayloads[column], value('value')), alive()))
+      .limit(1)
+      .prepare(`oidc_find_by_${column}`);
+  const byTypeAndId = and(eq(oidcPayloads.type, value('type')), eq(oidcPayloads.id, value('id')));
+  return {
+    upsert: db
+      .insert(oidcPayloads)
+      .values({
+        id: value('id'),
+        type: value('type'),
+        payload: value('payload'),
+        grantId: value('grantId'),
+        userCode: value('userCode'),
+        uid: value('uid'),
+        // Raw, not through the column's encoder, which cannot take null.
+        expiresAt: sql`${value('expiresAt')}::timestamptz`,
+      })
+      .onConflictDoUpdate({
+        target: [oidcPayloads.id, oidcPayloads.type],
+        set: {
+          payload: sql`excluded.payload`,
+          grantId: sql`excluded.grant_id`,
+          userCode: sql`excluded.user_code`,
+          uid: sql`excluded.uid`,
+          expiresAt: sql`excluded.expires_at`,
+          consumedAt: null,
+        },
+      })
+      .prepare('oidc_upsert'),
+    findBy: { id: findBy('id'), uid: findBy('uid'), userCode: findBy('userCode') },
+    consume: db.update(oidcPayloads).set({ consumedAt: sql`now()` }).where(byTypeAndId).prepare('oidc_consume'),
+    delete: db.delete(oidcPayloads).where(byTypeAndId).prepare('oidc_delete'),
+    deleteByGrantId: db
+      .delete(oidcPayloads)
+      .where(eq(oidcPayloads.grantId, value('grantId')))
+      .prepare('oidc_delete_by_grant'),
+  };
+});
+
+export const upsertPayload = async (db: Db, row: typeof oidcPayloads.$inferInsert) => {
+  await statements(db).upsert.execute({
+    id: row.id,
+    type: row.type,
+    payload: row.payload,
+    grantId: row.grantId ?? null,
+    userCode: row.userCode ?? null,
+    uid: row.uid ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  });
+};
 
 export const findPayloadBy = async (
   db: Db,
   type: string,
   column: 'id' | 'uid' | 'userCode',
-  value: string,
+  found: string,
 ): Promise<OidcRow | undefined> => {
   // A client-sent id with U+0000 cannot be stored, so it names nothing (PostgreSQL would refuse the query).
-  if (value.includes('\u0000')) return undefined;
-  const [row] = await db
-    .select()
-    .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.type, type), eq(oidcPayloads[column], value), alive()))
-    .limit(1);
+  if (found.includes('\u0000')) return undefined;
+  const [row] = await statements(db).findBy[column].execute({ type, value: found });
   return row;
 };
 
-export const consumePayload = (db: Db, type: string, id: string) =>
-  db
-    .update(oidcPayloads)
-    .set({ consumedAt: sql`now()` })
-    .where(and(eq(oidcPayloads.type, type), eq(oidcPayloads.id, id)));
+export const consumePayload = async (db: Db, type: string, id: string) => {
+  await statements(db).consume.execute({ type, id });
+};
 
-export const deletePayload = (db: Db, type: string, id: string) =>
-  db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, type), eq(oidcPayloads.id, id)));
+export const deletePayload = async (db: Db, type: string, id: string) => {
+  await statements(db).delete.execute({ type, id });
+};
 
 /** A grant's tokens and codes are stored under several types; revoking the grant removes all of them. */
-export const deleteByGrantId = (db: Db, grantId: string) =>
-  db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+export const deleteByGrantId = async (db: Db, grantId: string) => {
+  await statements(db).deleteByGrantId.execute({ grantId });
+};
 
 export const deleteExpiredPayloads = (db: Db) => db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`));
 

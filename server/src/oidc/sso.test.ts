@@ -4,7 +4,7 @@ import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
-import { codeOf, signInWithPassword, startAuthorization } from '../testing/oidc-flow.js';
+import { codeOf, exchangeCode, signInWithPassword, startAuthorization } from '../testing/oidc-flow.js';
 import { createUser } from '../testing/users.js';
 
 describe('single sign-on between clients', () => {
@@ -46,6 +46,25 @@ describe('single sign-on between clients', () => {
     expect(second.returnUrl).toBe('');
     expect(second.location).toMatch(/^http:\/\/127\.0\.0\.1:4100\/learn\/cb\?code=/);
     expect(codeOf(second.location)).toMatch(/[\w-]{20,}/);
+  });
+
+  it('widens a first-party grant silently when a client asks for more, and keeps it as it was otherwise', async () => {
+    const { flow, tokens } = await signInWithPassword(
+      t.app,
+      { username: 'sso@example.com', password: 'Secret#123' },
+      { scope: 'openid email' },
+    );
+    expect(tokens.scope).toBe('openid email');
+    const again = async (scope: string) => {
+      const next = await startAuthorization(t.app, { scope, jar: flow.jar });
+      expect(next.returnUrl).toBe('');
+      return exchangeCode(t.app, next, codeOf(next.location));
+    };
+    const same = await again('openid email');
+    expect(same.scope).toBe('openid email');
+    const wider = await again('openid email profile');
+    expect(wider.scope.split(' ').sort()).toEqual(['email', 'openid', 'profile']);
+    expect(decodeJwt(wider.id_token).family_name).toBe('User');
   });
 
   it('asks for consent before a third-party client gets a code', async () => {

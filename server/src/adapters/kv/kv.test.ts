@@ -24,6 +24,13 @@ describe.each(stores)('key-value store (%s)', (_name, make) => {
     expect(await store.ttl('a')).toBe(-1);
   });
 
+  it('reads several values at once, null for the absent ones', async () => {
+    await store.set('m1', 'one', 60);
+    await store.set('m3', 'three', 60);
+    expect(await store.getMany(['m1', 'm2', 'm3'])).toEqual(['one', null, 'three']);
+    expect(await store.getMany([])).toEqual([]);
+  });
+
   it('counts within a window that starts at the first increment', async () => {
     expect(await store.incr('c', 60)).toBe(1);
     expect(await store.incr('c', 60)).toBe(2);

@@ -28,6 +28,9 @@ export function createMemoryStore(now: () => number = Date.now): KeyValueStore {
     async get(key) {
       return live(key)?.value ?? null;
     },
+    async getMany(keys) {
+      return keys.map((key) => live(key)?.value ?? null);
+    },
     async set(key, value, ttlSeconds) {
       entries.set(key, { value, expiresAt: now() + ttlSeconds * 1000 });
     },

@@ -4,6 +4,8 @@
 export interface KeyValueStore {
   readonly kind: 'memory' | 'redis';
   get(key: string): Promise<string | null>;
+  /** Several values in one round trip (null for each absent key), in the order of `keys`. */
+  getMany(keys: string[]): Promise<(string | null)[]>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   del(key: string): Promise<void>;
   /** Adds 1 and returns the new count; the first increment starts a window of ttlSeconds. */

@@ -6,7 +6,7 @@ import { describeCurrentUser, logoutAll } from './service.js';
 
 /** Who is signed in, and signing out everywhere; both behind the bearer token. */
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
-  handle(app, accountEndpoints.me, async (_input, { user }) => describeCurrentUser(deps, user));
+  handle(app, accountEndpoints.me, async (_input, { user, primaryEmail }) => describeCurrentUser(user, primaryEmail));
   handle(app, accountEndpoints.logoutAll, async (_input, { user, caller }) => {
     await logoutAll(deps, user, caller.ip);
     return true as const;

@@ -2,12 +2,11 @@ import { type CurrentUser, formatPersonName } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import { ACTIVITY, insertActivity } from '../../modules/activity/index.js';
 import { markUserDevicesLoggedOut } from '../../modules/devices/index.js';
-import { CONTACT_EMAIL, findPrimaryContact, type User } from '../../modules/users/index.js';
+import type { PrimaryContact, User } from '../../modules/users/index.js';
 import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
 
-/** GET /api/account/me: who the bearer token belongs to. */
-export async function describeCurrentUser({ database }: AppDeps, user: User): Promise<CurrentUser> {
-  const email = await findPrimaryContact(database.db, user.id, CONTACT_EMAIL);
+/** GET /api/account/me: who the bearer token belongs to (the e-mail came with the bearer check, server/src/features/auth/bearer.ts). */
+export async function describeCurrentUser(user: User, email: PrimaryContact | null): Promise<CurrentUser> {
   const fullName = formatPersonName(user, user.languageId);
   return {
     sub: user.id,

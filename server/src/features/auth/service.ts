@@ -63,8 +63,9 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
     async loginWithPassword(client: ClientInfo, input: InputOf<'login'>, campaignId: unknown): Promise<LoginAnswer> {
       const interaction = await interactionFor(input.returnUrl, client);
       const { user, subject } = await lookUp(input.username);
-      if (await limits.isLocked(subject)) throw locked();
-      if (await limits.captchaRequired(subject, client.ip)) await checkCaptcha(input.captcha, client.ip);
+      const state = await limits.state(subject, client.ip);
+      if (state.locked) throw locked();
+      if (state.captchaRequired) await checkCaptcha(input.captcha, client.ip);
 
       const ok = await verifyPassword(user?.passwordHash ?? (await timingDummy()), input.password);
       if (!ok || !user?.passwordHash) {

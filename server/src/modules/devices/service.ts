@@ -36,10 +36,28 @@ async function signedOut(db: AppDeps['database']['db'], sessionUid: string) {
   }
 }
 
+// Sessions this copy touched in the last minute, per key-value store (one per app), so that an
+// API call asks Redis only once a minute per session instead of on every call.
+const touchedHere = new WeakMap<AppDeps['kv'], Map<string, number>>();
+const MAX_REMEMBERED = 50_000;
+
+function touchedRecently(kv: AppDeps['kv'], sessionUid: string): boolean {
+  const seen = touchedHere.get(kv) ?? new Map<string, number>();
+  touchedHere.set(kv, seen);
+  const now = Date.now();
+  if ((seen.get(sessionUid) ?? 0) > now) return true;
+  if (seen.size >= MAX_REMEMBERED) {
+    for (const [uid, until] of seen) if (until <= now) seen.delete(uid);
+    if (seen.size >= MAX_REMEMBERED) seen.clear();
+  }
+  seen.set(sessionUid, now + TOUCH_EVERY_SECONDS * 1000);
+  return false;
+}
+
 /** Records that a session's tokens were used, at most once a minute per session. */
 export async function touchDevice({ database, kv }: AppDeps, sessionUid: string | undefined) {
-  if (!sessionUid) return;
-  // The kv counter spares the database a write on every API call.
+  if (!sessionUid || touchedRecently(kv, sessionUid)) return;
+  // The kv counter (shared by every copy) spares the database a write on every API call.
   if ((await kv.incr(`device:touch:${sessionUid}`, TOUCH_EVERY_SECONDS)) !== 1) return;
   const now = new Date();
   await touchDevices(database.db, sessionUid, now, new Date(now.getTime() - TOUCH_EVERY_SECONDS * 1000));

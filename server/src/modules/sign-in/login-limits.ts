@@ -22,6 +22,16 @@ export function createLoginLimits({ kv, config }: AppDeps) {
   const threshold = config.LOGIN_CAPTCHA_AFTER_FAILURES;
 
   return {
+    /** Whether the account is locked and whether the captcha is required: one read of the three counters. */
+    async state(subject: string, ip: string): Promise<{ locked: boolean; captchaRequired: boolean }> {
+      const [lock, byAccount, byIp] = (await kv.getMany([lockKey(subject), accountKey(subject), ipKey(ip)])).map((v) =>
+        Number(v ?? 0),
+      );
+      return {
+        locked: (lock ?? 0) >= config.LOGIN_LOCK_FAILURES,
+        captchaRequired: (byAccount ?? 0) >= threshold || (byIp ?? 0) >= threshold,
+      };
+    },
     async captchaRequired(subject: string, ip: string): Promise<boolean> {
       const [byAccount, byIp] = await Promise.all([count(accountKey(subject)), count(ipKey(ip))]);
       return byAccount >= threshold || byIp >= threshold;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { openTestDatabase } from '../../db/testing.js';
 import { createUser } from '../../testing/users.js';
-import { userClaims } from './claims.js';
-import { findUserById } from './queries.js';
+import { accountClaims, userClaims } from './claims.js';
+import { findAccount, findUserById } from './queries.js';
 
 describe('OIDC claims', () => {
   let database: Database;
@@ -30,5 +30,14 @@ describe('OIDC claims', () => {
       family_name: 'Nguyễn',
       locale: 'en-US',
     });
+  });
+
+  it('reads the same claims in one statement with the account (findAccount, what tokens use)', async () => {
+    const { id } = await createUser(database.db, { email: 'one@example.com', firstName: 'B', lastName: 'Trần' });
+    const account = await findAccount(database.db, id);
+    expect(account?.email).toEqual({ value: 'one@example.com', isConfirmed: true });
+    expect(account?.phone).toBeNull();
+    expect(accountClaims(account!)).toEqual(await userClaims(database.db, (await findUserById(database.db, id))!));
+    expect(await findAccount(database.db, 'no-such-user')).toBeUndefined();
   });
 });

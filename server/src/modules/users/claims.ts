@@ -1,13 +1,9 @@
 import { formatPersonName } from '@portico/contracts';
 import type { Db } from '../../db/client.js';
-import { CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, type User } from './queries.js';
+import { type Account, CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, type User } from './queries.js';
 
-/** The OIDC claims of a user, by scope (profile, email, phone); `name` written as the user's language writes names. */
-export async function userClaims(db: Db, user: User) {
-  const [email, phone] = await Promise.all([
-    findPrimaryContact(db, user.id, CONTACT_EMAIL),
-    findPrimaryContact(db, user.id, CONTACT_PHONE),
-  ]);
+/** The OIDC claims of an account, by scope (profile, email, phone); `name` written as the user's language writes names. */
+export function accountClaims({ user, email, phone }: Account) {
   const name = formatPersonName(user, user.languageId);
   return {
     sub: user.id,
@@ -22,4 +18,13 @@ export async function userClaims(db: Db, user: User) {
     phone_number: phone?.value,
     phone_number_verified: phone ? phone.isConfirmed : undefined,
   };
+}
+
+/** The OIDC claims of a user whose contacts are not loaded yet. */
+export async function userClaims(db: Db, user: User) {
+  const [email, phone] = await Promise.all([
+    findPrimaryContact(db, user.id, CONTACT_EMAIL),
+    findPrimaryContact(db, user.id, CONTACT_PHONE),
+  ]);
+  return accountClaims({ user, email: email ?? null, phone: phone ?? null });
 }

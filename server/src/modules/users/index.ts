@@ -1,14 +1,19 @@
 // Users and their contacts: the account row, the login-name lookup, the claims a token carries,
 // the demo account.
-export { userClaims } from './claims.js';
+export { accountClaims, userClaims } from './claims.js';
 export {
+  type AccessTokenPayload,
+  type Account,
   CONTACT_EMAIL,
   CONTACT_PHONE,
   type Contact,
+  findAccessTokenAccount,
+  findAccount,
   findPrimaryContact,
   findUserById,
   findUserByLoginName,
   type NewUser,
+  type PrimaryContact,
   type User,
 } from './queries.js';
 export { seedDemoAccount } from './seed.js';

@@ -1,6 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { userContacts, users } from '../../db/schema.js';
+import { preparedFor } from '../../db/prepared.js';
+import { oidcPayloads, userContacts, users } from '../../db/schema.js';
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -9,31 +11,109 @@ export type Contact = typeof userContacts.$inferSelect;
 export const CONTACT_PHONE = 1;
 export const CONTACT_EMAIL = 2;
 
-export const findUserById = async (db: Db, id: string): Promise<User | undefined> => {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
+/** A user's primary e-mail or phone as the claims and the account pages show it. */
+export type PrimaryContact = { value: string; isConfirmed: boolean };
+/** A live account with its primary e-mail and phone, read in one statement (findAccount). */
+export type Account = { user: User; email: PrimaryContact | null; phone: PrimaryContact | null };
+/** What an access token's row holds (oidc-provider's AccessToken payload, stored by server/src/oidc/adapter.ts). */
+export type AccessTokenPayload = {
+  exp?: number;
+  accountId?: string;
+  clientId?: string;
+  sessionUid?: string;
+  grantId?: string;
+  expiresWithSession?: boolean;
 };
 
-/** The live account that may sign in with this confirmed e-mail or phone. */
-export const findUserByLoginName = async (db: Db, type: number, value: string): Promise<User | undefined> => {
-  const [row] = await db
+const emails = alias(userContacts, 'email');
+const phones = alias(userContacts, 'phone');
+const primaryOf = (contacts: typeof emails | typeof phones, type: number) =>
+  and(eq(contacts.userId, users.id), eq(contacts.type, type), eq(contacts.isPrimary, true));
+
+// Read on every sign-in, token and bearer check: prepared once per database (server/src/db/prepared.ts).
+const statements = preparedFor((db) => ({
+  userById: db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('users_by_id'),
+  accessToken: db
+    .select({
+      token: oidcPayloads.payload,
+      user: users,
+      email: { value: emails.value, isConfirmed: emails.isConfirmed },
+      phone: { value: phones.value, isConfirmed: phones.isConfirmed },
+    })
+    .from(oidcPayloads)
+    .innerJoin(users, and(eq(users.id, sql`${oidcPayloads.payload}->>'accountId'`), isNull(users.deletedAt)))
+    .leftJoin(emails, primaryOf(emails, CONTACT_EMAIL))
+    .leftJoin(phones, primaryOf(phones, CONTACT_PHONE))
+    .where(
+      and(
+        eq(oidcPayloads.type, 'AccessToken'),
+        eq(oidcPayloads.id, sql.placeholder('id')),
+        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`)),
+      ),
+    )
+    .limit(1)
+    .prepare('users_account_of_access_token'),
+  account: db
+    .select({
+      user: users,
+      email: { value: emails.value, isConfirmed: emails.isConfirmed },
+      phone: { value: phones.value, isConfirmed: phones.isConfirmed },
+    })
+    .from(users)
+    .leftJoin(emails, primaryOf(emails, CONTACT_EMAIL))
+    .leftJoin(phones, primaryOf(phones, CONTACT_PHONE))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('users_account'),
+  byLoginName: db
     .select({ user: users })
     .from(userContacts)
     .innerJoin(users, eq(users.id, userContacts.userId))
     .where(
       and(
-        eq(userContacts.type, type),
-        eq(userContacts.value, value),
+        eq(userContacts.type, sql.placeholder('type')),
+        eq(userContacts.value, sql.placeholder('value')),
         eq(userContacts.isConfirmed, true),
         eq(userContacts.allowLogin, true),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('users_by_login_name'),
+}));
+
+export const findUserById = async (db: Db, id: string): Promise<User | undefined> => {
+  const [row] = await statements(db).userById.execute({ id });
+  return row;
+};
+
+/** A live account with its primary e-mail and phone (the claims of a token, the account pages' header). */
+export const findAccount = async (db: Db, id: string): Promise<Account | undefined> => {
+  const [row] = await statements(db).account.execute({ id });
+  return row;
+};
+
+/**
+ * An unexpired access token's payload with its live account, in one statement: the bearer check of
+ * every account API call (server/src/features/auth/bearer.ts). Undefined for an unknown, revoked
+ * (deleted) or expired token, or one whose account is gone.
+ */
+export const findAccessTokenAccount = async (
+  db: Db,
+  tokenId: string,
+): Promise<(Account & { token: AccessTokenPayload }) | undefined> => {
+  const [row] = await statements(db).accessToken.execute({ id: tokenId });
+  return row ? { ...row, token: row.token as AccessTokenPayload } : undefined;
+};
+
+/** The live account that may sign in with this confirmed e-mail or phone. */
+export const findUserByLoginName = async (db: Db, type: number, value: string): Promise<User | undefined> => {
+  const [row] = await statements(db).byLoginName.execute({ type, value });
   return row?.user;
 };
 

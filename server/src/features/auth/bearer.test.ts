@@ -1,0 +1,63 @@
+import { accountEndpoints } from '@portico/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.js';
+import { deleteSessionsOfAccount } from '../../oidc/queries.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import { bearer, signInWithPassword } from '../../testing/oidc-flow.js';
+import { createUser, TEST_PASSWORD } from '../../testing/users.js';
+
+// The bearer check reads the token and its account in one statement (server/src/features/auth/bearer.ts);
+// it must refuse what oidc-provider's AccessToken.find refuses.
+describe('bearer token check of the account APIs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const me = (token: string) => t.app.inject({ url: accountEndpoints.me.path, headers: bearer(token) });
+
+  it('refuses a token whose session ended when the token ends with its session', async () => {
+    const user = await createUser(t.deps.database.db, { email: 'ses@example.com' });
+    // Without offline_access the access token lives only as long as the browser session.
+    const { tokens } = await signInWithPassword(t.app, { username: 'ses@example.com', password: TEST_PASSWORD });
+    const token = await t.app.oidc.AccessToken.find(tokens.access_token);
+    expect(token?.expiresWithSession).toBe(true);
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+    await deleteSessionsOfAccount(t.deps.database.db, user.id);
+    expect((await me(tokens.access_token)).statusCode).toBe(401);
+  });
+
+  it('keeps a token that outlives its session (offline_access) after the session ends', async () => {
+    const user = await createUser(t.deps.database.db, { email: 'off@example.com' });
+    const { tokens } = await signInWithPassword(
+      t.app,
+      { username: 'off@example.com', password: TEST_PASSWORD },
+      { scope: 'openid offline_access' },
+    );
+    await deleteSessionsOfAccount(t.deps.database.db, user.id);
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+  });
+
+  it('refuses an expired token even while its row is still stored', async () => {
+    await createUser(t.deps.database.db, { email: 'exp@example.com' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'exp@example.com', password: TEST_PASSWORD });
+    const adapter = t.app.oidc.AccessToken.adapter;
+    const payload = await adapter.find(tokens.access_token);
+    await adapter.upsert(tokens.access_token, { ...payload, exp: Math.floor(Date.now() / 1000) - 5 }, 60);
+    expect((await me(tokens.access_token)).statusCode).toBe(401);
+  });
+
+  it('refuses a revoked token, an unknown one, and one whose account is gone', async () => {
+    const user = await createUser(t.deps.database.db, { email: 'gone@example.com' });
+    const first = await signInWithPassword(t.app, { username: 'gone@example.com', password: TEST_PASSWORD });
+    const second = await signInWithPassword(t.app, { username: 'gone@example.com', password: TEST_PASSWORD });
+    expect((await me(first.tokens.access_token)).statusCode).toBe(200);
+    await t.app.oidc.AccessToken.adapter.destroy(first.tokens.access_token);
+    expect((await me(first.tokens.access_token)).statusCode).toBe(401);
+    expect((await me('no-such-token-0123456789')).statusCode).toBe(401);
+    await t.deps.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await me(second.tokens.access_token)).statusCode).toBe(401);
+  });
+});
