@@ -231,7 +231,13 @@ describe('token login', () => {
     const service = createTokenLoginService(t.deps, t.app.oidc);
     const user = { id: alice.id } as Parameters<typeof service.issue>[0]['user'];
     await expect(
-      service.issue({ user, sessionUid: token?.sessionUid ?? null, grantId: null, clientId: 'partner' }),
+      service.issue({
+        user,
+        primaryEmail: null,
+        sessionUid: token?.sessionUid ?? null,
+        grantId: null,
+        clientId: 'partner',
+      }),
     ).rejects.toMatchObject({ status: 403, messageKey: 'token_login_not_first_party' });
   });
 
