@@ -17,3 +17,4 @@ export * from './recovery.js';
 export * from './register.js';
 export * from './rules.js';
 export * from './settings.js';
+export * from './two-factor.js';

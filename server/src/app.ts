@@ -23,15 +23,19 @@ import { profileRoutes } from './features/profile/routes.js';
 import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { subscribeTwoFactor } from './features/two-factor/events.js';
+import { twoFactorRoutes } from './features/two-factor/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { openApiRoutes } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
 import { refuseNullBytes } from './lib/input-guard.js';
 import { subscribeActivity } from './modules/activity/index.js';
+import { subscribeAlerts } from './modules/alerts/index.js';
 import { subscribeClaims } from './modules/claims/index.js';
 import { subscribeDevices } from './modules/devices/index.js';
 import { bindInteractionToBrowser } from './modules/sign-in/index.js';
+import { subscribeTwoFactorData } from './modules/two-factor/index.js';
 import { subscribeVerification } from './modules/verification/index.js';
 import { subscribeOidc } from './oidc/events.js';
 import { createProvider, TTL } from './oidc/provider.js';
@@ -85,6 +89,9 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeDevices(deps);
   subscribeActivity(deps);
   subscribeProfile(deps);
+  subscribeTwoFactorData(deps);
+  subscribeTwoFactor(deps);
+  subscribeAlerts(deps);
 
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));
@@ -101,6 +108,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => deviceRoutes(scope, deps));
   await app.register(async (scope) => recoveryRoutes(scope, deps));
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
+  await app.register(async (scope) => twoFactorRoutes(scope, deps));
   await app.register(async (scope) => activityRoutes(scope, deps));
   await app.register(async (scope) => uploadRoutes(scope, deps));
   // In production only with DEV_OUTBOX=true (server/src/config/env.ts): the mailbox shows codes.

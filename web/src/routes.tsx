@@ -141,7 +141,12 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazy(() => import('./features/activity/ActivityPage')),
   },
   { path: '/security/kyc', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/security/2fa', layout: 'manager', auth: true, page: UnderConstruction },
+  {
+    path: '/security/2fa',
+    layout: 'manager',
+    auth: true,
+    page: lazy(() => import('./features/two-factor/TwoFactorPage')),
+  },
   { path: '/notification', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/order', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/point', layout: 'manager', auth: true, page: UnderConstruction },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -189,6 +190,39 @@ export const activityLogs = pgTable(
   (t) => [index('activity_logs_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * Two-step verification of a user (spec account §2 Two-step verification page, §4): the
+ * authenticator secret in use, the one being set up (kept apart so a new setup never breaks the
+ * working one before its first code), both AES-256-GCM encrypted (server/src/modules/two-factor/secret.ts).
+ */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  pendingSince: timestamp('pending_since', { withTimezone: true }),
+  /** The last accepted TOTP time step: only a later one is accepted (no replay of a code). */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of a user's two-step verification; only their HMAC is stored. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_user_hash_uq').on(t.userId, t.codeHash)],
+);
+
 /** Something shown right after sign-in when the login URL carries campaignId. */
 export const campaigns = pgTable('campaigns', {
   id: serial('id').primaryKey(),
@@ -209,4 +243,6 @@ export const schema = {
   devices,
   activityLogs,
   campaigns,
+  userTwoFactor,
+  userRecoveryCodes,
 };

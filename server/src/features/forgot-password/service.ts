@@ -152,6 +152,7 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
         await endSessions(tx, user.id);
         await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.reset, params: { ip: client.ip } });
       });
+      await deps.events.publish('password.changed', { userId: user.id, ip: client.ip, how: 'reset' });
       if (!interaction) return { ok: true };
       try {
         return await completeSignIn(deps, provider, {

@@ -100,6 +100,7 @@ export function createPasswordService(deps: AppDeps) {
           params: { ip: caller.ip, logoutAll: input.logoutAll },
         });
       });
+      await deps.events.publish('password.changed', { userId: user.id, ip: caller.ip, how: 'changed' });
       return { ok: true };
     },
 

@@ -36,6 +36,17 @@ export type EventMap = {
     tx: Db;
     afterCommit: AfterCommit;
   };
+  /** Two-step verification turned on: the setup's first code or the enable call (server/src/modules/two-factor). */
+  'two-factor.enabled': { userId: string; ip: string; tx: Db; afterCommit: AfterCommit };
+  /** Two-step verification turned off: the disable call, or a reset that also removed the authenticator. */
+  'two-factor.disabled': { userId: string; ip: string; reason: 'disabled' | 'reset'; tx: Db; afterCommit: AfterCommit };
+  /** A recovery code passed the second step; `left`: unused codes remaining. */
+  'recovery-code.used': { userId: string; ip: string; left: number; tx: Db; afterCommit: AfterCommit };
+  /**
+   * The password changed (change password) or was reset (forgot password). Published after the
+   * change committed, so it has no `tx`: its subscribers only tell the user.
+   */
+  'password.changed': { userId: string; ip: string; how: 'changed' | 'reset' };
 };
 
 export type EventName = keyof EventMap;

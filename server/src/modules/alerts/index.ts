@@ -1,0 +1,74 @@
+import type { MessageKey } from '@portico/contracts';
+import type { AppDeps } from '../../deps.js';
+import { localeOf, translate } from '../../lib/i18n.js';
+import { sendLater } from '../../lib/send-later.js';
+import { CONTACT_EMAIL, findPrimaryContact, findUserById } from '../users/index.js';
+
+type Alert = {
+  subject: MessageKey;
+  text: MessageKey;
+  params: Record<string, string | number>;
+};
+
+/**
+ * Security alerts: an e-mail to the account's confirmed primary address, in the account's
+ * language, when two-step verification is turned on or off, a recovery code is used, or the
+ * password changes (issue 11, point 6). Sent after the change committed and after the answer
+ * (server/src/lib/send-later.ts): a slow or failing mail server never undoes the change or
+ * delays the answer. An account without a confirmed e-mail gets none.
+ */
+export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mailer' | 'config' | 'log'>) {
+  const { events, config } = deps;
+  const db = deps.database.db;
+
+  function alert(userId: string, { subject, text, params }: Alert) {
+    sendLater(
+      async () => {
+        const [user, email] = await Promise.all([
+          findUserById(db, userId),
+          findPrimaryContact(db, userId, CONTACT_EMAIL),
+        ]);
+        if (!user || !email?.isConfirmed) return;
+        const locale = localeOf(user.languageId);
+        const values = { product: config.PRODUCT_NAME, ...params };
+        await deps.mailer.send({
+          to: email.value,
+          subject: translate(locale, subject, values),
+          text: translate(locale, text, values),
+        });
+      },
+      (err) => deps.log.error({ err }, 'could not send a security alert'),
+    );
+  }
+
+  events.subscribe('two-factor.enabled', ({ userId, ip, afterCommit }) =>
+    afterCommit(async () =>
+      alert(userId, {
+        subject: 'mail_two_factor_enabled_subject',
+        text: 'mail_two_factor_enabled_text',
+        params: { ip },
+      }),
+    ),
+  );
+  events.subscribe('two-factor.disabled', ({ userId, ip, afterCommit }) =>
+    afterCommit(async () =>
+      alert(userId, {
+        subject: 'mail_two_factor_disabled_subject',
+        text: 'mail_two_factor_disabled_text',
+        params: { ip },
+      }),
+    ),
+  );
+  events.subscribe('recovery-code.used', ({ userId, ip, left, afterCommit }) =>
+    afterCommit(async () =>
+      alert(userId, {
+        subject: 'mail_recovery_code_used_subject',
+        text: 'mail_recovery_code_used_text',
+        params: { ip, left },
+      }),
+    ),
+  );
+  events.subscribe('password.changed', ({ userId, ip }) =>
+    alert(userId, { subject: 'mail_password_changed_subject', text: 'mail_password_changed_text', params: { ip } }),
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/Icon';
+import { useAppSettings } from '../settings/useAppSettings';
+import { RECOVERY_CODES_FILE_NAME, recoveryCodesFile } from './logic';
+
+/** Offers the codes as a .txt download (the object URL is freed right after the click). */
+function download(text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = RECOVERY_CODES_FILE_NAME;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The recovery codes, shown once after setup or after getting new ones (spec account §3 verify
+ * result, §4 "recovery codes are held"): copy, download as .txt, then gone.
+ */
+export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { settings } = useAppSettings();
+  const file = recoveryCodesFile(t('two_factor_recovery_file', { product: settings.productName || 'Portico' }), codes);
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title={t('two_factor_recovery_title')}
+      icon={<Icon name="key" />}
+      role="region"
+      aria-label={t('two_factor_recovery_title')}
+    >
+      <Stack gap="md">
+        <Text fz="sm">{t('two_factor_recovery_text')}</Text>
+        <SimpleGrid
+          cols={2}
+          spacing="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none', fontFamily: 'var(--mantine-font-family-monospace)' }}
+        >
+          {codes.map((code) => (
+            <Text component="li" key={code} fz="md" fw={600}>
+              {code}
+            </Text>
+          ))}
+        </SimpleGrid>
+        <Group gap="sm">
+          <CopyButton value={codes.join('\n')}>
+            {({ copied, copy }) => (
+              <Button variant="default" onClick={copy} leftSection={copied ? <Icon name="check" size={16} /> : null}>
+                {copied ? t('two_factor_recovery_copied') : t('two_factor_recovery_copy')}
+              </Button>
+            )}
+          </CopyButton>
+          <Button variant="default" onClick={() => download(file)}>
+            {t('two_factor_recovery_download')}
+          </Button>
+          <Button onClick={onDone}>{t('two_factor_recovery_done')}</Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
