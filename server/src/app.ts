@@ -34,6 +34,7 @@ import { subscribeActivity } from './modules/activity/index.js';
 import { subscribeAlerts } from './modules/alerts/index.js';
 import { subscribeClaims } from './modules/claims/index.js';
 import { subscribeDevices } from './modules/devices/index.js';
+import { subscribeFlows } from './modules/flows/index.js';
 import { bindInteractionToBrowser } from './modules/sign-in/index.js';
 import { subscribeTwoFactorData } from './modules/two-factor/index.js';
 import { subscribeVerification } from './modules/verification/index.js';
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeClaims(deps);
   subscribeContacts(deps);
   subscribeVerification(deps);
+  subscribeFlows(deps);
   subscribeOidc(deps);
   subscribeDevices(deps);
   subscribeActivity(deps);

@@ -146,6 +146,47 @@ export const verificationCodes = pgTable(
   (t) => [unique('verification_codes_purpose_target_user_uq').on(t.purpose, t.target, t.userId).nullsNotDistinct()],
 );
 
+/**
+ * A multi-step flow as one stored record (server/src/modules/flows/index.ts): register, forgot
+ * password, change password, contact change/activate, and later two-step sign-in and approvals.
+ * Its state moves only along the kind's table (server/src/modules/flows/kinds.ts).
+ */
+export const flows = pgTable(
+  'flows',
+  {
+    /** Random and unguessable; internal (the client holds a step secret, not the id). */
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    state: text('state').notNull(),
+    /** The account the flow is for; null while none is known (registration, a name no account has). */
+    subject: text('subject').references(() => users.id, { onDelete: 'cascade' }),
+    /** What it is about, normalised: an e-mail, a phone, a username; '' when nothing. */
+    target: text('target').notNull().default(''),
+    /** The subject as a key of the live-flow index: NULL would never collide there. */
+    subjectKey: text('subject_key').notNull().generatedAlwaysAs(sql`coalesce(subject, '')`),
+    /** SHA-256 of the step secret the client holds now (a registration or reset token); null when none. */
+    secretHash: text('secret_hash'),
+    /** SHA-256 of what ties the flow to one browser (an interaction uid, a cookie-held secret); null when unbound. */
+    binding: text('binding'),
+    data: jsonb('data').notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One unfinished flow per kind, target and subject among those found by their target (no
+    // secret given out yet): starting one replaces the other in the same statement. A flow whose
+    // client holds a secret is found by it, and a new start does not take it away.
+    uniqueIndex('flows_live_uq')
+      .on(t.kind, t.target, t.subjectKey)
+      .where(sql`${t.state} <> 'done' and ${t.secretHash} is null`),
+    uniqueIndex('flows_secret_uq').on(t.secretHash),
+    index('flows_subject_idx').on(t.subject),
+    index('flows_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /** A browser or app a user signed in from, tied to the provider session it started. */
 export const devices = pgTable(
   'devices',
@@ -240,6 +281,7 @@ export const schema = {
   oidcPayloads,
   outboxMessages,
   verificationCodes,
+  flows,
   devices,
   activityLogs,
   campaigns,

@@ -184,6 +184,15 @@ describe('forgot password', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
   });
 
+  it('one code checked by racing requests gives one reset token', async () => {
+    await createUser(db(), { email: 'twice@example.com' });
+    expect((await send('twice@example.com')).statusCode).toBe(200);
+    const code = await codeFor('twice@example.com');
+    const answers = await Promise.all([0, 1, 2].map(() => checkOtp('twice@example.com', code)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+    for (const a of answers.filter((x) => x.statusCode === 400)) expect(error(a)).toBe('otp_invalid');
+  });
+
   it('ends every existing session of the account: refresh and access tokens stop working', async () => {
     const user = await createUser(db(), { email: 'hung@example.com' });
     const credentials = { username: 'hung@example.com', password: TEST_PASSWORD };

@@ -356,6 +356,27 @@ describe('registration', () => {
     expect(await accountsWith(email)).toBe(1);
   });
 
+  it('one code checked twice at once gives one token; one token registering twice at once makes one account', async () => {
+    const email = 'one-token@example.com';
+    await send(email);
+    const code = await codeFor(email);
+    const checks = await Promise.all([checkOtp(email, code), checkOtp(email, code), checkOtp(email, code)]);
+    expect(checks.map((c) => c.statusCode).sort()).toEqual([200, 400, 400]);
+    for (const c of checks.filter((x) => x.statusCode === 400)) expect(error(c)).toBe('otp_invalid');
+    const token = checks.find((c) => c.statusCode === 200)!.json().result.token as string;
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => postJson(t.app, E.register.path, { username: email, token, ...details })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+    // The losers either found the token used or, if they read it before the winner committed, the address taken.
+    for (const a of answers.filter((x) => x.statusCode === 400))
+      expect(['register_session_expired', 'email_already']).toContain(error(a));
+    expect(await accountsWith(email)).toBe(1);
+    expect(error(await postJson(t.app, E.register.path, { username: email, token, ...details }))).toBe(
+      'register_session_expired',
+    );
+  });
+
   it('the unique index on confirmed contacts is what decides, and it is recognised', async () => {
     const row = (id: string) => ({ id, firstName: 'A', lastName: 'B' });
     const contact = { type: 2, value: 'index@example.com' };

@@ -15,20 +15,18 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
-import { createOneTimeTokens } from '../../lib/one-time-token.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../../modules/activity/index.js';
-import { codeInProgress, PASSWORD_ACTIVITY, setFirstPasswordHash } from '../../modules/password/index.js';
+import { createCodeFlows } from '../../modules/flows/index.js';
+import { PASSWORD_ACTIVITY, setFirstPasswordHash } from '../../modules/password/index.js';
 import { CONTACT_EMAIL, type User } from '../../modules/users/index.js';
-import { createVerificationService, findCode, type IssueMessage } from '../../modules/verification/index.js';
+import type { IssueMessage } from '../../modules/verification/index.js';
 import { isDisposableEmail } from './disposable.js';
 import { type ConfirmedHolder, findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
 
 /** Who is calling: for send limits, captcha scoring, the mail's language and the new account's language. */
 export type RegisterCaller = { ip: string; locale: Locale };
 type InputOf<K extends keyof typeof registerEndpoints> = ParsedInputOf<(typeof registerEndpoints)[K]>;
-
-type RegistrationToken = { email: string };
 
 const usernameError = (key: MessageKey) => badRequest(key, { username: [key] });
 const notInProgress = () => badRequest('process_not_in_progress', { username: ['process_not_in_progress'] });
@@ -37,15 +35,16 @@ const firstPasswordMissing = () =>
   badRequest(FIRST_PASSWORD_MISSING[0]!.key, Object.fromEntries(FIRST_PASSWORD_MISSING.map((e) => [e.field, [e.key]])));
 
 /**
- * Registration by e-mail (spec sign-in §2 Register page, §4 Register, §5, §7 Register): a code to
- * the address, then a single-use registration token, then the details. No account row exists
- * until the last step, so a half-finished registration never blocks a later one.
+ * Registration by e-mail (spec sign-in §2 Register page, §4 Register, §5, §7 Register), a `register`
+ * flow (server/src/modules/flows/kinds.ts): a code to the address (code_sent), then the
+ * registration token, the secret of the verified flow, then the details (done). No account row
+ * exists until the last step, so a half-finished registration never blocks a later one.
  */
 export function createRegisterService(deps: AppDeps) {
   const { config, kv } = deps;
   const db = deps.database.db;
-  const codes = createVerificationService(deps);
-  const tokens = createOneTimeTokens<RegistrationToken>(kv, 'register:token');
+  const steps = createCodeFlows(deps);
+  const flowOf = (email: string) => ({ target: email, subject: null });
 
   /** email_already when a live account has the address confirmed; account_is_delete when a deleted one still holds it. */
   const takenError = (holder: ConfirmedHolder) => usernameError(holder.deleted ? 'account_is_delete' : 'email_already');
@@ -70,14 +69,15 @@ export function createRegisterService(deps: AppDeps) {
         ? 'nothing'
         : { notice: 'register_taken', locale: localeOf(holder.languageId) };
     const captchaOptions = 'passed' in captcha ? { captchaPassed: true } : { captcha: captcha.answer };
-    return codes.issue('register', email, { locale: caller.locale, ip: caller.ip, message, ...captchaOptions });
+    return steps.send('register', flowOf(email), { locale: caller.locale, ip: caller.ip, message, ...captchaOptions });
   }
 
   return {
     /** The page's resume check: { times } while the e-mail's code can still be tried, else 400; the same for taken addresses. */
     async checkProcess({ username }: InputOf<'checkProcess'>): Promise<RegisterTimesAnswer> {
-      if (!(await codeInProgress(deps, 'register', username, null))) throw notInProgress();
-      return { times: await codes.cooldown('register', username, null) };
+      const waiting = await steps.waiting('register', flowOf(username));
+      if (!waiting) throw notInProgress();
+      return waiting;
     },
 
     /**
@@ -98,36 +98,40 @@ export function createRegisterService(deps: AppDeps) {
      * it needs a fresh captcha answer like any anonymous send (captcha_error_empty asks for one).
      */
     async resendOtp(caller: RegisterCaller, { username, captcha }: InputOf<'resendOtp'>): Promise<RegisterTimesAnswer> {
-      const row = await findCode(db, { purpose: 'register', target: username, userId: null });
-      if (!row || row.consumedAt) throw notInProgress();
+      if (!(await steps.started('register', flowOf(username)))) throw notInProgress();
       return issue(caller, username, { answer: captcha });
     },
 
     /**
-     * Step 2: the code, once; answers the registration token step 3 sends back. Creates no account.
-     * A taken address never got a code, so it fails like a wrong code.
+     * Step 2: the code, once; the flow becomes verified and its new secret is the registration
+     * token step 3 sends back. Creates no account. A taken address never got a code, so it fails
+     * like a wrong code.
      */
     async checkOtp({ username, otp }: InputOf<'checkOtp'>): Promise<RegisterOtpAnswer> {
-      await codes.verify('register', username, otp, null);
-      return { token: await tokens.issue({ email: username }, config.REGISTRATION_TOKEN_TTL_SECONDS) };
+      const { secret } = await steps.pass('register', flowOf(username), otp, 'verified', {
+        secret: true,
+        ttlSeconds: config.REGISTRATION_TOKEN_TTL_SECONDS,
+      });
+      return { token: secret! };
     },
 
     /**
-     * Step 3: the details, in the spec's order; then the account and its confirmed primary e-mail
-     * in one transaction. Two registrations racing for one address: the unique index on confirmed
-     * contacts decides and the other answers email_already.
+     * Step 3: the details, in the spec's order; then, in one transaction, the flow is done and the
+     * account and its confirmed primary e-mail exist. Two requests with one token: the flow's
+     * compare-and-set lets one through. Two registrations racing for one address: the unique index
+     * on confirmed contacts decides and the other answers email_already.
      */
     async register(caller: RegisterCaller, input: InputOf<'register'>): Promise<RegisterAnswer> {
-      const token = await tokens.peek(input.token);
-      if (!token || token.email !== input.username) throw sessionExpired();
+      const flow = await steps.flows.findBySecret('register', input.token);
+      if (flow?.state !== 'verified' || flow.target !== input.username) throw sessionExpired();
       // The token proves control of the address, so telling its holder is no leak.
       const holder = await findConfirmedHolder(db, CONTACT_EMAIL, input.username);
       if (holder) throw takenError(holder);
-      if (!(await tokens.consume(input.token))) throw sessionExpired();
       const id = randomUUID();
       const passwordHash = await hashPassword(input.password);
       try {
         await db.transaction(async (tx) => {
+          if (!(await steps.flows.finish('register', flow.id, 'verified', tx))) throw sessionExpired();
           await insertRegisteredUser(
             tx,
             {

@@ -3,7 +3,9 @@ export { subscribeVerification } from './events.js';
 export { findCode, type VerificationCode } from './queries.js';
 export {
   createVerificationService,
+  type IssueAnswer,
   type IssueMessage,
+  type IssueOptions,
   type VerificationPurpose,
   type VerificationService,
 } from './service.js';

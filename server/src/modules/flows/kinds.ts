@@ -1,0 +1,45 @@
+/**
+ * Every kind of flow, its first state and the moves its steps may make. A flow ends in `done`
+ * (the live-flow index of server/src/db/schema.ts `flows` leaves done rows out). A new kind is one
+ * entry here; its steps call advance() with a move listed here (server/src/modules/flows/service.ts).
+ *
+ * The code flows' kind is also the verification purpose of their code
+ * (server/src/modules/verification/service.ts VerificationPurpose).
+ */
+export const FLOW_KINDS = {
+  /** Register by e-mail: the code, then a registration token (the secret of `verified`), then the account. */
+  register: { first: 'code_sent', moves: { code_sent: ['verified'], verified: ['done'] } },
+  /** Forgot password: the code, then a reset token bound to the account, then the new password. */
+  forgot_password: { first: 'code_sent', moves: { code_sent: ['verified'], verified: ['done'] } },
+  /** Change password of a signed-in account: the code, with the new password. */
+  change_password: { first: 'code_sent', moves: { code_sent: ['done'] } },
+  /** A new primary e-mail or phone: the code sent to the new address. */
+  change_contact: { first: 'code_sent', moves: { code_sent: ['done'] } },
+  /** Confirm an e-mail or phone entry: the code sent to it. */
+  activate_contact: { first: 'code_sent', moves: { code_sent: ['done'] } },
+  /** Remove a confirmed e-mail or phone entry: the code sent to it. */
+  delete_contact: { first: 'code_sent', moves: { code_sent: ['done'] } },
+} as const satisfies Record<string, { first: string; moves: Record<string, readonly string[]> }>;
+
+export type FlowKind = keyof typeof FLOW_KINDS;
+type Moves<K extends FlowKind> = (typeof FLOW_KINDS)[K]['moves'];
+/** The states a flow of kind K can be in. */
+export type FlowState<K extends FlowKind> = (keyof Moves<K> & string) | 'done';
+/** The states a flow of kind K can leave. */
+export type FromState<K extends FlowKind> = keyof Moves<K> & string;
+/** Where a flow of kind K in state S may go next. */
+export type NextState<K extends FlowKind, S extends FromState<K>> = Moves<K>[S] extends readonly (infer T)[]
+  ? T & string
+  : never;
+/** The kinds whose first step is a code (their kind is the code's purpose). */
+export type CodeFlowKind = {
+  [K in FlowKind]: (typeof FLOW_KINDS)[K]['first'] extends 'code_sent' ? K : never;
+}[FlowKind];
+
+export const isFlowKind = (kind: string): kind is FlowKind => Object.hasOwn(FLOW_KINDS, kind);
+
+/** Whether the kind's table allows the move (advance() refuses any other). */
+export function mayMove(kind: FlowKind, from: string, to: string): boolean {
+  const moves = FLOW_KINDS[kind].moves as Record<string, readonly string[]>;
+  return Object.hasOwn(moves, from) && (moves[from] ?? []).includes(to);
+}
