@@ -460,6 +460,20 @@ describe('change and activate e-mail and phone', () => {
     });
   });
 
+  it('one change-e-mail code sent by racing requests changes the e-mail once', async () => {
+    const a = await signedInUser(t, { email: 'race-old@example.com' });
+    const change = (otp = '') => a.call('POST', E.changeEmail.path, { newemail: 'race-new@example.com', otp });
+    expect(resultOf(await change())).toEqual({ times: 60 });
+    const code = await lastCode(t, 'race-new@example.com');
+    const answers = await Promise.all([change(code), change(code), change(code)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    // A loser that comes after the winner finds the address already its e-mail.
+    for (const r of answers.filter((x) => x.statusCode === 400))
+      expect(['otp_invalid', 'email_already']).toContain(errorKey(r));
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, a.id));
+    expect(log.filter((l) => l.action === 'activity_email_changed')).toHaveLength(1);
+  });
+
   it('changes the phone in two steps by SMS', async () => {
     const a = await signedInUser(t, { email: 'cp@example.com', phone: '0912000100' });
     const change = (newphone: string, otp = '') => a.call('POST', E.changePhone.path, { newphone, otp });

@@ -17,8 +17,8 @@ import type { CallerContext } from '../../http/context.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { localeOf, translate } from '../../lib/i18n.js';
 import { insertActivity } from '../../modules/activity/index.js';
+import { createCodeFlows } from '../../modules/flows/index.js';
 import { type Contact, findPrimaryContact, type User } from '../../modules/users/index.js';
-import { createVerificationService } from '../../modules/verification/index.js';
 import { CONTACT_ACTIVITY } from './activity.js';
 import {
   clearPrimary,
@@ -35,6 +35,8 @@ import {
 /** Who calls (the code message's language, the send limits per IP, the activity log) and for whom. */
 export type ContactContext = { user: User; caller: Pick<CallerContext, 'ip' | 'locale'> };
 
+/** The flows of server/src/modules/flows/kinds.ts these pages run, one code step each. */
+type ContactFlowKind = 'activate_contact' | 'delete_contact' | 'change_contact';
 type In<K extends keyof typeof E> = ParsedInputOf<(typeof E)[K]>;
 type Out<K extends keyof typeof E> = Promise<OutputOf<(typeof E)[K]>>;
 
@@ -55,9 +57,10 @@ export const toUserContact = (c: Contact): UserContact => ({
 
 /**
  * E-mails and phones of the signed-in user (spec account §2 E-mail/Phone pages, §4, §5), and the
- * change / activate e-mail and phone flows (spec sign-in §2, §4, §7). Codes come from the one
- * verification service: activate_contact (verify an entry or an activate page), delete_contact
- * (remove a confirmed entry; the code goes to that entry), change_contact (to the new address).
+ * change / activate e-mail and phone flows (spec sign-in §2, §4, §7), each a flow with one code
+ * step (server/src/modules/flows/code-steps.ts): activate_contact (verify an entry or an activate
+ * page), delete_contact (remove a confirmed entry; the code goes to that entry), change_contact (to
+ * the new address).
  * A confirmed address belongs to one account only; the partial unique index is the final word,
  * and its violation answers email_already / phone_already. That answer comes only after the right
  * code, i.e. to whoever reads the address: adding, checking or sending codes to another account's
@@ -65,7 +68,10 @@ export const toUserContact = (c: Contact): UserContact => ({
  */
 export function createContactsService(deps: AppDeps) {
   const db = deps.database.db;
-  const codes = createVerificationService(deps);
+  const steps = createCodeFlows(deps);
+  /** Sends the code of a contact flow (activate, delete, change) to `target` for the user. */
+  const sendCode = (kind: ContactFlowKind, user: User, target: string, caller: ContactContext['caller']) =>
+    steps.send(kind, { target, subject: user.id }, { locale: caller.locale, ip: caller.ip });
 
   /** The live entry of the user with that address, or 400 invalid_contact (another user's address is never found). */
   async function ownContact(user: User, name: string, field: string): Promise<Contact> {
@@ -75,16 +81,13 @@ export function createContactsService(deps: AppDeps) {
     return contact;
   }
 
-  /** Checks the user's own code: a code another account asked for (same address) is never tried. */
-  async function verifyFor(
-    user: User,
-    purpose: 'activate_contact' | 'delete_contact' | 'change_contact',
-    target: string,
-    otp: string,
-    field: string,
-  ) {
+  /**
+   * Checks the user's own code and finishes the user's flow (a code another account asked for,
+   * same address, is never tried); of two requests with the right code one passes.
+   */
+  async function verifyFor(user: User, kind: ContactFlowKind, target: string, otp: string, field: string) {
     try {
-      await codes.verify(purpose, target, otp, user.id);
+      await steps.pass(kind, { target, subject: user.id }, otp, 'done');
     } catch (err) {
       if (field !== 'otp' && err instanceof AppError && err.fieldErrors?.otp) throw fieldError(field, err.messageKey);
       throw err;
@@ -150,7 +153,7 @@ export function createContactsService(deps: AppDeps) {
     const field = isEmail(type) ? 'newemail' : 'newphone';
     const current = await findPrimaryContact(db, user.id, type);
     if (current?.isConfirmed && current.value === value) throw fieldError(field, alreadyKey(type));
-    if (!otp) return codes.issue('change_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
+    if (!otp) return sendCode('change_contact', user, value, caller);
     await verifyFor(user, 'change_contact', value, otp, 'otp');
     const old = await confirming(type, field, () =>
       locked(user, async (tx) => {
@@ -198,7 +201,7 @@ export function createContactsService(deps: AppDeps) {
 
   async function activateSend({ user, caller }: ContactContext, type: ContactType, given: string) {
     const value = await activationTarget(user, type, given);
-    return codes.issue('activate_contact', value, { userId: user.id, locale: caller.locale, ip: caller.ip });
+    return sendCode('activate_contact', user, value, caller);
   }
 
   async function activate(
@@ -250,11 +253,7 @@ export function createContactsService(deps: AppDeps) {
           return row;
         }),
       );
-      const { times } = await codes.issue('activate_contact', value, {
-        userId: user.id,
-        locale: caller.locale,
-        ip: caller.ip,
-      });
+      const { times } = await sendCode('activate_contact', user, value, caller);
       return { id: contact.id, times };
     },
 
@@ -262,14 +261,13 @@ export function createContactsService(deps: AppDeps) {
     async sendOtp({ user, caller }: ContactContext, input: In<'sendOtp'>): Out<'sendOtp'> {
       const contact = await ownContact(user, input.emailPhoneName, 'emailPhoneName');
       const action = input.action ?? (contact.isConfirmed ? 'delete' : 'activate');
-      const issue = { userId: user.id, locale: caller.locale, ip: caller.ip };
       if (action === 'activate') {
         if (contact.isConfirmed) throw fieldError('emailPhoneName', 'contact_already_confirmed');
-        return codes.issue('activate_contact', contact.value, issue);
+        return sendCode('activate_contact', user, contact.value, caller);
       }
       if (!contact.isConfirmed) throw fieldError('emailPhoneName', 'contact_not_confirmed');
       if (contact.isPrimary) throw fieldError('emailPhoneName', 'contact_is_primary');
-      return codes.issue('delete_contact', contact.value, issue);
+      return sendCode('delete_contact', user, contact.value, caller);
     },
 
     /** Confirms an entry with its code; the first confirmed address of a type becomes primary. */

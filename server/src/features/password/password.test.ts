@@ -173,6 +173,21 @@ describe('change password and set first password', () => {
     expect(log.map((l) => l.action)).toContain('activity_password_changed');
   });
 
+  it('the code of step 2 sent by racing requests changes the password once', async () => {
+    const user = await createUser(db(), { email: 'race@example.com' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'race@example.com', password: TEST_PASSWORD });
+    await post(E.changePassword, tokens.access_token, { ...change, otp: '' });
+    const code = await codeFor('race@example.com');
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => post(E.changePassword, tokens.access_token, { ...change, otp: code })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400, 400]);
+    for (const a of answers.filter((x) => x.statusCode === 400)) expect(error(a)).toBe('otp_invalid');
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
+    expect(log.filter((l) => l.action === 'activity_password_changed')).toHaveLength(1);
+    expect(await canSignIn('race@example.com', NEW_PASSWORD)).toBe(true);
+  });
+
   it('with logoutAll ends every other session and keeps the current one', async () => {
     await createUser(db(), { email: 'vy@example.com', phone: '0987654321' });
     const credentials = { username: 'vy@example.com', password: TEST_PASSWORD };

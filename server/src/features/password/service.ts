@@ -14,6 +14,7 @@ import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../../modules/activity/index.js';
+import { createCodeFlows } from '../../modules/flows/index.js';
 import {
   endSessions,
   findConfirmedPrimaryContact,
@@ -23,7 +24,6 @@ import {
 } from '../../modules/password/index.js';
 import { createPasswordCheck } from '../../modules/sign-in/index.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, type User } from '../../modules/users/index.js';
-import { createVerificationService } from '../../modules/verification/index.js';
 
 const CONTACT_TYPE: Record<OtpType, number> = { email: CONTACT_EMAIL, phone: CONTACT_PHONE };
 const METHOD_KEY: Record<OtpType, string> = { email: 'otp_method_email', phone: 'otp_method_phone' };
@@ -38,7 +38,7 @@ export type SetPasswordInput = ParsedInputOf<typeof passwordEndpoints.setPasswor
 /** Change password with a code, and set a first password (spec sign-in §2 Change password page, §4, §5, §7). */
 export function createPasswordService(deps: AppDeps) {
   const db = deps.database.db;
-  const codes = createVerificationService(deps);
+  const steps = createCodeFlows(deps);
   // Wrong current passwords count towards the same streak and lock as wrong sign-ins.
   const checkAccountPassword = createPasswordCheck(deps);
 
@@ -82,13 +82,17 @@ export function createPasswordService(deps: AppDeps) {
       }
       const target = await methodTarget(user, input.otpType);
       if (!input.otp)
-        return codes.issue('change_password', target, {
-          userId: user.id,
-          locale: localeOf(user.languageId),
-          ip: caller.ip,
-        });
+        return steps.send(
+          'change_password',
+          { target, subject: user.id },
+          {
+            locale: localeOf(user.languageId),
+            ip: caller.ip,
+          },
+        );
 
-      await codes.verify('change_password', target, input.otp, user.id);
+      // The change_password flow (server/src/modules/flows/kinds.ts) is done with the right code, once.
+      await steps.pass('change_password', { target, subject: user.id }, input.otp, 'done');
       const hash = await hashPassword(input.newpassword);
       await db.transaction(async (tx) => {
         await setPasswordHash(tx, user.id, hash);

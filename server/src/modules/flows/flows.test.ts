@@ -149,6 +149,12 @@ describe('flows as stored records', () => {
     expect((await flows.findById('change_password', flow.id, uid))?.id).toBe(flow.id);
     expect(await flows.findBySecret('change_password', secret!)).toBeUndefined();
     expect((await flows.findBySecret('change_password', secret!, uid))?.id).toBe(flow.id);
+    // Found by its target, too, only with the binding.
+    const key = { target: 'bound2@example.com', subject: bob };
+    const { flow: byTarget } = await flows.start('change_password', { ...key, ttlSeconds: 300, binding: uid });
+    expect(await flows.find('change_password', key)).toBeUndefined();
+    expect(await flows.find('change_password', key, 'another-uid')).toBeUndefined();
+    expect((await flows.find('change_password', key, uid))?.id).toBe(byTarget.id);
   });
 
   it('counts tries atomically up to the limit', async () => {

@@ -71,12 +71,20 @@ export async function upsertFlow(
   return saved!;
 }
 
-/** The unfinished flow of that kind, target and subject that no client holds by a secret, if it has not expired. */
-export async function findLiveFlow(db: Db, key: FlowKey, now: Date): Promise<FlowRow | undefined> {
+/**
+ * The unfinished flow of that kind, target and subject that no client holds by a secret, if it
+ * has not expired; seen only with its binding (null: unbound flows only).
+ */
+export async function findLiveFlow(
+  db: Db,
+  key: FlowKey,
+  binding: string | null,
+  now: Date,
+): Promise<FlowRow | undefined> {
   const [row] = await db
     .select()
     .from(flows)
-    .where(and(keyOf(key), gt(flows.expiresAt, now)))
+    .where(and(keyOf(key), bindingIs(binding), gt(flows.expiresAt, now)))
     .limit(1);
   return row;
 }

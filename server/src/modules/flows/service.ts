@@ -124,9 +124,16 @@ export function createFlows(deps: Pick<AppDeps, 'database'>, opts: { now?: () =>
       return { flow: row as Flow<K>, secret: stepSecret };
     },
 
-    /** The live (unfinished, unexpired) flow of that kind found by the target and subject: one no client holds by a secret. */
-    async find<K extends FlowKind>(kind: K, { target, subject }: FlowTarget): Promise<Flow<K> | undefined> {
-      return asFlow(await findLiveFlow(db, { kind, target, subject }, now()), kind);
+    /**
+     * The live (unfinished, unexpired) flow of that kind found by the target and subject: one no
+     * client holds by a secret; a bound flow only with its binding.
+     */
+    async find<K extends FlowKind>(
+      kind: K,
+      { target, subject }: FlowTarget,
+      binding?: FlowBinding,
+    ): Promise<Flow<K> | undefined> {
+      return asFlow(await findLiveFlow(db, { kind, target, subject }, bindingHash(binding), now()), kind);
     },
 
     /** A live flow by id; a bound flow only with its binding. */

@@ -8,6 +8,5 @@ export {
   isCommonPassword,
   refusingCommonPasswords,
 } from './policy.js';
-export { codeInProgress } from './progress.js';
 export { findConfirmedPrimaryContact, setFirstPasswordHash, setPasswordHash } from './queries.js';
 export { type CurrentSession, endSessions } from './sessions.js';
