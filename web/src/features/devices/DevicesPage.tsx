@@ -39,6 +39,7 @@ import {
   logoutDevice,
 } from './api';
 import { formatDateTime, lastAction } from './format';
+import { RememberedDevices } from './RememberedDevices';
 
 const typeLabel = (d: Pick<Device, 'deviceType'>, t: LooseT) =>
   t(d.deviceType === 2 ? 'device_type_phone' : 'device_type_desktop');
@@ -203,6 +204,8 @@ export function DevicesPage() {
           </SimpleGrid>
         )}
       </Stack>
+
+      <RememberedDevices />
 
       <DeviceDetailModal id={id ?? null} onClose={closeDetail} onLogout={confirmLogout} busy={busy !== null} />
     </Stack>

@@ -40,6 +40,7 @@ import { useAppSettings } from '../settings/useAppSettings';
 import { login, loginByOtp, loginCheck, otpSupport, sendLoginOtp } from './api';
 import { CampaignPopup } from './CampaignPopup';
 import { visitorId } from './fingerprint';
+import { LoginTwoFactor } from './LoginTwoFactor';
 import {
   actionForAnswer,
   afterLoginCheck,
@@ -51,6 +52,7 @@ import {
 } from './logic';
 import classes from './login.module.css';
 import { RestartSignIn } from './RestartSignIn';
+import { asksTwoFactorStep } from './twoFactorApi';
 
 /** The first message key of each field of a failed zod parse. */
 const fieldErrors = (error: z.ZodError): Record<string, string> => {
@@ -92,6 +94,10 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
   const [popup, setPopup] = useState<{ html: string; next: string } | null>(null);
   // isRegister: the login tab becomes the update-info form (spec §2, §4).
   const [registerAnswer, setRegisterAnswer] = useState<LoginAnswer | null>(null);
+  // Step 3 (LoginTwoFactor.tsx): an answer asking for it, or 'resume' (a step-up, a reload, after a reset).
+  const [twoFactor, setTwoFactor] = useState<LoginAnswer | 'resume' | null>(() =>
+    details.stepUp || asksTwoFactorStep(location.search) ? 'resume' : null,
+  );
 
   // Captcha: shown once the server asks for it; an answer is single-use, so each failed submit
   // remounts the widget (captchaKey) and drops the old answer.
@@ -155,7 +161,7 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
         if (answer) setRegisterAnswer(answer);
         return;
       case 'two-factor':
-        setError(t('login_two_factor_unavailable'));
+        if (answer) setTwoFactor(answer);
         return;
       default:
         setError(tr(action.messageKey));
@@ -305,6 +311,18 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
 
   if (expired) return <RestartSignIn message={t('login_session_expired')} />;
   if (registerAnswer) return <UpdateInfoForm answer={registerAnswer} />;
+  if (twoFactor)
+    return (
+      <LoginTwoFactor
+        answer={twoFactor === 'resume' ? null : twoFactor}
+        returnUrl={query.returnUrl}
+        stepUp={details.stepUp}
+        onBack={() => {
+          setTwoFactor(null);
+          backToStep1();
+        }}
+      />
+    );
 
   const errorAlert = error && (
     <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
