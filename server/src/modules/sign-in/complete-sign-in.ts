@@ -142,7 +142,7 @@ export async function oweSecondFactor(
 export const secondStepAnswer = (interaction: Interaction, userId: string, types: LoginTwoFactorType[]) => ({
   isOk: false,
   isRegister: false,
-  redirectUrl: `/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}`,
+  redirectUrl: `/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}&step=2fa`,
   userInfo: null,
   requiresTwoFactor: true,
   userId,

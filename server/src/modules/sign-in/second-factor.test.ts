@@ -100,7 +100,7 @@ describe('login step 3: the second factor', () => {
       { type: 'email', title: 'two_factor_method_email', value: expect.stringContaining('***') },
     ]);
     // The answer points at the login page of the same interaction (a page that just follows it shows step 3).
-    expect(answer.redirectUrl).toBe(`/login?ReturnUrl=${encodeURIComponent(flow.returnUrl)}`);
+    expect(answer.redirectUrl).toBe(`/login?ReturnUrl=${encodeURIComponent(flow.returnUrl)}&step=2fa`);
     expect(await db().select().from(flows).where(eq(flows.subject, u.id))).toHaveLength(1);
     // A reload of the login page finds the owed step again.
     const again = resultOf<Answer>(await step(flow, authEndpoints.twoFactorResume.path, {}));
