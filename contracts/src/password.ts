@@ -167,7 +167,11 @@ export const optionalText = (max = 1000) => z.string().max(max).optional().defau
 
 // ---- Change password and set first password (spec §7 "Change password") -------------------
 
-export const OTP_TYPES = ['email', 'phone'] as const;
+/**
+ * The change-password code step's methods (spec §3 Two-factor method entries): a code sent to the
+ * e-mail or phone, or the authenticator's code (two-step on; nothing is sent, value is '').
+ */
+export const OTP_TYPES = ['email', 'phone', 'authenticator'] as const;
 export type OtpType = (typeof OTP_TYPES)[number];
 
 /** A way to receive the change-password code: staticKey is a message key, value the masked address. */
@@ -218,8 +222,15 @@ export const changePasswordInput = (opts: { accept?: PasswordAcceptance } = {}) 
       logoutAll: v.logoutAll,
     }));
 export type ChangePasswordInput = z.input<ReturnType<typeof changePasswordInput>>;
-/** { times } after the code was sent (step 2); { ok: true } once the password changed. */
-export const changePasswordAnswerSchema = z.union([codeSentSchema, doneSchema]);
+/**
+ * { times } after the code was sent (step 2; 0 for the authenticator); { ok: true } once the
+ * password changed; { ok: true, twoFactorDisabled: true } when two-step is off and the first
+ * submission changed it at once (spec §4 Change password).
+ */
+export const changePasswordAnswerSchema = z.union([
+  codeSentSchema,
+  doneSchema.extend({ twoFactorDisabled: z.literal(true).optional() }),
+]);
 export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswerSchema>;
 
 /** POST set-password: the first password of an account that has none (spec: same rules without the current one). */
@@ -280,7 +291,8 @@ export const passwordEndpoints = {
     method: 'POST',
     path: '/api/account/password/change-password',
     feature: 'password',
-    summary: 'Change password: without otp a code goes to OtpType ({ times }); with the code the password changes',
+    summary:
+      'Change password: two-step off, it changes at once (twoFactorDisabled); on, without otp a code goes to OtpType ({ times }) and with the code (or the authenticator code) it changes',
     auth: 'user',
     input: changePasswordInput(),
     output: changePasswordAnswerSchema,
@@ -292,6 +304,7 @@ export const passwordEndpoints = {
       'otp_invalid',
       'otp_expired',
       'otp_too_many_attempts',
+      'authentication_code_is_incorrect',
       'account_locked',
       'too_many_requests',
     ],

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, users } from '../../db/schema.js';
 import { COMMON_PASSWORD_COUNT, isAcceptablePassword, isCommonPassword } from '../../modules/password/index.js';
+import { codeAt, createTwoFactor, TOTP_PERIOD } from '../../modules/two-factor/index.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
   bearer,
@@ -61,6 +62,18 @@ describe('change password and set first password', () => {
       200
     );
   };
+  /**
+   * Two-step on for the account (after its sign-ins: the password alone no longer signs it in):
+   * the change-password code step is then used. Answers the authenticator's secret.
+   */
+  async function twoStepOn(userId: string) {
+    const twoFactor = createTwoFactor(t.deps);
+    const secret = (await twoFactor.startSetup(userId, 'test')).sharedKey.replace(/\s/g, '').toUpperCase();
+    expect(Array.isArray(await twoFactor.finishSetup(userId, codeAt(secret, new Date()), { ip: '127.0.0.1' }))).toBe(
+      true,
+    );
+    return secret;
+  }
   const change = {
     currentpassword: TEST_PASSWORD,
     newpassword: NEW_PASSWORD,
@@ -102,8 +115,9 @@ describe('change password and set first password', () => {
   });
 
   it('checks the form with the spec keys, then the current password, then the method', async () => {
-    await createUser(db(), { email: 'rules@example.com' });
+    const rules = await createUser(db(), { email: 'rules@example.com' });
     const { tokens } = await signInWithPassword(t.app, { username: 'rules@example.com', password: TEST_PASSWORD });
+    await twoStepOn(rules.id);
     const send = (body: Record<string, unknown>) => post(E.changePassword, tokens.access_token, body);
     const cases: [Record<string, unknown>, string][] = [
       [{ ...change, currentpassword: '' }, 'error_current_password_empty'],
@@ -122,7 +136,8 @@ describe('change password and set first password', () => {
     expect((await send({ ...change, currentpassword: 'Wrong123!' })).json().errors).toEqual({
       currentpassword: ['invalid_password'],
     });
-    expect(await listOutboxMessages(db(), 'rules@example.com', 10)).toEqual([]);
+    // No code went out (the only mail is the two-step alert).
+    expect((await listOutboxMessages(db(), 'rules@example.com', 10)).filter((m) => m.code)).toEqual([]);
   });
 
   it('wrong current passwords count towards the account lock', async () => {
@@ -141,6 +156,7 @@ describe('change password and set first password', () => {
     const credentials = { username: 'thu@example.com', password: TEST_PASSWORD };
     const laptop = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const phone = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    await twoStepOn(user.id);
 
     const step1 = await post(E.changePassword, laptop.tokens.access_token, { ...change, otp: '' });
     expect(step1.json()).toEqual({ result: { times: 60 } });
@@ -176,6 +192,7 @@ describe('change password and set first password', () => {
   it('the code of step 2 sent by racing requests changes the password once', async () => {
     const user = await createUser(db(), { email: 'race@example.com' });
     const { tokens } = await signInWithPassword(t.app, { username: 'race@example.com', password: TEST_PASSWORD });
+    await twoStepOn(user.id);
     await post(E.changePassword, tokens.access_token, { ...change, otp: '' });
     const code = await codeFor('race@example.com');
     const answers = await Promise.all(
@@ -189,10 +206,11 @@ describe('change password and set first password', () => {
   });
 
   it('with logoutAll ends every other session and keeps the current one', async () => {
-    await createUser(db(), { email: 'vy@example.com', phone: '0987654321' });
+    const vy = await createUser(db(), { email: 'vy@example.com', phone: '0987654321' });
     const credentials = { username: 'vy@example.com', password: TEST_PASSWORD };
     const current = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const other = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    await twoStepOn(vy.id);
     const body = { ...change, OtpType: 'phone', logoutAll: true };
     expect((await post(E.changePassword, current.tokens.access_token, body)).json().result.times).toBe(60);
     const code = await codeFor('0987654321');
@@ -214,9 +232,11 @@ describe('change password and set first password', () => {
   });
 
   it("a second user's token changes only the second user's password", async () => {
-    await createUser(db(), { email: 'an@example.com' });
-    await createUser(db(), { email: 'binh@example.com' });
+    const an = await createUser(db(), { email: 'an@example.com' });
+    const binh = await createUser(db(), { email: 'binh@example.com' });
     const b = await signInWithPassword(t.app, { username: 'binh@example.com', password: TEST_PASSWORD });
+    await twoStepOn(an.id);
+    await twoStepOn(binh.id);
     await post(E.changePassword, b.tokens.access_token, { ...change, id: 'someone-else', username: 'an@example.com' });
     expect(await codeFor('an@example.com')).toBe('');
     const code = await codeFor('binh@example.com');
@@ -225,7 +245,54 @@ describe('change password and set first password', () => {
     expect(await canSignIn('binh@example.com', NEW_PASSWORD)).toBe(true);
     expect((await get(E.otpMethods, b.tokens.access_token)).json().result).toEqual([
       { type: 'email', staticKey: 'otp_method_email', value: 'bi***@example.com' },
+      { type: 'authenticator', staticKey: 'two_factor_method_authenticator', value: '' },
     ]);
+  });
+
+  it('with two-step off the first submission changes the password at once (twoFactorDisabled)', async () => {
+    const user = await createUser(db(), { email: 'off@example.com' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'off@example.com', password: TEST_PASSWORD });
+    const res = await post(E.changePassword, tokens.access_token, { ...change, otp: '' });
+    expect(res.json()).toEqual({ result: { ok: true, twoFactorDisabled: true } });
+    expect(await codeFor('off@example.com')).toBe('');
+    expect(await canSignIn('off@example.com', NEW_PASSWORD)).toBe(true);
+    const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
+    expect(log.map((l) => l.action)).toContain('activity_password_changed');
+    // The current password is still checked first.
+    const wrong = await post(E.changePassword, tokens.access_token, { ...change, currentpassword: 'Wrong123!' });
+    expect(error(wrong)).toBe('invalid_password');
+  });
+
+  it('with two-step on the code step offers the authenticator: nothing is sent, its code changes the password once', async () => {
+    const user = await createUser(db(), { email: 'totp-pw@example.com' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'totp-pw@example.com', password: TEST_PASSWORD });
+    const secret = await twoStepOn(user.id);
+    expect((await get(E.otpMethods, tokens.access_token)).json().result.map((m: { type: string }) => m.type)).toEqual([
+      'email',
+      'authenticator',
+    ]);
+    const body = { ...change, OtpType: 'authenticator' };
+    expect((await post(E.changePassword, tokens.access_token, { ...body, otp: '' })).json()).toEqual({
+      result: { times: 0 },
+    });
+    expect(await codeFor('totp-pw@example.com')).toBe('');
+    const wrong = await post(E.changePassword, tokens.access_token, { ...body, otp: '000000' });
+    expect(error(wrong)).toBe('authentication_code_is_incorrect');
+    expect(wrong.json().errors).toEqual({ otp: ['authentication_code_is_incorrect'] });
+    // The setup used this time step: the next one passes once.
+    const next = codeAt(secret, new Date(Date.now() + TOTP_PERIOD * 1000));
+    expect((await post(E.changePassword, tokens.access_token, { ...body, otp: next })).json()).toEqual({
+      result: { ok: true },
+    });
+    const replay = await post(E.changePassword, tokens.access_token, {
+      ...body,
+      currentpassword: NEW_PASSWORD,
+      newpassword: 'KhacNua2026!',
+      confirmnewpassword: 'KhacNua2026!',
+      otp: next,
+    });
+    expect(error(replay)).toBe('authentication_code_is_incorrect');
+    expect(await canSignIn('totp-pw@example.com', NEW_PASSWORD)).toBe(true);
   });
 
   it('sets a first password only for an account without one', async () => {

@@ -23,10 +23,12 @@ import {
   setPasswordHash,
 } from '../../modules/password/index.js';
 import { createPasswordCheck } from '../../modules/sign-in/index.js';
+import { createTwoFactor } from '../../modules/two-factor/index.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, type User } from '../../modules/users/index.js';
 
-const CONTACT_TYPE: Record<OtpType, number> = { email: CONTACT_EMAIL, phone: CONTACT_PHONE };
-const METHOD_KEY: Record<OtpType, string> = { email: 'otp_method_email', phone: 'otp_method_phone' };
+type SentTo = Exclude<OtpType, 'authenticator'>;
+const CONTACT_TYPE: Record<SentTo, number> = { email: CONTACT_EMAIL, phone: CONTACT_PHONE };
+const METHOD_KEY: Record<SentTo, string> = { email: 'otp_method_email', phone: 'otp_method_phone' };
 
 /** The signed-in user, the session of the request's token (what logoutAll keeps) and the caller's IP. */
 export type PasswordContext = Pick<UserContext, 'user' | 'sessionUid' | 'grantId'> & {
@@ -41,13 +43,30 @@ export function createPasswordService(deps: AppDeps) {
   const steps = createCodeFlows(deps);
   // Wrong current passwords count towards the same streak and lock as wrong sign-ins.
   const checkAccountPassword = createPasswordCheck(deps);
+  const twoFactor = createTwoFactor(deps);
 
-  async function methodTarget(user: User, type: OtpType) {
+  async function methodTarget(user: User, type: SentTo) {
     const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[type]);
     if (!contact) {
       throw badRequest('please_select_method_receive_2fa_code', { OtpType: ['please_select_method_receive_2fa_code'] });
     }
     return contact.value;
+  }
+
+  /** Sets the new password; with logoutAll every other session of the account ends (this one stays). */
+  async function applyChange({ user, sessionUid, grantId, caller }: PasswordContext, input: ChangePasswordInput) {
+    const hash = await hashPassword(input.newpassword);
+    await db.transaction(async (tx) => {
+      await setPasswordHash(tx, user.id, hash);
+      if (input.logoutAll)
+        await endSessions(tx, user.id, { sessionUid: sessionUid ?? undefined, grantId: grantId ?? undefined });
+      await insertActivity(tx, {
+        userId: user.id,
+        action: PASSWORD_ACTIVITY.changed,
+        params: { ip: caller.ip, logoutAll: input.logoutAll },
+      });
+    });
+    await deps.events.publish('password.changed', { userId: user.id, ip: caller.ip, how: 'changed' });
   }
 
   return {
@@ -58,6 +77,9 @@ export function createPasswordService(deps: AppDeps) {
         const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[type]);
         if (contact) methods.push({ type, staticKey: METHOD_KEY[type], value: maskLoginName(contact.value) });
       }
+      // Two-step on: the authenticator is offered too (spec §2 Change password: the user's methods).
+      if ((await twoFactor.status(user.id)).enabled)
+        methods.push({ type: 'authenticator', staticKey: 'two_factor_method_authenticator', value: '' });
       return methods;
     },
 
@@ -67,10 +89,12 @@ export function createPasswordService(deps: AppDeps) {
     },
 
     /**
-     * Step 1 (empty otp): checks the form and the current password, sends a code to the chosen
-     * method, answers { times }. Step 2 (otp): checks them again and the code, sets the new
-     * password; with logoutAll every other session of the account ends (this one stays).
-     * Two-factor sign-in does not exist yet, so the code step is always used.
+     * With two-step off, the first submission changes the password at once (current password
+     * checked) and answers twoFactorDisabled (spec §4 Change password). With it on, step 1 (empty
+     * otp) checks the form and the current password and sends a code to the chosen method
+     * ({ times }; the authenticator sends nothing, { times: 0 }); step 2 (otp) checks them again and
+     * the code (or the authenticator's code, each once), then sets the new password. With logoutAll
+     * every other session of the account ends (this one stays).
      */
     async changePassword(
       { user, sessionUid, grantId, caller }: PasswordContext,
@@ -79,6 +103,19 @@ export function createPasswordService(deps: AppDeps) {
       if (!user.passwordHash) throw badRequest('password_not_set');
       if (!(await checkAccountPassword(user, input.currentpassword, caller.ip))) {
         throw badRequest('invalid_password', { currentpassword: ['invalid_password'] });
+      }
+      const twoStep = (await twoFactor.status(user.id)).enabled;
+      if (!twoStep) {
+        await applyChange({ user, sessionUid, grantId, caller }, input);
+        return { ok: true, twoFactorDisabled: true };
+      }
+      if (input.otpType === 'authenticator') {
+        // Nothing to send: the code is in the app (step 2 without a countdown).
+        if (!input.otp) return { times: 0 };
+        if (!(await twoFactor.verifyTotp(user.id, input.otp, caller)))
+          throw badRequest('authentication_code_is_incorrect', { otp: ['authentication_code_is_incorrect'] });
+        await applyChange({ user, sessionUid, grantId, caller }, input);
+        return { ok: true };
       }
       const target = await methodTarget(user, input.otpType);
       if (!input.otp)
@@ -93,18 +130,7 @@ export function createPasswordService(deps: AppDeps) {
 
       // The change_password flow (server/src/modules/flows/kinds.ts) is done with the right code, once.
       await steps.pass('change_password', { target, subject: user.id }, input.otp, 'done');
-      const hash = await hashPassword(input.newpassword);
-      await db.transaction(async (tx) => {
-        await setPasswordHash(tx, user.id, hash);
-        if (input.logoutAll)
-          await endSessions(tx, user.id, { sessionUid: sessionUid ?? undefined, grantId: grantId ?? undefined });
-        await insertActivity(tx, {
-          userId: user.id,
-          action: PASSWORD_ACTIVITY.changed,
-          params: { ip: caller.ip, logoutAll: input.logoutAll },
-        });
-      });
-      await deps.events.publish('password.changed', { userId: user.id, ip: caller.ip, how: 'changed' });
+      await applyChange({ user, sessionUid, grantId, caller }, input);
       return { ok: true };
     },
 
