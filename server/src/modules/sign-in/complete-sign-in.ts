@@ -1,4 +1,4 @@
-import type { LoginAnswer, LoginTwoFactorType } from '@portico/contracts';
+import { type LoginAnswer, type LoginTwoFactorType, localePrefix, pickLocale } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import { campaignFor } from '../campaigns/index.js';
@@ -142,7 +142,8 @@ export async function oweSecondFactor(
 export const secondStepAnswer = (interaction: Interaction, userId: string, types: LoginTwoFactorType[]) => ({
   isOk: false,
   isRegister: false,
-  redirectUrl: `/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}&step=2fa`,
+  // The login page in the interaction's language, as the provider opens it (server/src/oidc/provider.ts interactions.url).
+  redirectUrl: `${localePrefix(pickLocale(interaction.params.ui_locales as string | undefined))}/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}&step=2fa`,
   userInfo: null,
   requiresTwoFactor: true,
   userId,
