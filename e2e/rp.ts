@@ -110,6 +110,12 @@ export async function createRelyingParty(
         if (!s.tokens) return json(res, 400, { error: 'not signed in' });
         return json(res, 200, await oidc.fetchUserInfo(config, s.tokens.access_token, s.sub ?? oidc.skipSubjectCheck));
       }
+      case '/access-token': {
+        // What a first-party app holds and sends to Portico's API (e2e/token-login.e2e.ts).
+        const s = sessionOf(req);
+        if (!s.tokens) return json(res, 400, { error: 'not signed in' });
+        return json(res, 200, { accessToken: s.tokens.access_token });
+      }
       case '/logout': {
         const s = sessionOf(req);
         const endSession = oidc.buildEndSessionUrl(config, {

@@ -9,7 +9,6 @@ export const AUTH_PATHS = {
   captchaChallenge: '/api/captcha/challenge', // GET: the bare AltchaChallenge (no envelope, for the widget's challengeurl); 404 unless CAPTCHA_PROVIDER=altcha
   /** accountEndpoints.logoutAll (contracts/src/account.ts); the devices page calls it too. */
   logoutAll: '/api/account/logout-all',
-  tokenLogin: '/api/account/token-login', // GET ?token=
 } as const;
 
 /** Username on the login form: required; when it has an @ it must be a valid e-mail. */

@@ -168,13 +168,13 @@ export const optionalText = (max = 1000) => z.string().max(max).optional().defau
 // ---- Change password and set first password (spec §7 "Change password") -------------------
 
 /**
- * The change-password code step's methods (spec §3 Two-factor method entries): a code sent to the
- * e-mail or phone, or the authenticator's code (two-step on; nothing is sent, value is '').
+ * Where the change-password code comes from: a code sent to the e-mail or phone, or, with two-step
+ * verification on, the authenticator app (spec sign-in §3 Two-factor method entries; issue 11 point 5).
  */
 export const OTP_TYPES = ['email', 'phone', 'authenticator'] as const;
 export type OtpType = (typeof OTP_TYPES)[number];
 
-/** A way to receive the change-password code: staticKey is a message key, value the masked address. */
+/** A way to get the change-password code: staticKey is a message key, value the masked address ('' for the app). */
 export const passwordOtpMethodSchema = z.object({ type: z.enum(OTP_TYPES), staticKey: z.string(), value: z.string() });
 export type PasswordOtpMethod = z.infer<typeof passwordOtpMethodSchema>;
 export const requirePasswordAnswerSchema = z.object({ required: z.boolean() });
@@ -223,13 +223,14 @@ export const changePasswordInput = (opts: { accept?: PasswordAcceptance } = {}) 
     }));
 export type ChangePasswordInput = z.input<ReturnType<typeof changePasswordInput>>;
 /**
- * { times } after the code was sent (step 2; 0 for the authenticator); { ok: true } once the
- * password changed; { ok: true, twoFactorDisabled: true } when two-step is off and the first
- * submission changed it at once (spec §4 Change password).
+ * { times } after the code was sent (step 2; 0 for the authenticator, nothing is sent); { ok: true }
+ * once the password changed with the code; { twoFactorDisabled: true } when it changed at once
+ * because two-step verification is off (spec sign-in §4 Change password).
  */
 export const changePasswordAnswerSchema = z.union([
   codeSentSchema,
-  doneSchema.extend({ twoFactorDisabled: z.literal(true).optional() }),
+  doneSchema,
+  z.object({ twoFactorDisabled: z.literal(true) }),
 ]);
 export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswerSchema>;
 
@@ -291,8 +292,7 @@ export const passwordEndpoints = {
     method: 'POST',
     path: '/api/account/password/change-password',
     feature: 'password',
-    summary:
-      'Change password: two-step off, it changes at once (twoFactorDisabled); on, without otp a code goes to OtpType ({ times }) and with the code (or the authenticator code) it changes',
+    summary: 'Change password: without otp a code goes to OtpType ({ times }); with the code the password changes',
     auth: 'user',
     input: changePasswordInput(),
     output: changePasswordAnswerSchema,

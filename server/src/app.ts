@@ -23,6 +23,7 @@ import { profileRoutes } from './features/profile/routes.js';
 import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { tokenLoginRoutes } from './features/token-login/routes.js';
 import { subscribeTwoFactor } from './features/two-factor/events.js';
 import { twoFactorRoutes } from './features/two-factor/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => settingsRoutes(scope, deps));
   await app.register(async (scope) => errorRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));
+  await app.register(async (scope) => tokenLoginRoutes(scope, deps));
   await app.register(async (scope) => accountRoutes(scope, deps));
   await app.register(async (scope) => registerRoutes(scope, deps));
   await app.register(async (scope) => updateInfoRoutes(scope, deps));

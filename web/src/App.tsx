@@ -12,7 +12,7 @@ import { ANONYMOUS, type Session, SessionProvider } from './features/auth/sessio
 import { AppSettingsGate } from './features/settings/AppSettingsGate';
 import i18n from './i18n/setup';
 import { buildRoutes } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Toasts last 3 s (spec: toast duration 3000 ms). */
 export const TOAST_MS = 3000;
@@ -32,7 +32,7 @@ export function AppProviders({
 }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Notifications autoClose={TOAST_MS} position="top-right" />
         <QueryClientProvider client={queryClient}>
           <SessionProvider value={session}>

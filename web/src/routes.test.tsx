@@ -60,6 +60,7 @@ describe('route table', () => {
       '/error',
       '/error/external-login',
       '/captcha',
+      '/token-login',
       '/account/change-email',
       '/account/change-phone',
       '/account/active-email',

@@ -88,7 +88,13 @@ export const ROUTES: readonly AppRoute[] = [
   },
   // Login entry: signed in -> ReturnUrl; else silent sign-in, else the full sign-in redirect.
   { path: '/signin', layout: 'public', auth: false, page: lazy(() => import('./features/auth/LoginEntry')) },
-  { path: '/captcha', layout: 'embedded', auth: false, page: UnderConstruction },
+  { path: '/captcha', layout: 'embedded', auth: false, page: lazy(() => import('./features/captcha/CaptchaPage')) },
+  {
+    path: '/token-login',
+    layout: 'public',
+    auth: false,
+    page: lazy(() => import('./features/token-login/TokenLoginPage')),
+  },
   { path: '/security/change-password', layout: 'manager', auth: true, page: ChangePasswordPage },
 
   // Account area (spec account-area §2)

@@ -11,6 +11,7 @@ import { recoveryMessages } from './catalog/recovery.js';
 import { registerMessages } from './catalog/register.js';
 import { shellMessages } from './catalog/shell.js';
 import { signInMessages } from './catalog/sign-in.js';
+import { tokenLoginMessages } from './catalog/token-login.js';
 import { twoFactorMessages } from './catalog/two-factor.js';
 import { verificationMessages } from './catalog/verification.js';
 
@@ -33,6 +34,7 @@ export const catalogs = {
   activity: activityMessages,
   'delete-account': deleteAccountMessages,
   account: accountMessages,
+  'token-login': tokenLoginMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -51,6 +53,7 @@ export const viVN = {
   ...activityMessages.vi,
   ...deleteAccountMessages.vi,
   ...accountMessages.vi,
+  ...tokenLoginMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

@@ -30,27 +30,31 @@ export function routesOf(tree: string): Route[] {
   return routes;
 }
 
-/** Every field name of the contracts' input schemas, found by walking them. */
+/** The field names of a zod schema, found by walking it. */
+function fieldsOf(schema: unknown, keys = new Set<string>(), depth = 0): Set<string> {
+  if (!(schema instanceof z.ZodType) || depth > 6) return keys;
+  if (schema instanceof z.ZodObject) {
+    for (const [key, inner] of Object.entries(schema.shape)) {
+      keys.add(key);
+      fieldsOf(inner, keys, depth + 1);
+    }
+    return keys;
+  }
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  for (const part of ['innerType', 'in', 'out', 'schema', 'element', 'left', 'right'])
+    fieldsOf(def[part], keys, depth + 1);
+  for (const option of (def.options as unknown[] | undefined) ?? []) fieldsOf(option, keys, depth + 1);
+  return keys;
+}
+
+/** Every field name of the contracts' input schemas: for routes that are not endpoints. */
 function contractFields(): string[] {
   const keys = new Set<string>();
-  const walk = (schema: unknown, depth: number): void => {
-    if (!(schema instanceof z.ZodType) || depth > 6) return;
-    if (schema instanceof z.ZodObject) {
-      for (const [key, inner] of Object.entries(schema.shape)) {
-        keys.add(key);
-        walk(inner, depth + 1);
-      }
-      return;
-    }
-    const def = schema._zod.def as unknown as Record<string, unknown>;
-    for (const part of ['innerType', 'in', 'out', 'schema', 'element', 'left', 'right']) walk(def[part], depth + 1);
-    for (const option of (def.options as unknown[] | undefined) ?? []) walk(option, depth + 1);
-  };
   for (const [name, value] of Object.entries(contracts)) {
-    if (value instanceof z.ZodType) walk(value, 0);
+    if (value instanceof z.ZodType) fieldsOf(value, keys);
     else if (typeof value === 'function' && name.endsWith('Input')) {
       try {
-        walk((value as (o: unknown) => unknown)({ accept: () => null }), 0);
+        fieldsOf((value as (o: unknown) => unknown)({ accept: () => null }), keys);
       } catch {
         // Not a schema factory.
       }
@@ -294,9 +298,15 @@ describe('fuzzing every route', () => {
       }
     };
 
+    // An endpoint's own input fields (its contract) one at a time; a plain route gets every field
+    // the contracts know. Every route still gets the whole-body cases with all of them.
+    const endpointFields = new Map(
+      t.app.endpoints.map((e) => [`${e.method} ${e.path}`, [...fieldsOf(e.input), ...QUERY_FIELDS]]),
+    );
     for (const route of routes) {
       const oidc = route.url.startsWith('/oidc/');
       const fields = oidc ? OIDC_FIELDS : apiFields;
+      const ownFields = oidc ? OIDC_FIELDS : (endpointFields.get(`${route.method} ${route.url}`) ?? apiFields);
       const base = baselineOf(fields, flow);
       const urls = [
         withParams(route.url, flow.uid || 'x'),
@@ -314,10 +324,10 @@ describe('fuzzing every route', () => {
       ];
       const perField: [string, InjectOptions][] =
         route.method === 'GET'
-          ? queries(fields, true)
+          ? queries(ownFields, true)
               .slice(4)
               .map((query) => [`${url}?${query}`, {}])
-          : perFieldBodies(fields, base, oidc).map((body) => [url, body]);
+          : perFieldBodies(ownFields, base, oidc).map((body) => [url, body]);
       // Signed out, a route behind the bearer token stops at 401 after parsing: the whole-body cases suffice.
       const probe = await t.app.inject({ method: route.method as 'GET', url, headers: { host: 'localhost:3000' } });
       const behindToken = probe.statusCode === 401;

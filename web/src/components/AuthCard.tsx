@@ -1,4 +1,4 @@
-import { Box, Button, Center, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Paper, Progress, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from '../features/login/login.module.css';
@@ -59,15 +59,40 @@ export function AuthCard({ title, intro, step, wide, top, loading, children }: A
   );
 }
 
-/** The buttons under a sign-up step: Cancel and the step's own button, side by side even on a phone. */
-export function AuthCardActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+/** The buttons under a sign-up step: Cancel and the step's submit button, side by side even on a phone. */
+export function AuthCardActions({ onCancel, label, busy }: { onCancel: () => void; label: string; busy: boolean }) {
   const { t } = useTranslation();
   return (
     <Group gap="sm" wrap="nowrap" className={classes.actions}>
       <Button variant="default" size="md" type="button" onClick={onCancel}>
         {t('common_cancel')}
       </Button>
-      {children}
+      <Button type="submit" size="md" loading={busy}>
+        {label}
+      </Button>
     </Group>
+  );
+}
+
+/** The sign-in / register switch at the top of both cards; choosing the other one calls onSwitch. */
+export function AuthModeTabs({ value, onSwitch }: { value: 'login' | 'register'; onSwitch: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      value={value}
+      onChange={(next) => {
+        if (next && next !== value) onSwitch();
+      }}
+      variant="pills"
+      radius="xl"
+      classNames={{ list: classes.modeTabs }}
+    >
+      <Tabs.List grow>
+        <Tabs.Tab value="login">{t('login_tab')}</Tabs.Tab>
+        <Tabs.Tab value="register">{t('register_tab')}</Tabs.Tab>
+      </Tabs.List>
+      {/* The card below is the tab's content; an empty panel keeps the tab's aria-controls valid (axe). */}
+      <Tabs.Panel value={value}>{null}</Tabs.Panel>
+    </Tabs>
   );
 }

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Countdown } from './Countdown';
 import { FormAlert } from './FormAlert';
-import { OtpInput } from './OtpInput';
+import { OtpInput, type OtpInputProps } from './OtpInput';
 import type { CodeStep as CodeStepState } from './useCodeStep';
 
 export interface CodeStepProps {
@@ -13,6 +13,8 @@ export interface CodeStepProps {
   after?: ReactNode;
   /** The buttons; the submit button checks the code (loading={step.checking}). */
   actions: ReactNode;
+  /** More props of the code field (data-autofocus inside a modal). */
+  inputProps?: Partial<OtpInputProps> & { 'data-autofocus'?: boolean };
 }
 
 /**
@@ -20,12 +22,12 @@ export interface CodeStepProps {
  * the captcha once the server asks for one, the step's alert and the page's buttons. Enter in the
  * field checks the code.
  */
-export function CodeStep({ step, before, after, actions }: CodeStepProps) {
+export function CodeStep({ step, before, after, actions, inputProps }: CodeStepProps) {
   return (
     <form onSubmit={(e) => void step.submit(e)} noValidate>
       <Stack gap="md">
         {before}
-        <OtpInput ref={step.inputRef} value={step.otp} onChange={step.setOtp} error={step.errors.otp} />
+        <OtpInput ref={step.inputRef} value={step.otp} onChange={step.setOtp} error={step.errors.otp} {...inputProps} />
         <Countdown
           seconds={step.seconds}
           restartKey={step.round}

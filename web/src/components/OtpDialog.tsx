@@ -1,10 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { OTP_LENGTH } from '@portico/contracts';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../api/client';
-import { Countdown } from './Countdown';
-import { OtpInput } from './OtpInput';
+import { CodeStep } from './CodeStep';
+import { useCodeStep } from './useCodeStep';
 
 export interface OtpDialogProps {
   opened: boolean;
@@ -23,9 +22,9 @@ export interface OtpDialogProps {
 }
 
 /**
- * The code popup of the account pages (spec account §4): a 6-digit code, the resend countdown
- * from the server as mm:ss with a resend link at zero, and a confirm button that appears only
- * once the code has 6 digits. Everything resets each time it opens.
+ * The code popup of the account pages (spec account §4): the code step of the page kit
+ * (useCodeStep.ts) in a modal, with a confirm button that appears only once the code has
+ * 6 digits. Everything resets each time it opens.
  */
 export function OtpDialog({
   opened,
@@ -38,53 +37,24 @@ export function OtpDialog({
   confirmLabel,
 }: OtpDialogProps) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [times, setTimes] = useState(seconds);
-  const [sends, setSends] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'confirm' | 'resend' | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const code = useCodeStep({
+    emptyKey: 'otp_required',
+    notifyResend: false,
+    resend: () => onResend(),
+    check: onConfirm,
+    onChecked: () => undefined,
+  });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new code at each opening
   useEffect(() => {
-    if (!opened) return;
-    setCode('');
-    setError(null);
-    setBusy(null);
-    setTimes(seconds);
-    setSends((s) => s + 1);
+    if (opened) code.start(seconds);
   }, [opened, seconds]);
 
-  const complete = code.length === OTP_LENGTH;
-
-  const confirm = async (event?: FormEvent) => {
+  const complete = code.otp.length === OTP_LENGTH;
+  // Enter checks only a whole code, like the button that appears with the sixth digit.
+  const submit = async (event?: FormEvent) => {
+    if (complete) return code.submit(event);
     event?.preventDefault();
-    if (!complete || busy) return;
-    setBusy('confirm');
-    setError(null);
-    try {
-      await onConfirm(code);
-    } catch (err) {
-      setError(errorText(err, t));
-      input.current?.focus();
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const resend = async () => {
-    setBusy('resend');
-    setError(null);
-    try {
-      const next = await onResend();
-      setTimes(next);
-      setSends((s) => s + 1);
-      setCode('');
-      input.current?.focus();
-    } catch (err) {
-      setError(errorText(err, t));
-    } finally {
-      setBusy(null);
-    }
   };
 
   return (
@@ -99,27 +69,29 @@ export function OtpDialog({
       closeButtonProps={{ 'aria-label': t('common_close') }}
       styles={{ title: { fontWeight: 700, fontSize: 18 } }}
     >
-      <form onSubmit={(e) => void confirm(e)} noValidate>
-        <Stack gap="md">
-          {description && (
+      <CodeStep
+        step={{ ...code, submit }}
+        inputProps={{ 'data-autofocus': true }}
+        before={
+          description && (
             <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {description}
             </Text>
-          )}
-          <OtpInput ref={input} value={code} onChange={setCode} data-autofocus error={error ?? undefined} />
-          <Countdown seconds={times} restartKey={sends} onResend={() => void resend()} busy={busy === 'resend'} />
+          )
+        }
+        actions={
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" type="button" onClick={onClose} disabled={busy === 'confirm'}>
+            <Button variant="default" type="button" onClick={onClose} disabled={code.checking}>
               {t('common_cancel')}
             </Button>
             {complete && (
-              <Button type="submit" loading={busy === 'confirm'} miw={120}>
+              <Button type="submit" loading={code.checking} miw={120}>
                 {confirmLabel ?? t('common_confirm')}
               </Button>
             )}
           </Group>
-        </Stack>
-      </form>
+        }
+      />
     </Modal>
   );
 }

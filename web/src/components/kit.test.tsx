@@ -1,11 +1,10 @@
 import { forgotPasswordUsernameInput, resetPasswordInput } from '@portico/contracts';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../App';
 import { ForgotPasswordPage } from '../features/forgot-password/ForgotPasswordPage';
 import { DEFAULT_APP_SETTINGS } from '../features/settings/defaults';
 import { deleteCookie, FORGOT_PASSWORD_COOKIE, readCookie, writeCookie } from '../lib/cookies';
+import { type ApiCall, ok, refuse, renderApp, stubApi } from '../test/api';
 import { schemaMessages } from './useApiForm';
 import { sentSeconds } from './useCodeStep';
 
@@ -54,33 +53,19 @@ describe('useCodeStep: the countdown of a send answer', () => {
 // The whole kit on one page: resume cookie, code step (empty, refused, good code), the form hook
 // (schema messages, focus on the first invalid field, the call and its field errors).
 describe('the kit on the forgot-password page', () => {
-  let calls: { path: string; body: Record<string, unknown> }[];
+  let calls: ApiCall[];
 
   beforeEach(() => {
-    calls = [];
     writeCookie(FORGOT_PASSWORD_COOKIE, 'lan@example.edu');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        const path = input.split('?')[0] ?? input;
-        const body = init?.body ? JSON.parse(String(init.body)) : {};
-        calls.push({ path, body });
-        const ok = (result: unknown) => new Response(JSON.stringify({ result }), { status: 200 });
-        const refuse = (message: string, errors: Record<string, string[]> = {}) =>
-          new Response(JSON.stringify({ exception: { message }, errors }), { status: 400 });
-        if (path === '/api/app-settings') return ok(DEFAULT_APP_SETTINGS);
-        if (path === '/api/account/forgot-password/check-process') return ok({ times: 119 });
-        if (path === '/api/account/forgot-password/check-otp') {
-          return body.otp === '123456'
-            ? ok({ message: 'reset-token' })
-            : refuse('otp_invalid', { otp: ['otp_invalid'] });
-        }
-        if (path === '/api/account/forgot-password/reset-password') {
-          return refuse('error_password_common', { password: ['error_password_common'] });
-        }
-        return refuse('error_not_found');
+    calls = stubApi({
+      '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
+      '/api/account/forgot-password/check-process': ok({ times: 119 }),
+      '/api/account/forgot-password/check-otp': ({ body }) =>
+        body?.otp === '123456' ? ok({ message: 'reset-token' }) : refuse('otp_invalid', { otp: ['otp_invalid'] }),
+      '/api/account/forgot-password/reset-password': refuse('error_password_common', {
+        password: ['error_password_common'],
       }),
-    );
+    });
   });
 
   afterEach(() => {
@@ -90,14 +75,7 @@ describe('the kit on the forgot-password page', () => {
   });
 
   it('resumes at the code, checks it, and shows the new password form messages', async () => {
-    const router = createMemoryRouter([{ path: '/forgot-password', element: <ForgotPasswordPage /> }], {
-      initialEntries: ['/forgot-password'],
-    });
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
+    renderApp(<ForgotPasswordPage />);
 
     // Resumed from the cookie at step 2, the countdown from the server's times, the field focused.
     const code = await screen.findByLabelText('Mã xác thực');

@@ -14,7 +14,10 @@ export type CaptchaOnDemand = {
   answer: string | undefined;
   /** Before a call: false (the widget says why) while it is shown and not solved. */
   ready(): boolean;
-  /** After a call: an answer is single-use, so the widget starts over; true when the server asked for one. */
+  /**
+   * After a call: an answer is single-use, so the widget starts over. True when the server asked
+   * for one and the widget says so (never when quiet: the page shows the server's message).
+   */
   settle(error?: unknown): boolean;
   /** Shows the widget before the server asks (the login check said isErrorMulti). */
   require(): void;
@@ -25,9 +28,16 @@ export type CaptchaOnDemand = {
 /**
  * A captcha that appears only when the server asks for it, as code sends do past
  * OTP_SENDS_PER_IP from one address (server/src/modules/verification/service.ts), or from the
- * start with `always` (register step 1 always asks for one).
+ * start with `always` (register step 1 always asks for one). `quiet`: the page shows the server's
+ * message itself (the login's alert), the widget only says when it is not solved.
  */
-export function useCaptchaOnDemand({ always = false }: { always?: boolean } = {}): CaptchaOnDemand {
+export function useCaptchaOnDemand({
+  always = false,
+  quiet = false,
+}: {
+  always?: boolean;
+  quiet?: boolean;
+} = {}): CaptchaOnDemand {
   const { t } = useTranslation();
   const { settings } = useAppSettings();
   const provider = settings.configs.captchaProvider;
@@ -52,8 +62,8 @@ export function useCaptchaOnDemand({ always = false }: { always?: boolean } = {}
     },
     settle(err) {
       const asks = asksForCaptcha(err);
-      if (asks) {
-        setAsked(true);
+      if (asks) setAsked(true);
+      if (asks && !quiet) {
         setError(
           t(
             err instanceof ApiError && err.messageKey === 'captcha_invalid' ? 'captcha_invalid' : 'captcha_error_empty',
@@ -61,7 +71,7 @@ export function useCaptchaOnDemand({ always = false }: { always?: boolean } = {}
         );
       }
       if (answer || asks) restart();
-      return asks;
+      return asks && !quiet;
     },
     field: shown ? (
       <Captcha

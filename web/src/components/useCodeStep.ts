@@ -41,12 +41,15 @@ export interface CodeStep {
   /** Translated message per field (otp, and the step's other fields). */
   errors: Record<string, string>;
   alert: string | null;
+  setAlert: (message: string | null) => void;
+  /** No messages. */
+  clear: () => void;
   /** Countdown start (seconds) and a counter that restarts it at every send. */
   seconds: number;
   round: number;
   /** A code has been sent in this step (the login's OTP tab starts without one). */
   sent: boolean;
-  /** A first send (or a resumed flow) happened: count down from its seconds, empty code, focus. */
+  /** A code was sent (or a flow resumed): count down from its seconds, empty code, no messages, focus. */
   start: (answer: CodeSent) => void;
   resend: () => Promise<void>;
   submit: (event?: FormEvent) => Promise<void>;
@@ -102,7 +105,15 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
     if (split.fields.otp) inputRef.current?.focus();
   };
 
+  // Any call may be where the server asks for a captcha, and an answer is single-use.
+  const failed = (error: unknown, during: 'check' | 'resend') => {
+    const said = captcha.settle(error);
+    if (opts.onError?.(error, during) || said) return;
+    show(error);
+  };
+
   const start = (answer: CodeSent) => {
+    clear();
     setSeconds(sentSeconds(answer));
     setRound((r) => r + 1);
     setSent(true);
@@ -119,8 +130,7 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
       start(answer);
       if (opts.notifyResend !== false) notifications.show({ color: 'teal', message: t('code_has_been_sent') });
     } catch (error) {
-      if (captcha.settle(error) || opts.onError?.(error, 'resend')) return;
-      show(error);
+      failed(error, 'resend');
     }
   };
 
@@ -137,7 +147,7 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
     try {
       await checking.mutateAsync(otpForSubmit(otp));
     } catch (error) {
-      if (!opts.onError?.(error, 'check')) show(error);
+      failed(error, 'check');
     }
   };
 
@@ -149,6 +159,8 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
     },
     errors,
     alert,
+    setAlert,
+    clear,
     seconds,
     round,
     sent,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, users } from '../../db/schema.js';
 import { COMMON_PASSWORD_COUNT, isAcceptablePassword, isCommonPassword } from '../../modules/password/index.js';
-import { codeAt, createTwoFactor, TOTP_PERIOD } from '../../modules/two-factor/index.js';
+import { codeAt, createTwoFactor } from '../../modules/two-factor/index.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
   bearer,
@@ -62,24 +62,21 @@ describe('change password and set first password', () => {
       200
     );
   };
-  /**
-   * Two-step on for the account (after its sign-ins: the password alone no longer signs it in):
-   * the change-password code step is then used. Answers the authenticator's secret.
-   */
-  async function twoStepOn(userId: string) {
-    const twoFactor = createTwoFactor(t.deps);
-    const secret = (await twoFactor.startSetup(userId, 'test')).sharedKey.replace(/\s/g, '').toUpperCase();
-    expect(Array.isArray(await twoFactor.finishSetup(userId, codeAt(secret, new Date()), { ip: '127.0.0.1' }))).toBe(
-      true,
-    );
-    return secret;
-  }
   const change = {
     currentpassword: TEST_PASSWORD,
     newpassword: NEW_PASSWORD,
     confirmnewpassword: NEW_PASSWORD,
     OtpType: 'email',
   };
+  /** Two-step verification on for the account (its authenticator's Base32 secret): the change then needs a code. */
+  async function twoStepOn(userId: string) {
+    const twoFactor = createTwoFactor(t.deps);
+    const secret = (await twoFactor.startSetup(userId, 'x')).sharedKey.replace(/\s/g, '').toUpperCase();
+    expect(Array.isArray(await twoFactor.finishSetup(userId, codeAt(secret, new Date()), { ip: '127.0.0.1' }))).toBe(
+      true,
+    );
+    return secret;
+  }
   async function signInByCode(email: string) {
     const flow = await startAuthorization(t.app);
     await postJson(t.app, '/api/account/login/send-otp', { username: email });
@@ -128,7 +125,7 @@ describe('change password and set first password', () => {
       [{ ...change, confirmnewpassword: 'DoiMoi2026@' }, 'error_confirm_new_password'],
       [{ ...change, OtpType: undefined }, 'please_select_method_receive_2fa_code'],
       [{ ...change, OtpType: 'pigeon' }, 'please_select_method_receive_2fa_code'],
-      [{ ...change, OtpType: 'phone' }, 'please_select_method_receive_2fa_code'], // no phone on this account
+      [{ ...change, OtpType: 'phone' }, 'please_select_method_receive_2fa_code'], // not a second factor
       [{ ...change, currentpassword: 'Wrong123!' }, 'invalid_password'],
       [{ ...change, otp: 'abc' }, 'invalid_otp'],
     ];
@@ -211,9 +208,9 @@ describe('change password and set first password', () => {
     const current = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const other = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     await twoStepOn(vy.id);
-    const body = { ...change, OtpType: 'phone', logoutAll: true };
+    const body = { ...change, logoutAll: true };
     expect((await post(E.changePassword, current.tokens.access_token, body)).json().result.times).toBe(60);
-    const code = await codeFor('0987654321');
+    const code = await codeFor('vy@example.com');
     expect((await post(E.changePassword, current.tokens.access_token, { ...body, otp: code })).json()).toEqual({
       result: { ok: true },
     });
@@ -232,10 +229,9 @@ describe('change password and set first password', () => {
   });
 
   it("a second user's token changes only the second user's password", async () => {
-    const an = await createUser(db(), { email: 'an@example.com' });
+    await createUser(db(), { email: 'an@example.com' });
     const binh = await createUser(db(), { email: 'binh@example.com' });
     const b = await signInWithPassword(t.app, { username: 'binh@example.com', password: TEST_PASSWORD });
-    await twoStepOn(an.id);
     await twoStepOn(binh.id);
     await post(E.changePassword, b.tokens.access_token, { ...change, id: 'someone-else', username: 'an@example.com' });
     expect(await codeFor('an@example.com')).toBe('');
@@ -244,55 +240,55 @@ describe('change password and set first password', () => {
     expect(await canSignIn('an@example.com', TEST_PASSWORD)).toBe(true);
     expect(await canSignIn('binh@example.com', NEW_PASSWORD)).toBe(true);
     expect((await get(E.otpMethods, b.tokens.access_token)).json().result).toEqual([
-      { type: 'email', staticKey: 'otp_method_email', value: 'bi***@example.com' },
+      { type: 'email', staticKey: 'two_factor_method_email', value: 'bi***@example.com' },
       { type: 'authenticator', staticKey: 'two_factor_method_authenticator', value: '' },
     ]);
   });
 
-  it('with two-step off the first submission changes the password at once (twoFactorDisabled)', async () => {
+  it('with two-step verification off, the current password is enough: the change is done at once', async () => {
     const user = await createUser(db(), { email: 'off@example.com' });
     const { tokens } = await signInWithPassword(t.app, { username: 'off@example.com', password: TEST_PASSWORD });
     const res = await post(E.changePassword, tokens.access_token, { ...change, otp: '' });
-    expect(res.json()).toEqual({ result: { ok: true, twoFactorDisabled: true } });
-    expect(await codeFor('off@example.com')).toBe('');
+    expect(res.json()).toEqual({ result: { twoFactorDisabled: true } });
+    expect((await listOutboxMessages(db(), 'off@example.com', 10)).filter((m) => m.code)).toEqual([]);
     expect(await canSignIn('off@example.com', NEW_PASSWORD)).toBe(true);
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
     expect(log.map((l) => l.action)).toContain('activity_password_changed');
-    // The current password is still checked first.
-    const wrong = await post(E.changePassword, tokens.access_token, { ...change, currentpassword: 'Wrong123!' });
-    expect(error(wrong)).toBe('invalid_password');
+    // The alert of server/src/modules/alerts.
+    const mail = await listOutboxMessages(db(), 'off@example.com', 10);
+    expect(mail.map((m) => m.subject)).toContain('Portico: mật khẩu của bạn đã được thay đổi');
   });
 
-  it('with two-step on the code step offers the authenticator: nothing is sent, its code changes the password once', async () => {
-    const user = await createUser(db(), { email: 'totp-pw@example.com' });
-    const { tokens } = await signInWithPassword(t.app, { username: 'totp-pw@example.com', password: TEST_PASSWORD });
+  it('with two-step verification on, the authenticator code changes the password, once per code', async () => {
+    const user = await createUser(db(), { email: 'app@example.com' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'app@example.com', password: TEST_PASSWORD });
     const secret = await twoStepOn(user.id);
-    expect((await get(E.otpMethods, tokens.access_token)).json().result.map((m: { type: string }) => m.type)).toEqual([
-      'email',
-      'authenticator',
-    ]);
     const body = { ...change, OtpType: 'authenticator' };
+    // Nothing is sent for the app: step 2 at once.
     expect((await post(E.changePassword, tokens.access_token, { ...body, otp: '' })).json()).toEqual({
       result: { times: 0 },
     });
-    expect(await codeFor('totp-pw@example.com')).toBe('');
-    const wrong = await post(E.changePassword, tokens.access_token, { ...body, otp: '000000' });
-    expect(error(wrong)).toBe('authentication_code_is_incorrect');
-    expect(wrong.json().errors).toEqual({ otp: ['authentication_code_is_incorrect'] });
-    // The setup used this time step: the next one passes once.
-    const next = codeAt(secret, new Date(Date.now() + TOTP_PERIOD * 1000));
-    expect((await post(E.changePassword, tokens.access_token, { ...body, otp: next })).json()).toEqual({
+    expect((await listOutboxMessages(db(), 'app@example.com', 10)).filter((m) => m.code)).toEqual([]);
+    const later = new Date(Date.now() + 30_000); // the setup used this step's code
+    const wrong = codeAt(secret, new Date(Date.now() + 3600_000));
+    const refused = await post(E.changePassword, tokens.access_token, { ...body, otp: wrong });
+    expect(error(refused)).toBe('authentication_code_is_incorrect');
+    expect(refused.json().errors).toEqual({ otp: ['authentication_code_is_incorrect'] });
+    const code = codeAt(secret, later);
+    expect((await post(E.changePassword, tokens.access_token, { ...body, otp: code })).json()).toEqual({
       result: { ok: true },
     });
-    const replay = await post(E.changePassword, tokens.access_token, {
+    expect(await canSignIn('app@example.com', NEW_PASSWORD)).toBe(true);
+    // The same code again is refused.
+    const again = {
       ...body,
       currentpassword: NEW_PASSWORD,
-      newpassword: 'KhacNua2026!',
-      confirmnewpassword: 'KhacNua2026!',
-      otp: next,
-    });
-    expect(error(replay)).toBe('authentication_code_is_incorrect');
-    expect(await canSignIn('totp-pw@example.com', NEW_PASSWORD)).toBe(true);
+      newpassword: 'Khac2026!x',
+      confirmnewpassword: 'Khac2026!x',
+    };
+    expect(error(await post(E.changePassword, tokens.access_token, { ...again, otp: code }))).toBe(
+      'authentication_code_is_incorrect',
+    );
   });
 
   it('sets a first password only for an account without one', async () => {

@@ -26,9 +26,11 @@ import { createPasswordCheck } from '../../modules/sign-in/index.js';
 import { createTwoFactor } from '../../modules/two-factor/index.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, type User } from '../../modules/users/index.js';
 
-type SentTo = Exclude<OtpType, 'authenticator'>;
-const CONTACT_TYPE: Record<SentTo, number> = { email: CONTACT_EMAIL, phone: CONTACT_PHONE };
-const METHOD_KEY: Record<SentTo, string> = { email: 'otp_method_email', phone: 'otp_method_phone' };
+type SentType = Exclude<OtpType, 'authenticator'>;
+const CONTACT_TYPE: Record<SentType, number> = { email: CONTACT_EMAIL, phone: CONTACT_PHONE };
+const METHOD_KEY: Record<SentType, string> = { email: 'otp_method_email', phone: 'otp_method_phone' };
+const selectMethod = () =>
+  badRequest('please_select_method_receive_2fa_code', { OtpType: ['please_select_method_receive_2fa_code'] });
 
 /** The signed-in user, the session of the request's token (what logoutAll keeps) and the caller's IP. */
 export type PasswordContext = Pick<UserContext, 'user' | 'sessionUid' | 'grantId'> & {
@@ -43,18 +45,17 @@ export function createPasswordService(deps: AppDeps) {
   const steps = createCodeFlows(deps);
   // Wrong current passwords count towards the same streak and lock as wrong sign-ins.
   const checkAccountPassword = createPasswordCheck(deps);
+
   const twoFactor = createTwoFactor(deps);
 
-  async function methodTarget(user: User, type: SentTo) {
+  async function methodTarget(user: User, type: SentType) {
     const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[type]);
-    if (!contact) {
-      throw badRequest('please_select_method_receive_2fa_code', { OtpType: ['please_select_method_receive_2fa_code'] });
-    }
+    if (!contact) throw selectMethod();
     return contact.value;
   }
 
-  /** Sets the new password; with logoutAll every other session of the account ends (this one stays). */
-  async function applyChange({ user, sessionUid, grantId, caller }: PasswordContext, input: ChangePasswordInput) {
+  /** The new password, the other sessions ended when asked, the activity entry, then the alert (password.changed). */
+  async function setNewPassword({ user, sessionUid, grantId, caller }: PasswordContext, input: ChangePasswordInput) {
     const hash = await hashPassword(input.newpassword);
     await db.transaction(async (tx) => {
       await setPasswordHash(tx, user.id, hash);
@@ -70,16 +71,23 @@ export function createPasswordService(deps: AppDeps) {
   }
 
   return {
-    /** Where the change-password code can go: the confirmed primary e-mail and phone, masked. */
+    /**
+     * Where the change-password code can come from: with two-step on, the account's second
+     * factors (e-mail first, the spec's default method, then the authenticator app); otherwise
+     * the confirmed primary e-mail and phone, masked (the change then needs no code).
+     */
     async otpMethods(user: User): Promise<PasswordOtpMethod[]> {
+      if (await twoFactor.isEnabled(user.id)) {
+        const factors = await twoFactor.methods(user.id);
+        return [...factors.filter((m) => m.type === 'email'), ...factors.filter((m) => m.type === 'authenticator')].map(
+          (m) => ({ type: m.type as OtpType, staticKey: m.staticKey, value: m.value ?? '' }),
+        );
+      }
       const methods: PasswordOtpMethod[] = [];
       for (const type of ['email', 'phone'] as const) {
         const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[type]);
         if (contact) methods.push({ type, staticKey: METHOD_KEY[type], value: maskLoginName(contact.value) });
       }
-      // Two-step on: the authenticator is offered too (spec §2 Change password: the user's methods).
-      if ((await twoFactor.status(user.id)).enabled)
-        methods.push({ type: 'authenticator', staticKey: 'two_factor_method_authenticator', value: '' });
       return methods;
     },
 
@@ -89,34 +97,32 @@ export function createPasswordService(deps: AppDeps) {
     },
 
     /**
-     * With two-step off, the first submission changes the password at once (current password
-     * checked) and answers twoFactorDisabled (spec §4 Change password). With it on, step 1 (empty
-     * otp) checks the form and the current password and sends a code to the chosen method
-     * ({ times }; the authenticator sends nothing, { times: 0 }); step 2 (otp) checks them again and
-     * the code (or the authenticator's code, each once), then sets the new password. With logoutAll
-     * every other session of the account ends (this one stays).
+     * With two-step verification off, the current password is enough: the password changes at
+     * once ({ twoFactorDisabled: true }). With it on, step 1 (empty otp) checks the form and the
+     * current password and sends a code to the e-mail ({ times }), or, for the authenticator app,
+     * sends nothing ({ times: 0 }); step 2 checks them again and the code (the app's code once per
+     * time step, server/src/modules/two-factor). logoutAll ends every other session (this one stays).
      */
-    async changePassword(
-      { user, sessionUid, grantId, caller }: PasswordContext,
-      input: ChangePasswordInput,
-    ): Promise<ChangePasswordAnswer> {
+    async changePassword(ctx: PasswordContext, input: ChangePasswordInput): Promise<ChangePasswordAnswer> {
+      const { user, caller } = ctx;
       if (!user.passwordHash) throw badRequest('password_not_set');
       if (!(await checkAccountPassword(user, input.currentpassword, caller.ip))) {
         throw badRequest('invalid_password', { currentpassword: ['invalid_password'] });
       }
-      const twoStep = (await twoFactor.status(user.id)).enabled;
-      if (!twoStep) {
-        await applyChange({ user, sessionUid, grantId, caller }, input);
-        return { ok: true, twoFactorDisabled: true };
+      if (!(await twoFactor.isEnabled(user.id))) {
+        await setNewPassword(ctx, input);
+        return { twoFactorDisabled: true };
       }
       if (input.otpType === 'authenticator') {
-        // Nothing to send: the code is in the app (step 2 without a countdown).
+        if (!(await twoFactor.methods(user.id)).some((m) => m.type === 'authenticator')) throw selectMethod();
         if (!input.otp) return { times: 0 };
         if (!(await twoFactor.verifyTotp(user.id, input.otp, caller)))
           throw badRequest('authentication_code_is_incorrect', { otp: ['authentication_code_is_incorrect'] });
-        await applyChange({ user, sessionUid, grantId, caller }, input);
+        await setNewPassword(ctx, input);
         return { ok: true };
       }
+      // Two-step on: the code goes to the e-mail, one of the account's second factors (not the phone).
+      if (input.otpType !== 'email') throw selectMethod();
       const target = await methodTarget(user, input.otpType);
       if (!input.otp)
         return steps.send(
@@ -130,7 +136,7 @@ export function createPasswordService(deps: AppDeps) {
 
       // The change_password flow (server/src/modules/flows/kinds.ts) is done with the right code, once.
       await steps.pass('change_password', { target, subject: user.id }, input.otp, 'done');
-      await applyChange({ user, sessionUid, grantId, caller }, input);
+      await setNewPassword(ctx, input);
       return { ok: true };
     },
 

@@ -56,7 +56,7 @@ export function createTwoFactorSettings(deps: AppDeps) {
   async function accountLabel(user: User): Promise<string> {
     const contact =
       (await findPrimaryContact(db, user.id, CONTACT_EMAIL)) ?? (await findPrimaryContact(db, user.id, CONTACT_PHONE));
-    return contact?.value ?? [user.firstName, user.lastName].filter(Boolean).join(' ') ?? user.id;
+    return contact?.value || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.id;
   }
 
   return {
@@ -87,7 +87,9 @@ export function createTwoFactorSettings(deps: AppDeps) {
       return details(ctx.user.id);
     },
 
+    /** Off needs the password too: a stolen access token alone must not remove the second factor. */
     async disable(ctx: TwoFactorContext): Promise<TwoFactorDetails> {
+      await requirePasswordProof(ctx);
       await twoFactor.disable(ctx.user.id, ctx.caller);
       return details(ctx.user.id);
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
 import { codeAt, TOTP_PERIOD } from '../../modules/two-factor/index.js';
-import { errorKey, lastCode, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
+import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { bearer, signInWithPassword } from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
@@ -102,6 +102,20 @@ describe('two-step verification settings', () => {
     expect(mail.filter((s) => s === 'Portico: two-step verification was turned on')).toHaveLength(2);
   });
 
+  it('turns off only behind the password', async () => {
+    const a = await signedInUser(t, { email: 'off-guard@example.com' });
+    // A second sign-in of the same account: its token has not confirmed the password.
+    const { tokens } = await signInWithPassword(t.app, { username: 'off-guard@example.com', password: TEST_PASSWORD });
+    await enable(a);
+    const off = await t.app.inject({
+      method: 'POST',
+      url: E.disable.path,
+      headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
+    });
+    expect(errorKey(off, 403)).toBe('two_factor_password_required');
+    expect(resultOf<Details>(await call(a, E.details)).twoFactorEnabled).toBe(true);
+  });
+
   it('gives new recovery codes behind the password; the earlier ones stop working', async () => {
     const a = await signedInUser(t, { email: 'regen@example.com' });
     expect(errorKey(await call(a, E.generateRecoveryCodes), 403)).toBe('two_factor_password_required');
@@ -166,9 +180,10 @@ describe('two-step verification settings', () => {
     );
     expect(await details(b)).toEqual({ twoFactorEnabled: false, hasAuthenticator: false, recoveryCodesLeft: 0 });
     expect(errorKey(await call(b, E.enable))).toBe('two_factor_setup_required');
-    resultOf(await call(b, E.disable));
+    expect(errorKey(await call(b, E.disable), 403)).toBe('two_factor_password_required');
     // B with B's own password acts on B only.
     resultOf(await call(b, E.checkPassword, { password: TEST_PASSWORD }));
+    resultOf(await call(b, E.disable));
     resultOf(await call(b, E.resetAuthenticator));
     resultOf(await call(b, E.checkPassword, { password: TEST_PASSWORD }));
     resultOf(await call(b, E.setupAuthenticator));
@@ -196,12 +211,38 @@ describe('two-step verification settings', () => {
       confirmnewpassword: 'DoiMoi2026!',
       OtpType: 'email',
     };
-    const p = passwordEndpoints.changePassword;
-    // Two-step is off here: the change is immediate (server/src/features/password/service.ts).
-    expect(resultOf(await a.call('POST', p.path, { ...change, otp: '' }))).toEqual({
-      ok: true,
-      twoFactorDisabled: true,
-    });
+    // Two-step off: the current password is enough (features/password/service.ts).
+    const res = await a.call('POST', passwordEndpoints.changePassword.path, { ...change, otp: '' });
+    expect(resultOf(res)).toEqual({ twoFactorDisabled: true });
     expect(await subjects('pw-alert@example.com')).toContain('Portico: mật khẩu của bạn đã được thay đổi');
+  });
+});
+
+describe('two-step settings share the sign-in failure counters', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '3', CAPTCHA_PROVIDER: 'none' });
+  });
+  afterAll(() => t.close());
+  const call = (u: SignedInUser, e: Endpoint, body?: unknown) => u.call(e.method as 'GET' | 'POST', e.path, body);
+
+  it('stops checking passwords after a run of wrong ones', async () => {
+    const a = await signedInUser(t, { email: 'pw-run@example.com' });
+    for (let i = 0; i < 3; i++)
+      expect(errorKey(await call(a, E.checkPassword, { password: 'Wrong@123' }))).toBe('invalid_password');
+    expect(errorKey(await call(a, E.checkPassword, { password: TEST_PASSWORD }), 429)).toBe('too_many_requests');
+  });
+
+  it('stops checking setup codes after a run of wrong ones', async () => {
+    const a = await signedInUser(t, { email: 'code-run@example.com' });
+    resultOf(await call(a, E.checkPassword, { password: TEST_PASSWORD }));
+    const secret = secretOf(resultOf<{ sharedKey: string }>(await call(a, E.setupAuthenticator)).sharedKey);
+    const wrong = codeAt(secret, new Date(Date.now() + 3600_000));
+    for (let i = 0; i < 3; i++)
+      expect(errorKey(await call(a, E.verifyAuthenticator, { verificationCode: wrong }))).toBe(
+        'authentication_code_is_incorrect',
+      );
+    const right = { verificationCode: codeAt(secret, new Date()) };
+    expect(errorKey(await call(a, E.verifyAuthenticator, right), 429)).toBe('too_many_requests');
   });
 });

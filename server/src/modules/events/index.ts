@@ -21,7 +21,7 @@ export type EventMap = {
   'user.signedIn': {
     userId: string;
     interactionUid: string;
-    /** How: 'password' | 'otp', later the second factors and social sign-in. */
+    /** How: 'password' | 'otp' | 'token' (an app's one-time login token), later the second factors and social sign-in. */
     method: string;
     client: { ip: string; userAgent: string; region: string | null };
     tx: Db;

@@ -9,8 +9,11 @@ export const ACR_ONE_FACTOR = 'urn:portico:acr:1fa';
 export const ACR_TWO_FACTOR = 'urn:portico:acr:2fa';
 export const ACR_VALUES = [ACR_ONE_FACTOR, ACR_TWO_FACTOR] as const;
 
-/** The first factors a sign-in can start with (later issues: qr, prompt, google, facebook). */
-export type FirstFactor = 'password' | 'otp';
+/**
+ * The first factors a sign-in can start with (later issues: qr, prompt, google, facebook); token:
+ * an app's one-time login token (server/src/features/token-login/service.ts).
+ */
+export type FirstFactor = 'password' | 'otp' | 'token';
 /** The second factors of login step 3 (spec sign-in §3 Two-factor state). */
 export type SecondFactor = 'authenticator' | 'email' | 'recoveryCode';
 
@@ -20,7 +23,9 @@ export type SecondFactor = 'authenticator' | 'email' | 'recoveryCode';
  * also reported as `otp` rather than `kba` (which means knowledge questions). `mfa` says two
  * independent factors were used.
  */
-const FIRST_AMR: Record<FirstFactor, string> = { password: 'pwd', otp: 'otp' };
+// RFC 8176 has none for a session handed over from an app, so token login says `token`: no relying
+// party mistakes it for a factor this browser proved (a step-up asks again).
+const FIRST_AMR: Record<FirstFactor, string> = { password: 'pwd', otp: 'otp', token: 'token' };
 
 export function amrOf(first: FirstFactor, second?: SecondFactor): string[] {
   if (!second) return [FIRST_AMR[first]];

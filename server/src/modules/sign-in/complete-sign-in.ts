@@ -9,7 +9,10 @@ import type { SignInCookies } from './cookies.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
 import { createRememberedBrowsers } from './remembered.js';
 
-/** Every way to sign in; later issues add qr, prompt, google and facebook. */
+/**
+ * Every way to sign in (the first factors of acr.ts); later issues add qr, prompt, google and
+ * facebook. token: an app's one-time login token (server/src/features/token-login/service.ts).
+ */
 export type SignInMethod = FirstFactor;
 
 /** Who is calling, as the sign-in routes see it. */
@@ -75,7 +78,9 @@ export async function completeSignIn(deps: AppDeps, provider: Provider, input: S
   const { interaction, userId, client } = input;
   const twoFactor = createTwoFactor(deps);
   const stepUp = asksTwoFactors(interaction);
-  const enabled = await twoFactor.isEnabled(userId);
+  // A token login hands over an app's session, which passed the account's own sign-in (both
+  // steps when two-step is on): it owes no second step unless a relying party asks for two factors.
+  const enabled = input.method !== 'token' && (await twoFactor.isEnabled(userId));
   const remembered =
     enabled && !stepUp && client.cookies
       ? await createRememberedBrowsers(deps).isRemembered(userId, client.cookies)
@@ -84,7 +89,8 @@ export async function completeSignIn(deps: AppDeps, provider: Provider, input: S
     const types = await secondFactorTypes(deps, userId, input.firstFactorByEmail === true);
     // Two-step on with nothing to offer cannot happen (enabling needs an authenticator); a step-up
     // the account cannot pass ends with a one-factor acr, which the relying party sees.
-    if (types.length > 0)
+    // A caller without the browser's cookies (none today) could not be bound to a second step.
+    if (types.length > 0 && client.cookies)
       return oweSecondFactor(deps, interaction, userId, client, {
         firstFactor: input.method,
         rememberMachine: input.rememberMachine,

@@ -37,7 +37,11 @@ const noMethod = () =>
 type OwedStep = { interaction: Interaction; flow: Flow<typeof SECOND_STEP_KIND>; userId: string; data: SecondStepData };
 
 /** The first factor a session's amr shows (a step-up keeps it and adds the second). */
-const firstFactorOf = (amr: unknown): FirstFactor => (Array.isArray(amr) && amr.includes('pwd') ? 'password' : 'otp');
+const firstFactorOf = (amr: unknown): FirstFactor => {
+  const list = Array.isArray(amr) ? amr : [];
+  if (list.includes('pwd')) return 'password';
+  return list.includes('token') ? 'token' : 'otp';
+};
 
 /**
  * Login step 3 (spec sign-in §2 step 3, §4, §7 "POST login two-factor", "POST login two-factor

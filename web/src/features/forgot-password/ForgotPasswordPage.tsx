@@ -1,18 +1,18 @@
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { forgotPasswordUsernameInput, normalizeLoginName, resetPasswordInput } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AccountField } from '../../components/AccountField';
 import { AuthCard, AuthCardActions } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
-import { FormAlert } from '../../components/FormAlert';
+import { FormStack } from '../../components/FormStack';
 import { Icon } from '../../components/Icon';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
-import { type CodeSent, useCodeStep } from '../../components/useCodeStep';
-import { useResumeCookie } from '../../components/useResumeCookie';
+import { useCodeFlow } from '../../components/useCodeFlow';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { FORGOT_PASSWORD_COOKIE } from '../../lib/cookies';
@@ -37,29 +37,18 @@ export function ForgotPasswordPage() {
   const auth = useAuth();
   usePageTitle('forgot_title');
 
-  const [step, setStep] = useState<1 | 2 | 3>(1);
-  const [username, setUsername] = useState('');
-  const [token, setToken] = useState('');
   const [leaving, setLeaving] = useState(false);
   // Past many code requests from one address the server asks for a captcha first.
   const captcha = useCaptchaOnDemand();
-
-  const code = useCodeStep({
+  const flow = useCodeFlow({
+    cookie: FORGOT_PASSWORD_COOKIE,
+    checkProcess: checkForgotProcess,
     emptyKey: 'otp_required',
-    resend: (answer) => resendForgotCode(username, answer),
-    check: (otp) => checkForgotCode(username, otp),
-    onChecked: (answer) => {
-      resume.forget();
-      setToken(answer.message);
-      setStep(3);
-    },
+    resend: resendForgotCode,
+    check: checkForgotCode,
+    token: (answer) => answer.message,
   });
-  const toCode = (name: string, sent: CodeSent) => {
-    setUsername(name);
-    code.start(sent);
-    setStep(2);
-  };
-  const resume = useResumeCookie(FORGOT_PASSWORD_COOKIE, checkForgotProcess, toCode);
+  const { step, username, token, code } = flow;
 
   // ---- Step 1: the account ------------------------------------------------------------------
   const account = useApiForm({
@@ -69,9 +58,7 @@ export function ForgotPasswordPage() {
     submit: (v) => sendForgotCode(normalizeLoginName(v.username).value, captcha.answer),
     onSuccess: (answer, v) => {
       captcha.settle();
-      const name = normalizeLoginName(v.username).value;
-      resume.remember(name);
-      toCode(name, answer);
+      flow.sent(normalizeLoginName(v.username).value, answer);
     },
     onError: (err) => captcha.settle(err),
   });
@@ -110,42 +97,28 @@ export function ForgotPasswordPage() {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (resume.loading) return;
+    if (flow.loading) return;
     if (step === 1) usernameRef.current?.focus();
     else if (step === 3) passwordRef.current?.focus();
-  }, [step, resume.loading]);
+  }, [step, flow.loading]);
 
   const cancel = () => {
-    resume.forget();
+    flow.forget();
     navigate(to('/'));
   };
 
-  if (resume.loading) return <AuthCard title={t('forgot_title')} loading />;
+  if (flow.loading) return <AuthCard title={t('forgot_title')} loading />;
 
   if (step === 1) {
     return (
       <AuthCard title={t('forgot_title')} intro={t('forgot_intro')} step={{ current: 1, total: TOTAL_STEPS }}>
-        <form ref={account.ref} onSubmit={(e) => void account.submit(e)} noValidate>
-          <Stack gap="md">
-            <TextInput
-              ref={usernameRef}
-              {...account.field('username')}
-              label={t('login_username_label')}
-              placeholder={t('login_username_placeholder')}
-              autoComplete="username"
-              inputMode="email"
-              size="md"
-              leftSection={<Icon name="user" size={18} />}
-            />
-            {captcha.field}
-            <FormAlert message={account.alert} />
-            <AuthCardActions onCancel={cancel}>
-              <Button type="submit" size="md" loading={account.busy}>
-                {t('common_next')}
-              </Button>
-            </AuthCardActions>
-          </Stack>
-        </form>
+        <FormStack
+          form={account}
+          actions={<AuthCardActions onCancel={cancel} label={t('common_next')} busy={account.busy} />}
+        >
+          <AccountField ref={usernameRef} {...account.field('username')} />
+          {captcha.field}
+        </FormStack>
       </AuthCard>
     );
   }
@@ -173,13 +146,7 @@ export function ForgotPasswordPage() {
               <Text fz="sm">{t('enter_security_code')}</Text>
             </>
           }
-          actions={
-            <AuthCardActions onCancel={cancel}>
-              <Button type="submit" size="md" loading={code.checking}>
-                {t('common_verify')}
-              </Button>
-            </AuthCardActions>
-          }
+          actions={<AuthCardActions onCancel={cancel} label={t('common_verify')} busy={code.checking} />}
         />
       </AuthCard>
     );
@@ -191,23 +158,18 @@ export function ForgotPasswordPage() {
       intro={t('forgot_new_password_intro', { account: username })}
       step={{ current: 3, total: TOTAL_STEPS }}
     >
-      <form ref={password.ref} onSubmit={(e) => void password.submit(e)} noValidate>
+      <FormStack
+        form={password}
+        actions={<AuthCardActions onCancel={cancel} label={t('common_update')} busy={password.busy || leaving} />}
+      >
         <input type="hidden" name="username" value={username} autoComplete="username" />
-        <Stack gap="md">
-          <NewPasswordFields
-            password={password.field('password')}
-            repeat={password.field('rePassword')}
-            labels={{ password: t('forgot_password_label'), repeat: t('forgot_repassword_label') }}
-            passwordRef={passwordRef}
-          />
-          <FormAlert message={password.alert} />
-          <AuthCardActions onCancel={cancel}>
-            <Button type="submit" size="md" loading={password.busy || leaving}>
-              {t('common_update')}
-            </Button>
-          </AuthCardActions>
-        </Stack>
-      </form>
+        <NewPasswordFields
+          password={password.field('password')}
+          repeat={password.field('rePassword')}
+          labels={{ password: t('forgot_password_label'), repeat: t('forgot_repassword_label') }}
+          passwordRef={passwordRef}
+        />
+      </FormStack>
     </AuthCard>
   );
 }

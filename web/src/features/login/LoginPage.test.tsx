@@ -1,11 +1,10 @@
 import type { AppSettings } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import { type Answers, type ApiCall, ok, refuse, renderApp, stubApi } from '../../test/api';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { resetCarriedLoginOptions } from './carriedLoginOptions';
 
@@ -20,38 +19,20 @@ const interaction = {
   scopes: ['openid'],
 };
 
-type Answer = { status?: number; body: unknown };
-let answers: Record<string, Answer>;
-let calls: { url: string; body: unknown }[];
+let answers: Answers;
+let calls: ApiCall[];
 
-const renderLogin = (url = '/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc') => {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-};
+const renderLogin = (url = '/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc') => renderApp(buildRoutes(), url);
 
 beforeEach(() => {
   focusManager.setFocused(true);
-  calls = [];
   answers = {
-    '/api/app-settings': { body: { result: settings } },
-    '/api/account/interaction/abc': { body: { result: interaction } },
-    '/api/account/login-check': { body: { result: { loginByOTP: false, isErrorMulti: false } } },
-    '/api/account/otp-support': { body: { result: [{ type: 'email', title: 'otp_method_email' }] } },
+    '/api/app-settings': ok(settings),
+    '/api/account/interaction/abc': ok(interaction),
+    '/api/account/login-check': ok({ loginByOTP: false, isErrorMulti: false }),
+    '/api/account/otp-support': ok([{ type: 'email', title: 'otp_method_email' }]),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = input.split('?')[0] ?? input;
-      calls.push({ url: input, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = answers[path] ?? { status: 404, body: { exception: { message: 'error_not_found' } } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
-    }),
-  );
+  calls = stubApi(answers);
 });
 
 afterEach(async () => {
@@ -91,7 +72,7 @@ describe('login page', () => {
   });
 
   it('opens the code tab for code accounts and shows the captcha when asked', async () => {
-    answers['/api/account/login-check'] = { body: { result: { loginByOTP: true, isErrorMulti: true } } };
+    answers['/api/account/login-check'] = ok({ loginByOTP: true, isErrorMulti: true });
     renderLogin('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&username=lan%40example.edu');
     const username = await screen.findByLabelText('E-mail or phone number');
     expect((username as HTMLInputElement).value).toBe('lan@example.edu');
@@ -104,6 +85,34 @@ describe('login page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
     expect(await screen.findByText('Please complete the captcha.')).toBeTruthy();
     expect(calls.some((c) => c.url === '/api/account/login/send-otp')).toBe(false);
+  });
+
+  it('signs in with a code through the code step: send, countdown, empty and refused codes', async () => {
+    answers['/api/account/login-check'] = ok({ loginByOTP: true, isErrorMulti: false });
+    answers['/api/account/login/send-otp'] = refuse('error_multi_time');
+    renderLogin('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&username=lan%40example.edu');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    const send = await screen.findByRole('button', { name: 'Send code' });
+    await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(send);
+    // A refused send still counts as sent (spec §4); the server's reason is in the alert and the captcha appears.
+    const code = await screen.findByLabelText('Verification code');
+    expect(screen.getByRole('alert').textContent).toContain('Too many failed sign-in attempts.');
+    expect(await screen.findByLabelText("I'm not a robot")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
+
+    answers['/api/account/login/otp'] = refuse('otp_invalid');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The OTP code must not be empty.')).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith('/api/account/login/otp'))).toBe(false);
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.submit(code.closest('form') as HTMLFormElement);
+    expect(await screen.findByText('The verification code is incorrect.')).toBeTruthy();
+    expect(calls.find((c) => c.url.startsWith('/api/account/login/otp'))?.body).toMatchObject({
+      username: 'lan@example.edu',
+      otp: '123456',
+      otpType: 'email',
+    });
   });
 
   it('keeps the query on the register tab and hides it on request', async () => {
@@ -120,7 +129,7 @@ describe('login page', () => {
   });
 
   it('takes hideRegister, username + password and campaignId inside ReturnUrl too (issue 8, point 19)', async () => {
-    answers['/api/account/login'] = { body: { result: { isOk: false, isRegister: false, redirectUrl: '' } } };
+    answers['/api/account/login'] = ok({ isOk: false, isRegister: false, redirectUrl: '' });
     const returnUrl =
       '/oidc/interaction/abc?hideRegister=true&username=lan@example.edu&password=Secret@123&campaignId=7';
     const router = renderLogin(`/login?ReturnUrl=${encodeURIComponent(returnUrl)}`);
@@ -142,7 +151,7 @@ describe('login page', () => {
     await screen.findByText('Đang chuyển tới trang đăng nhập...');
     cleanup();
     // ... the provider comes back with the interaction and nothing else
-    answers['/api/account/login'] = { body: { result: { isOk: false, isRegister: false, redirectUrl: '' } } };
+    answers['/api/account/login'] = ok({ isOk: false, isRegister: false, redirectUrl: '' });
     renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc');
     await waitFor(() => expect(calls.some((c) => c.url === '/api/account/login?campaignId=7')).toBe(true));
     expect(calls.find((c) => c.url === '/api/account/login?campaignId=7')?.body).toMatchObject({
@@ -154,17 +163,13 @@ describe('login page', () => {
   });
 
   it('turns the login tab into the update-info form when the answer says isRegister', async () => {
-    answers['/api/account/login'] = {
-      body: {
-        result: {
-          isOk: false,
-          isRegister: true,
-          redirectUrl: '/oidc/auth/abc',
-          userInfo: { id: 'u1', username: 'lan@example.edu', firstName: 'Lan', lastName: '' },
-          requiresTwoFactor: false,
-        },
-      },
-    };
+    answers['/api/account/login'] = ok({
+      isOk: false,
+      isRegister: true,
+      redirectUrl: '/oidc/auth/abc',
+      userInfo: { id: 'u1', username: 'lan@example.edu', firstName: 'Lan', lastName: '' },
+      requiresTwoFactor: false,
+    });
     renderLogin('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&username=lan%40example.edu');
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'x' } });
@@ -178,10 +183,7 @@ describe('login page', () => {
   }, 30_000);
 
   it('offers to start again when the interaction has expired', async () => {
-    answers['/api/account/interaction/abc'] = {
-      status: 400,
-      body: { exception: { message: 'login_session_expired' } },
-    };
+    answers['/api/account/interaction/abc'] = refuse('login_session_expired');
     renderLogin();
     expect(await screen.findByText('Phiên đăng nhập đã hết hạn. Vui lòng bắt đầu đăng nhập lại.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Đăng nhập lại' })).toBeTruthy();

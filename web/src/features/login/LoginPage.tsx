@@ -1,14 +1,16 @@
-import { Alert, Anchor, Center, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { InteractionDetails } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/client';
+import { AuthModeTabs } from '../../components/AuthCard';
 import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { LoginEntry, wantedPath } from '../auth/LoginEntry';
+import { peekPendingTokenLogin, TokenLoginFinish } from '../token-login';
 import { answerConsent, getInteraction } from './api';
 import { ConsentScreen } from './ConsentScreen';
 import { carryLoginOptions, takeCarriedLoginOptions } from './carriedLoginOptions';
@@ -51,6 +53,8 @@ function Card({ children }: { children: ReactNode }) {
 
 function InteractionView({ uid }: { uid: string }) {
   const { t } = useTranslation();
+  // A token login this tab started (/token-login) finishes here instead of the sign-in card.
+  const [tokenLogin] = useState(() => peekPendingTokenLogin());
   const interaction = useQuery({
     queryKey: ['interaction', uid],
     queryFn: () => getInteraction(uid),
@@ -82,6 +86,7 @@ function InteractionView({ uid }: { uid: string }) {
       <Card>{details.client.firstParty ? <AutoConsent details={details} /> : <ConsentScreen details={details} />}</Card>
     );
   }
+  if (tokenLogin) return <TokenLoginFinish uid={details.uid} pending={tokenLogin} />;
   return <LoginCard details={details} />;
 }
 
@@ -130,20 +135,7 @@ function LoginCard({ details }: { details: InteractionDetails }) {
     <Card>
       <Stack gap="lg">
         {!hideRegister && (
-          <Tabs
-            value="login"
-            onChange={(value) => {
-              if (value === 'register') navigate(`${to('/register')}${window.location.search}`);
-            }}
-            variant="pills"
-            radius="xl"
-            classNames={{ list: classes.modeTabs }}
-          >
-            <Tabs.List grow>
-              <Tabs.Tab value="login">{t('login_tab')}</Tabs.Tab>
-              <Tabs.Tab value="register">{t('register_tab')}</Tabs.Tab>
-            </Tabs.List>
-          </Tabs>
+          <AuthModeTabs value="login" onSwitch={() => navigate(`${to('/register')}${window.location.search}`)} />
         )}
 
         <Stack gap={4}>

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
 import { CodeStep } from '../../components/CodeStep';
-import { FormAlert } from '../../components/FormAlert';
+import { FormStack } from '../../components/FormStack';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { namesField, useApiForm } from '../../components/useApiForm';
 import { useCodeStep } from '../../components/useCodeStep';
@@ -104,39 +104,40 @@ export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
 
   if (step === 1) {
     return (
-      <form ref={passwords.ref} onSubmit={(e) => void passwords.submit(e)} noValidate>
-        <Stack gap="md">
-          <PasswordInput
-            {...passwords.field('currentpassword')}
-            label={t('password_current_label')}
-            autoComplete="current-password"
-            size="md"
-          />
-          <NewPasswordFields
-            password={passwords.field('newpassword')}
-            repeat={passwords.field('confirmnewpassword')}
-            labels={{ password: t('password_new_label'), repeat: t('password_confirm_label') }}
-          />
-          {!embedded && (
-            <Group justify="flex-end" mt={-4}>
-              <Anchor component={Link} to={to('/forgot-password')} fz="sm" fw={500}>
-                {t('login_forgot_password')}
-              </Anchor>
-            </Group>
-          )}
-          {methods.isError && (
-            <Text c="red.7" fz="sm" role="alert">
-              {errorText(methods.error, t)}
-            </Text>
-          )}
-          <FormAlert message={passwords.alert} />
+      <FormStack
+        form={passwords}
+        actions={
           <Group justify="flex-end">
             <Button type="submit" size="md" loading={passwords.busy} disabled={methods.isPending} miw={160}>
               {t('common_next')}
             </Button>
           </Group>
-        </Stack>
-      </form>
+        }
+      >
+        <PasswordInput
+          {...passwords.field('currentpassword')}
+          label={t('password_current_label')}
+          autoComplete="current-password"
+          size="md"
+        />
+        <NewPasswordFields
+          password={passwords.field('newpassword')}
+          repeat={passwords.field('confirmnewpassword')}
+          labels={{ password: t('password_new_label'), repeat: t('password_confirm_label') }}
+        />
+        {!embedded && (
+          <Group justify="flex-end" mt={-4}>
+            <Anchor component={Link} to={to('/forgot-password')} fz="sm" fw={500}>
+              {t('login_forgot_password')}
+            </Anchor>
+          </Group>
+        )}
+        {methods.isError && (
+          <Text c="red.7" fz="sm" role="alert">
+            {errorText(methods.error, t)}
+          </Text>
+        )}
+      </FormStack>
     );
   }
 

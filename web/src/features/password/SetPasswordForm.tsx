@@ -1,9 +1,9 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { setPasswordInput } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../components/FormAlert';
+import { FormStack } from '../../components/FormStack';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useApiForm } from '../../components/useApiForm';
 import { REQUIRE_PASSWORD_KEY, setPassword } from './api';
@@ -24,20 +24,21 @@ export function SetPasswordForm() {
   });
 
   return (
-    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
-      <Stack gap="md">
-        <NewPasswordFields
-          password={form.field('password')}
-          repeat={form.field('rePassword')}
-          labels={{ password: t('password_new_label'), repeat: t('password_confirm_label') }}
-        />
-        <FormAlert message={form.alert} />
+    <FormStack
+      form={form}
+      actions={
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={form.busy} miw={160}>
             {t('set_password_title')}
           </Button>
         </Group>
-      </Stack>
-    </form>
+      }
+    >
+      <NewPasswordFields
+        password={form.field('password')}
+        repeat={form.field('rePassword')}
+        labels={{ password: t('password_new_label'), repeat: t('password_confirm_label') }}
+      />
+    </FormStack>
   );
 }

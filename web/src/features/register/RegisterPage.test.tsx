@@ -1,12 +1,11 @@
 import type { AppSettings } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
 import { deleteCookie, REGISTER_COOKIE, readCookie, writeCookie } from '../../lib/cookies';
 import { buildRoutes } from '../../routes';
+import { type Answers, type ApiCall, ok, refuse, renderApp, stubApi } from '../../test/api';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 const settings: AppSettings = {
@@ -14,48 +13,25 @@ const settings: AppSettings = {
   configs: { ...DEFAULT_APP_SETTINGS.configs, captchaProvider: 'none' },
 };
 
-type Answer = { status?: number; body: unknown };
-let answers: Record<string, Answer>;
-let calls: { url: string; body: unknown }[];
+let answers: Answers;
+let calls: ApiCall[];
 
-const fail = (key: string, field = 'username'): Answer => ({
-  status: 400,
-  body: { exception: { message: key }, errors: { [field]: [key] } },
-});
-
-const renderAt = (url: string) => {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-};
-
-const bodyOf = (path: string) => calls.find((c) => c.url.split('?')[0] === path)?.body;
+const fail = (key: string, field = 'username') => refuse(key, { [field]: [key] });
+const renderAt = (url: string) => renderApp(buildRoutes(), url);
+const bodyOf = (path: string) => calls.find((c) => c.path === path)?.body;
 
 beforeEach(() => {
   focusManager.setFocused(true);
   deleteCookie(REGISTER_COOKIE);
-  calls = [];
   answers = {
-    '/api/app-settings': { body: { result: settings } },
+    '/api/app-settings': ok(settings),
     '/api/account/register/check-process-regist': fail('process_not_in_progress'),
-    '/api/account/register/check-username-and-send-otp': { body: { result: { times: 60 } } },
-    '/api/account/register/resend-otp': { body: { result: { times: 60 } } },
-    '/api/account/register/check-registration-otp-and-add-user': { body: { result: { token: 'tok-1' } } },
-    '/api/account/register': { body: { result: { username: 'lan@example.edu' } } },
+    '/api/account/register/check-username-and-send-otp': ok({ times: 60 }),
+    '/api/account/register/resend-otp': ok({ times: 60 }),
+    '/api/account/register/check-registration-otp-and-add-user': ok({ token: 'tok-1' }),
+    '/api/account/register': ok({ username: 'lan@example.edu' }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = input.split('?')[0] ?? input;
-      calls.push({ url: input, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const answer = answers[path] ?? { status: 404, body: { exception: { message: 'error_not_found' } } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
-    }),
-  );
+  calls = stubApi(answers);
 });
 
 afterEach(async () => {
@@ -118,7 +94,7 @@ describe('register page', () => {
 
   it('resumes at step 2 when the stored registration is in progress', async () => {
     writeCookie(REGISTER_COOKIE, 'lan@example.edu');
-    answers['/api/account/register/check-process-regist'] = { body: { result: { times: 30 } } };
+    answers['/api/account/register/check-process-regist'] = ok({ times: 30 });
     renderAt('/en-us/register');
     expect(await screen.findByLabelText('Verification code')).toBeTruthy();
     expect(screen.getByText(/lan@example.edu/)).toBeTruthy();

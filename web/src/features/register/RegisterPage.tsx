@@ -1,25 +1,23 @@
-import { Anchor, Button, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { registerInput, registerSendOtpInput } from '@portico/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { currentTimezone } from '../../api/client';
-import { AuthCard, AuthCardActions } from '../../components/AuthCard';
+import { AccountField } from '../../components/AccountField';
+import { AuthCard, AuthCardActions, AuthModeTabs } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
-import { FormAlert } from '../../components/FormAlert';
-import { Icon } from '../../components/Icon';
+import { FormStack } from '../../components/FormStack';
 import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
-import { type CodeSent, useCodeStep } from '../../components/useCodeStep';
-import { useResumeCookie } from '../../components/useResumeCookie';
+import { useCodeFlow } from '../../components/useCodeFlow';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { REGISTER_COOKIE } from '../../lib/cookies';
-import classes from '../login/login.module.css';
 import { checkRegisterOtp, checkRegisterProcess, registerAccount, resendRegisterOtp, sendRegisterOtp } from './api';
 import { DetailsFields } from './DetailsFields';
-import { DETAILS_FIELD_ORDER, emptyDetails, loginAfterRegister, loginWithQuery, type RegisterStep } from './logic';
+import { DETAILS_FIELD_ORDER, emptyDetails, loginAfterRegister, loginWithQuery } from './logic';
 
 const TOTAL_STEPS = 3;
 
@@ -35,28 +33,17 @@ export function RegisterPage() {
   const { to } = useLocale();
   usePageTitle('register_title');
 
-  const [step, setStep] = useState<RegisterStep>(1);
-  const [username, setUsername] = useState('');
-  const [token, setToken] = useState('');
   // Step 1 always asks for a captcha (when one is configured); step 2's resend only when the server does.
   const captcha = useCaptchaOnDemand({ always: true });
-
-  const code = useCodeStep({
+  const flow = useCodeFlow({
+    cookie: REGISTER_COOKIE,
+    checkProcess: checkRegisterProcess,
     emptyKey: 'please_enter_verification_code',
-    resend: (answer) => resendRegisterOtp(username, answer),
-    check: (otp) => checkRegisterOtp(username, otp),
-    onChecked: (answer) => {
-      resume.forget();
-      setToken(answer.token);
-      setStep(3);
-    },
+    resend: resendRegisterOtp,
+    check: checkRegisterOtp,
+    token: (answer) => answer.token,
   });
-  const toCode = (email: string, sent: CodeSent) => {
-    setUsername(email);
-    code.start(sent);
-    setStep(2);
-  };
-  const resume = useResumeCookie(REGISTER_COOKIE, checkRegisterProcess, toCode);
+  const { step, username, token, code } = flow;
 
   // ---- Step 1: the e-mail and the captcha ---------------------------------------------------
   const email = useApiForm({
@@ -66,9 +53,7 @@ export function RegisterPage() {
     submit: (v) => sendRegisterOtp(v.username.trim().toLowerCase(), captcha.answer),
     onSuccess: (answer, v) => {
       captcha.settle();
-      const address = v.username.trim().toLowerCase();
-      resume.remember(address);
-      toCode(address, answer);
+      flow.sent(v.username.trim().toLowerCase(), answer);
     },
     onError: (err) => captcha.settle(err),
   });
@@ -100,77 +85,43 @@ export function RegisterPage() {
   const emailRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (resume.loading) return;
+    if (flow.loading) return;
     if (step === 1) emailRef.current?.focus();
     else if (step === 3) lastNameRef.current?.focus();
-  }, [step, resume.loading]);
+  }, [step, flow.loading]);
 
   const cancel = () => {
-    resume.forget();
+    flow.forget();
     navigate(loginWithQuery(to('/login'), search));
   };
 
-  const changeEmail = () => {
-    resume.forget();
-    code.reset();
-    setStep(1);
-  };
-
-  if (resume.loading) return <AuthCard title={t('register_heading')} loading />;
-
-  const tabs = (
-    <Tabs
-      value="register"
-      onChange={(value) => {
-        if (value === 'login') cancel();
-      }}
-      variant="pills"
-      radius="xl"
-      classNames={{ list: classes.modeTabs }}
-    >
-      <Tabs.List grow>
-        <Tabs.Tab value="login">{t('login_tab')}</Tabs.Tab>
-        <Tabs.Tab value="register">{t('register_tab')}</Tabs.Tab>
-      </Tabs.List>
-    </Tabs>
-  );
+  if (flow.loading) return <AuthCard title={t('register_heading')} loading />;
 
   if (step === 1) {
     return (
       <AuthCard
-        top={tabs}
+        top={<AuthModeTabs value="register" onSwitch={cancel} />}
         title={t('register_heading')}
         intro={t('register_email_intro')}
         step={{ current: 1, total: TOTAL_STEPS }}
       >
-        <form ref={email.ref} onSubmit={(e) => void email.submit(e)} noValidate>
-          <Stack gap="md">
-            <TextInput
-              ref={emailRef}
-              {...email.field('username')}
-              type="email"
-              label={t('register_email_label')}
-              placeholder={t('register_email_placeholder')}
-              autoComplete="email"
-              inputMode="email"
-              size="md"
-              leftSection={<Icon name="mail" size={18} />}
-            />
-            {captcha.field}
-            <FormAlert message={email.alert} />
-            <AuthCardActions onCancel={cancel}>
-              <Button type="submit" size="md" loading={email.busy}>
-                {t('register_send_code')}
-              </Button>
-            </AuthCardActions>
-            <Text fz="sm" ta="center" c="dimmed">
-              {t('register_have_account')}{' '}
-              <Anchor component={Link} to={loginWithQuery(to('/login'), search)} fw={600} onClick={resume.forget}>
-                {t('register_sign_in')}
-              </Anchor>
-            </Text>
-          </Stack>
-        </form>
+        <FormStack
+          form={email}
+          actions={
+            <>
+              <AuthCardActions onCancel={cancel} label={t('register_send_code')} busy={email.busy} />
+              <Text fz="sm" ta="center" c="dimmed">
+                {t('register_have_account')}{' '}
+                <Anchor component={Link} to={loginWithQuery(to('/login'), search)} fw={600} onClick={flow.forget}>
+                  {t('register_sign_in')}
+                </Anchor>
+              </Text>
+            </>
+          }
+        >
+          <AccountField email ref={emailRef} {...email.field('username')} />
+          {captcha.field}
+        </FormStack>
       </AuthCard>
     );
   }
@@ -183,18 +134,12 @@ export function RegisterPage() {
           before={
             <Text fz="sm">
               {t('otp_sent_to', { target: username })}{' '}
-              <Anchor component="button" type="button" fz="sm" fw={600} onClick={changeEmail}>
+              <Anchor component="button" type="button" fz="sm" fw={600} onClick={flow.restart}>
                 {t('register_change_email')}
               </Anchor>
             </Text>
           }
-          actions={
-            <AuthCardActions onCancel={cancel}>
-              <Button type="submit" size="md" loading={code.checking}>
-                {t('common_verify')}
-              </Button>
-            </AuthCardActions>
-          }
+          actions={<AuthCardActions onCancel={cancel} label={t('common_verify')} busy={code.checking} />}
         />
       </AuthCard>
     );
@@ -207,24 +152,20 @@ export function RegisterPage() {
       intro={t('register_details_intro', { email: username })}
       step={{ current: 3, total: TOTAL_STEPS }}
     >
-      <form ref={details.ref} onSubmit={(e) => void details.submit(e)} noValidate>
+      <FormStack
+        form={details}
+        gap="lg"
+        actions={<AuthCardActions onCancel={cancel} label={t('register_submit')} busy={details.busy} />}
+      >
         <input type="hidden" name="username" value={username} autoComplete="username" />
-        <Stack gap="lg">
-          <DetailsFields
-            values={details.values}
-            onChange={details.patch}
-            errors={details.errors}
-            withPassword
-            firstFieldRef={lastNameRef}
-          />
-          <FormAlert message={details.alert} />
-          <AuthCardActions onCancel={cancel}>
-            <Button type="submit" size="md" loading={details.busy}>
-              {t('register_submit')}
-            </Button>
-          </AuthCardActions>
-        </Stack>
-      </form>
+        <DetailsFields
+          values={details.values}
+          onChange={details.patch}
+          errors={details.errors}
+          withPassword
+          firstFieldRef={lastNameRef}
+        />
+      </FormStack>
     </AuthCard>
   );
 }

@@ -4,7 +4,7 @@ import { type LoginAnswer, updateInfoInput } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentTimezone } from '../../api/client';
-import { FormAlert } from '../../components/FormAlert';
+import { FormStack } from '../../components/FormStack';
 import { useApiForm } from '../../components/useApiForm';
 import { postToHost } from '../../embed/bridge';
 import { useEmbedded } from '../../embed/useEmbedded';
@@ -75,33 +75,37 @@ export function UpdateInfoForm({ answer, withPassword = true }: UpdateInfoFormPr
   };
 
   return (
-    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
-      <Stack gap="lg">
-        <Stack gap={4}>
-          <Title order={2} fz={{ base: 20, sm: 22 }}>
-            {t('update_info_heading')}
-          </Title>
-          <Text c="dimmed" fz="sm">
-            {t('update_info_intro')}
-          </Text>
-        </Stack>
-        <DetailsFields
-          values={form.values}
-          onChange={form.patch}
-          errors={form.errors}
-          withPassword={withPassword}
-          firstFieldRef={first}
-        />
-        <FormAlert message={form.alert} />
-        <Button type="submit" size="md" fullWidth loading={form.busy || leaving}>
-          {t('common_update')}
-        </Button>
-        <Group justify="center">
-          <Anchor component="button" type="button" fz="sm" fw={600} onClick={skip} disabled={form.busy || leaving}>
-            {t('common_skip')}
-          </Anchor>
-        </Group>
+    <FormStack
+      form={form}
+      gap="lg"
+      actions={
+        <>
+          <Button type="submit" size="md" fullWidth loading={form.busy || leaving}>
+            {t('common_update')}
+          </Button>
+          <Group justify="center">
+            <Anchor component="button" type="button" fz="sm" fw={600} onClick={skip} disabled={form.busy || leaving}>
+              {t('common_skip')}
+            </Anchor>
+          </Group>
+        </>
+      }
+    >
+      <Stack gap={4}>
+        <Title order={2} fz={{ base: 20, sm: 22 }}>
+          {t('update_info_heading')}
+        </Title>
+        <Text c="dimmed" fz="sm">
+          {t('update_info_intro')}
+        </Text>
       </Stack>
-    </form>
+      <DetailsFields
+        values={form.values}
+        onChange={form.patch}
+        errors={form.errors}
+        withPassword={withPassword}
+        firstFieldRef={first}
+      />
+    </FormStack>
   );
 }

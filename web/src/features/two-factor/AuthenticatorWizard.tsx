@@ -1,18 +1,4 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Code,
-  Group,
-  Image,
-  List,
-  PasswordInput,
-  Stack,
-  Stepper,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Box, Button, Code, Group, List, PasswordInput, Stack, Stepper, Text, Title } from '@mantine/core';
 import {
   AUTHENTICATOR_QR_SIZE,
   type AuthenticatorSetup,
@@ -20,13 +6,12 @@ import {
   TWO_FACTOR_WIZARD_STEPS,
   verificationCodeInput,
 } from '@portico/contracts';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../components/FormAlert';
 import { OtpInput } from '../../components/OtpInput';
-import { looseT } from '../../i18n/t';
-import { splitApiError } from '../../lib/formErrors';
+import { useApiForm } from '../../components/useApiForm';
 import { checkPassword, setupAuthenticator, verifyAuthenticator } from './api';
-import { FormAlertBox } from './FormAlertBox';
 import { AUTHENTICATOR_APPS, previousStep, STEP_TITLE, WIZARD_STEPS, type WizardStep } from './logic';
 
 export interface AuthenticatorWizardProps {
@@ -39,80 +24,40 @@ export interface AuthenticatorWizardProps {
 /**
  * The 4-step authenticator setup (spec account §2, §4 Two-factor): get an app, confirm the
  * password (which starts the setup), scan the QR code or type the key, enter the 6-digit code.
- * Back goes one step down, never below step 1.
+ * Back goes one step down, never below step 1. The two forms are the page kit's useApiForm with
+ * the endpoints' schemas (error_password_empty, please_enter_verification_code before any call).
  */
 export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardProps) {
   const { t } = useTranslation();
-  const tr = looseT(t);
-  const wide = useMediaQuery('(min-width: 48em)');
   const [step, setStep] = useState<WizardStep>('download');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [setup, setSetup] = useState<AuthenticatorSetup | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const index = WIZARD_STEPS.indexOf(step);
 
-  const go = (next: WizardStep) => {
-    setErrors({});
-    setAlert(null);
-    setStep(next);
-  };
+  const passwordForm = useApiForm({
+    initialValues: { password: '' },
+    schema: checkPasswordInput,
+    submit: async (values) => {
+      await checkPassword(values);
+      return setupAuthenticator();
+    },
+    onSuccess: (answer) => {
+      setSetup(answer);
+      passwordForm.reset();
+      codeForm.reset();
+      setStep('scan');
+    },
+  });
+  const codeForm = useApiForm({
+    initialValues: { verificationCode: '' },
+    schema: verificationCodeInput,
+    submit: verifyAuthenticator,
+    onSuccess: (answer) => onDone(answer.recoveryCodes),
+  });
 
-  /** A failed call: its field messages under the field (focused), the rest in the alert. */
-  const fail = (err: unknown, field: 'password' | 'verificationCode') => {
-    const split = splitApiError(err, [field], tr);
-    setErrors(split.fields);
-    setAlert(split.alert);
-    (field === 'password' ? passwordRef : codeRef).current?.focus();
-  };
-
-  const confirmPassword = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = checkPasswordInput.safeParse({ password });
-    if (!parsed.success) {
-      setErrors({ password: tr(parsed.error.issues[0]?.message ?? 'error_password_empty') });
-      passwordRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await checkPassword({ password });
-      setSetup(await setupAuthenticator());
-      setPassword('');
-      setCode('');
-      go('scan');
-    } catch (err) {
-      fail(err, 'password');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const verify = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const parsed = verificationCodeInput.safeParse({ verificationCode: code });
-    if (!parsed.success) {
-      setErrors({ verificationCode: tr(parsed.error.issues[0]?.message ?? 'please_enter_verification_code') });
-      codeRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const { recoveryCodes } = await verifyAuthenticator({ verificationCode: code });
-      onDone(recoveryCodes);
-    } catch (err) {
-      fail(err, 'verificationCode');
-      setBusy(false);
-    }
-  };
-
+  const busy = passwordForm.busy || codeForm.busy;
   const back =
     index > 0 ? (
-      <Button variant="default" onClick={() => go(previousStep(step))} disabled={busy}>
+      <Button variant="default" onClick={() => setStep(previousStep(step))} disabled={busy}>
         {t('common_back')}
       </Button>
     ) : (
@@ -131,9 +76,10 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
           {t('step_of', { step: index + 1, total: TWO_FACTOR_WIZARD_STEPS })} · {t(STEP_TITLE[step])}
         </Text>
       </div>
+      {/* The steps as dots only: the line above names the current one (labels wrap at 1280 px). */}
       <Stepper active={index} size="sm" iconSize={28} allowNextStepsSelect={false} aria-hidden>
         {WIZARD_STEPS.map((s) => (
-          <Stepper.Step key={s} label={wide ? t(STEP_TITLE[s]) : undefined} />
+          <Stepper.Step key={s} />
         ))}
       </Stepper>
 
@@ -159,32 +105,25 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
           </List>
           <Group justify="flex-end">
             {back}
-            <Button onClick={() => go('password')}>{t('common_next')}</Button>
+            <Button onClick={() => setStep('password')}>{t('common_next')}</Button>
           </Group>
         </Stack>
       )}
 
       {step === 'password' && (
-        <form onSubmit={(e) => void confirmPassword(e)} noValidate>
+        <form ref={passwordForm.ref} onSubmit={(e) => void passwordForm.submit(e)} noValidate>
           <Stack gap="md">
             <Text>{t('two_factor_password_text')}</Text>
             <PasswordInput
-              ref={passwordRef}
-              name="password"
+              {...passwordForm.field('password')}
               label={t('two_factor_password_label')}
               autoComplete="current-password"
               size="md"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.currentTarget.value);
-                setErrors({});
-              }}
-              error={errors.password}
             />
-            <FormAlertBox message={alert} />
+            <FormAlert message={passwordForm.alert} />
             <Group justify="flex-end">
               {back}
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={passwordForm.busy}>
                 {t('common_next')}
               </Button>
             </Group>
@@ -196,45 +135,44 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
         <Stack gap="md">
           <Text>{t('two_factor_scan_text')}</Text>
           <Box bg="white" p={4} style={{ alignSelf: 'center', lineHeight: 0 }}>
-            <Image
+            <img
               src={setup.qrCode}
               alt={t('two_factor_qr_alt')}
-              w={AUTHENTICATOR_QR_SIZE}
-              h={AUTHENTICATOR_QR_SIZE}
+              width={AUTHENTICATOR_QR_SIZE}
+              height={AUTHENTICATOR_QR_SIZE}
             />
           </Box>
           <Text fz="sm">{t('two_factor_key_text')}</Text>
-          <Code block fz="md" ta="center" style={{ wordSpacing: '0.4em' }} data-testid="shared-key">
+          <Code
+            fz="md"
+            ta="center"
+            p="sm"
+            style={{ display: 'block', wordSpacing: '0.4em', overflowWrap: 'anywhere' }}
+            data-testid="shared-key"
+          >
             {setup.sharedKey}
           </Code>
           <Group justify="flex-end">
             {back}
-            <Button onClick={() => go('code')}>{t('common_next')}</Button>
+            <Button onClick={() => setStep('code')}>{t('common_next')}</Button>
           </Group>
         </Stack>
       )}
 
       {step === 'code' && (
-        <form onSubmit={(e) => void verify(e)} noValidate>
+        <form ref={codeForm.ref} onSubmit={(e) => void codeForm.submit(e)} noValidate>
           <Stack gap="md">
             <Text>{t('two_factor_code_text')}</Text>
             <OtpInput
-              ref={codeRef}
-              name="verificationCode"
+              {...codeForm.field('verificationCode')}
+              value={codeForm.values.verificationCode}
               label={t('two_factor_code_label')}
-              value={code}
-              data-autofocus
               autoFocus
-              onChange={(v) => {
-                setCode(v);
-                setErrors({});
-              }}
-              error={errors.verificationCode}
             />
-            <FormAlertBox message={alert} />
+            <FormAlert message={codeForm.alert} />
             <Group justify="flex-end">
               {back}
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={codeForm.busy}>
                 {t('common_verify')}
               </Button>
             </Group>

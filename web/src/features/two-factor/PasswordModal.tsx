@@ -1,14 +1,16 @@
-import { Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { checkPasswordInput } from '@portico/contracts';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '../../api/client';
-import { looseT } from '../../i18n/t';
+import { ApiError } from '../../api/client';
+import { FormAlert } from '../../components/FormAlert';
+import { useApiForm } from '../../components/useApiForm';
 import { checkPassword } from './api';
 
 export interface PasswordModalProps {
   opened: boolean;
+  /** What confirming does (shown above the field). */
+  note?: string | null;
   onClose: () => void;
   /** Runs once the password is confirmed (reset, new recovery codes); the modal stays busy until it settles. */
   onConfirmed: () => Promise<void>;
@@ -19,62 +21,52 @@ export interface PasswordModalProps {
  * empty gives error_password_empty under the field; a wrong password gives invalid_password
  * and closes the modal.
  */
-export function PasswordModal({ opened, onClose, onConfirmed }: PasswordModalProps) {
+export function PasswordModal({ opened, note, onClose, onConfirmed }: PasswordModalProps) {
   const { t } = useTranslation();
-  const tr = looseT(t);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useApiForm({
+    initialValues: { password: '' },
+    schema: checkPasswordInput,
+    submit: async (values) => {
+      await checkPassword(values);
+      await onConfirmed();
+    },
+    onSuccess: () => close(),
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.messageKey === 'invalid_password')) return false;
+      close();
+      notifications.show({
+        color: 'red',
+        message: t('invalid_password'),
+        autoClose: 3000,
+        closeButtonProps: { 'aria-label': t('common_close') },
+      });
+      return true;
+    },
+  });
 
   const close = () => {
-    setPassword('');
-    setError(null);
+    form.reset();
     onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = checkPasswordInput.safeParse({ password });
-    if (!parsed.success) {
-      setError(tr(parsed.error.issues[0]?.message ?? 'error_password_empty'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await checkPassword({ password });
-      await onConfirmed();
-      close();
-    } catch (err) {
-      const key = err instanceof ApiError ? err.messageKey : null;
-      if (key === 'invalid_password') close();
-      notifications.show({ color: 'red', message: errorText(err, tr), autoClose: 3000 });
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (
     <Modal opened={opened} onClose={close} title={t('two_factor_password_modal_title')} centered size="md">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
         <Stack gap="md">
+          {note && <Text fz="sm">{note}</Text>}
           <PasswordInput
-            name="password"
+            {...form.field('password')}
             label={t('two_factor_password_label')}
             autoComplete="current-password"
             size="md"
             data-autofocus
-            value={password}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
           />
+          <FormAlert message={form.alert} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
+            <Button variant="default" onClick={close} disabled={form.busy}>
               {t('common_cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={form.busy}>
               {t('common_confirm')}
             </Button>
           </Group>

@@ -1,4 +1,5 @@
-import { Alert, Button, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useAppSettings } from '../settings/useAppSettings';
@@ -23,17 +24,25 @@ function download(text: string) {
 export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
   const { t } = useTranslation();
   const { settings } = useAppSettings();
+  const titleId = useId();
   const file = recoveryCodesFile(t('two_factor_recovery_file', { product: settings.productName || 'Portico' }), codes);
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      title={t('two_factor_recovery_title')}
-      icon={<Icon name="key" />}
-      role="region"
-      aria-label={t('two_factor_recovery_title')}
+    <Paper
+      component="section"
+      aria-labelledby={titleId}
+      radius="md"
+      p="md"
+      bg="yellow.0"
+      withBorder
+      style={{ borderColor: 'var(--mantine-color-yellow-4)' }}
     >
       <Stack gap="md">
+        <Group gap="xs" wrap="nowrap">
+          <Icon name="key" />
+          <Title order={2} fz="md" id={titleId}>
+            {t('two_factor_recovery_title')}
+          </Title>
+        </Group>
         <Text fz="sm">{t('two_factor_recovery_text')}</Text>
         <SimpleGrid
           cols={2}
@@ -63,6 +72,6 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
           <Button onClick={onDone}>{t('two_factor_recovery_done')}</Button>
         </Group>
       </Stack>
-    </Alert>
+    </Paper>
   );
 }

@@ -20,7 +20,12 @@ import {
 import { PasswordModal } from './PasswordModal';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 
-type Guarded = 'reset' | 'regenerate';
+type Guarded = 'reset' | 'regenerate' | 'disable';
+const GUARD_NOTES = {
+  reset: 'two_factor_reset_note',
+  regenerate: 'two_factor_recovery_generate_note',
+  disable: 'two_factor_disable_note',
+} as const;
 
 /**
  * /security/2fa (spec account §2 Two-step verification page, §4, §5): the on/off switch (with no
@@ -41,7 +46,12 @@ export function TwoFactorPage() {
   const store = (next: TwoFactorDetails) => queryClient.setQueryData(TWO_FACTOR_QUERY_KEY, next);
   const refresh = () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_QUERY_KEY });
   const done = (key: 'enable_2fa_success' | 'disable_2fa_success' | 'two_factor_reset_success') =>
-    notifications.show({ color: 'teal', message: t(key), autoClose: 3000 });
+    notifications.show({
+      color: 'teal',
+      message: t(key),
+      autoClose: 3000,
+      closeButtonProps: { 'aria-label': t('common_close') },
+    });
 
   const toggle = async (on: boolean) => {
     if (on && !details.data?.hasAuthenticator) {
@@ -49,10 +59,15 @@ export function TwoFactorPage() {
       setWizard(true);
       return;
     }
+    // Off is behind the password (server/src/features/two-factor/service.ts disable).
+    if (!on) {
+      setGuarded('disable');
+      return;
+    }
     setToggling(true);
     try {
-      store(await (on ? enableTwoFactor() : disableTwoFactor()));
-      done(on ? 'enable_2fa_success' : 'disable_2fa_success');
+      store(await enableTwoFactor());
+      done('enable_2fa_success');
     } catch {
       // spec account §8: an enable/disable failure only ends the loading; the switch shows the stored state.
     } finally {
@@ -65,6 +80,9 @@ export function TwoFactorPage() {
       store(await resetAuthenticator());
       setCodes(null);
       done('two_factor_reset_success');
+    } else if (guarded === 'disable') {
+      store(await disableTwoFactor());
+      done('disable_2fa_success');
     } else if (guarded === 'regenerate') {
       setCodes((await generateRecoveryCodes()).recoveryCodes);
       await refresh();
@@ -120,6 +138,8 @@ export function TwoFactorPage() {
                   onDone={(recoveryCodes) => {
                     setWizard(false);
                     setCodes(recoveryCodes);
+                    // What verify-authenticator just did, shown at once; the refetch confirms it.
+                    store({ twoFactorEnabled: true, hasAuthenticator: true, recoveryCodesLeft: recoveryCodes.length });
                     done('enable_2fa_success');
                     void refresh();
                   }}
@@ -152,7 +172,7 @@ export function TwoFactorPage() {
                       <Text fz="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
                         {t('two_factor_reset_note')}
                       </Text>
-                      <Button color="red" variant="light" onClick={() => setGuarded('reset')}>
+                      <Button variant="default" c="red.9" onClick={() => setGuarded('reset')}>
                         {t('two_factor_reset_button')}
                       </Button>
                     </Group>
@@ -163,7 +183,12 @@ export function TwoFactorPage() {
           </Stack>
         )}
       </Paper>
-      <PasswordModal opened={guarded !== null} onClose={() => setGuarded(null)} onConfirmed={runGuarded} />
+      <PasswordModal
+        opened={guarded !== null}
+        note={guarded && t(GUARD_NOTES[guarded])}
+        onClose={() => setGuarded(null)}
+        onConfirmed={runGuarded}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,167 @@
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../App';
+import i18n from '../../i18n/setup';
+import { buildRoutes } from '../../routes';
+import type { Session } from '../auth/session';
+import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
+import { peekPendingTokenLogin, savePendingTokenLogin } from './pending';
+
+configure({ asyncUtilTimeout: 5000 });
+
+// The portal's OIDC session: a UserManager whose redirect the test records.
+const signinRedirect = vi.fn(async (_args: unknown) => {});
+let auth: { manager: { signinRedirect: typeof signinRedirect } | null } | null;
+vi.mock('../auth/OidcSession', async (original) => ({
+  ...(await original<typeof import('../auth/OidcSession')>()),
+  useAuth: () => auth,
+}));
+const leaveTo = vi.fn((_url: string) => {});
+vi.mock('./navigation', () => ({ leaveTo: (url: string) => leaveTo(url) }));
+
+const TOKEN = 'a'.repeat(20) + 'B-_'.repeat(7) + 'c'.repeat(2);
+// Each login-step test spends its own token (one exchange per token, TokenLoginFinish.tsx).
+const OTHER_TOKEN = TOKEN.replace(/a/g, 'd');
+let calls: { url: string; body: unknown }[];
+let exchangeAnswer: { status: number; body: unknown };
+
+const renderAt = (url: string, session: Session = { status: 'anonymous' }) => {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
+  render(
+    <AppProviders queryClient={createQueryClient()} session={session}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+};
+
+beforeEach(() => {
+  auth = { manager: { signinRedirect } };
+  calls = [];
+  exchangeAnswer = { status: 200, body: { result: { redirectUrl: '/oidc/auth/xyz' } } };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const path = input.split('?')[0] ?? input;
+      calls.push({ url: path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (path === '/api/app-settings') return new Response(JSON.stringify({ result: DEFAULT_APP_SETTINGS }));
+      if (path === '/api/account/interaction/abc') {
+        const interaction = {
+          uid: 'abc',
+          prompt: 'login',
+          client: { clientId: 'portal', clientName: 'Portico', firstParty: true },
+          scopes: ['openid'],
+        };
+        return new Response(JSON.stringify({ result: interaction }));
+      }
+      if (path === '/api/account/token-login') {
+        return new Response(JSON.stringify(exchangeAnswer.body), { status: exchangeAnswer.status });
+      }
+      return new Response(JSON.stringify({ exception: { message: 'not_found' } }), { status: 404 });
+    }),
+  );
+});
+
+afterEach(async () => {
+  cleanup();
+  sessionStorage.clear();
+  signinRedirect.mockClear();
+  leaveTo.mockClear();
+  vi.unstubAllGlobals();
+  delete (window as { ReactNativeWebView?: unknown }).ReactNativeWebView;
+  await act(() => i18n.changeLanguage('vi-VN'));
+});
+
+describe('token-login page', () => {
+  it('keeps the token for the login step and starts the portal sign-in through the login prompt', async () => {
+    renderAt(`/en-us/token-login?token=${TOKEN}&cb=app_login`);
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(signinRedirect.mock.calls[0]?.[0]).toMatchObject({
+      state: '/token-login?done=1&cb=app_login',
+      prompt: 'login consent',
+      redirect_uri: `${window.location.origin}/en-us/callback`,
+      extraQueryParams: { ui_locales: 'en-US' },
+    });
+    // Never in the authorization request: the token waits in this tab only.
+    expect(JSON.stringify(signinRedirect.mock.calls[0]?.[0])).not.toContain(TOKEN);
+    expect(peekPendingTokenLogin()).toMatchObject({ token: TOKEN, cb: 'app_login' });
+    expect(await screen.findByText('Signing you in…')).toBeTruthy();
+  });
+
+  it('refuses a link without a well-formed token, in the page language, and drops a cb that is not a name', async () => {
+    renderAt('/token-login?token=short');
+    expect(
+      await screen.findByText(
+        'Liên kết đăng nhập không hợp lệ, đã được dùng hoặc đã hết hạn. Vui lòng mở lại từ ứng dụng.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Về trang chủ' }).getAttribute('href')).toBe('/');
+    expect(signinRedirect).not.toHaveBeenCalled();
+    cleanup();
+
+    renderAt(`/token-login?token=${TOKEN}&cb=${encodeURIComponent('<script>')}`);
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(signinRedirect.mock.calls[0]?.[0]).toMatchObject({ state: '/token-login?done=1' });
+  });
+
+  it('says so when no OIDC client is configured', async () => {
+    auth = { manager: null };
+    renderAt(`/en-us/token-login?token=${TOKEN}`);
+    expect(await screen.findByText('Could not sign you in')).toBeTruthy();
+  });
+
+  it('back from the sign-in, embedded: posts cb to the app and says so', async () => {
+    const postMessage = vi.fn();
+    (window as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage };
+    renderAt('/en-us/token-login?done=1&cb=app_login&embedded=1', {
+      status: 'authenticated',
+      user: { sub: 'u1', name: 'Lan' },
+    });
+    expect(await screen.findByText('You are signed in. Please continue in the app.')).toBeTruthy();
+    expect(postMessage).toHaveBeenCalledWith(JSON.stringify({ type: 'app_login' }));
+  });
+
+  it('back from the sign-in, not embedded: goes to /', async () => {
+    const postMessage = vi.fn();
+    (window as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage };
+    const router = renderAt('/token-login?done=1&cb=app_login', {
+      status: 'authenticated',
+      user: { sub: 'u1', name: 'Lan' },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('the login step of a token login', () => {
+  it('completes the interaction with the pending token instead of showing the sign-in card, once', async () => {
+    savePendingTokenLogin(TOKEN, null);
+    renderAt('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc');
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/oidc/auth/xyz'));
+    expect(calls.filter((c) => c.url === '/api/account/token-login')).toEqual([
+      { url: '/api/account/token-login', body: { token: TOKEN, returnUrl: '/oidc/interaction/abc' } },
+    ]);
+    expect(peekPendingTokenLogin()).toBeNull();
+    expect(screen.queryByLabelText('Email hoặc số điện thoại')).toBeNull();
+  });
+
+  it("shows the server's refusal in the page language", async () => {
+    exchangeAnswer = { status: 400, body: { exception: { message: 'token_login_invalid' } } };
+    savePendingTokenLogin(OTHER_TOKEN, null);
+    renderAt('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc');
+    expect(
+      await screen.findByText(
+        'This sign-in link is invalid, already used or expired. Please open it again from the app.',
+      ),
+    ).toBeTruthy();
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('ignores a pending token older than its 60 seconds: the normal sign-in card shows', async () => {
+    savePendingTokenLogin(TOKEN, null, Date.now() - 61_000);
+    renderAt('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc');
+    expect(await screen.findByLabelText('Email hoặc số điện thoại')).toBeTruthy();
+    expect(calls.some((c) => c.url === '/api/account/token-login')).toBe(false);
+  });
+});

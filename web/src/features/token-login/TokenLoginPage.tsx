@@ -1,0 +1,117 @@
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { isTokenLoginToken, type Locale } from '@portico/contracts';
+import type { UserManager } from 'oidc-client-ts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from '../../components/AuthCard';
+import { Icon } from '../../components/Icon';
+import { postToHost, useEmbedded } from '../../embed';
+import { useLocale } from '../../hooks/useLocale';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useAuth } from '../auth/OidcSession';
+import { redirectUri } from '../auth/oidc';
+import { useSession } from '../auth/session';
+import { savePendingTokenLogin, validCb } from './pending';
+
+/** Where the sign-in comes back to (through /callback): this page, finishing, with cb kept. */
+export const finishPath = (cb: string | null): string =>
+  `/token-login?done=1${cb ? `&cb=${encodeURIComponent(cb)}` : ''}`;
+
+/**
+ * The portal's own sign-in, always through the login step (prompt=login), so the browser ends
+ * up signed in as the token's user even when someone else was signed in here; consent is asked
+ * too because offline_access needs it (the portal is first-party, so it is implied).
+ */
+export const startTokenSignIn = (manager: UserManager, cb: string | null, locale: Locale) =>
+  manager.signinRedirect({
+    state: finishPath(cb),
+    redirect_uri: redirectUri(locale),
+    prompt: 'login consent',
+    extraQueryParams: { ui_locales: locale },
+  });
+
+type View = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+/**
+ * /token-login?token=...&cb=... (spec sign-in-and-session §2): an app's one-time token becomes a
+ * browser session. With a token: keep it for the login step and start the sign-in. Back from the
+ * sign-in (done=1): post cb to the app that embeds the page, else go to /.
+ */
+export function TokenLoginPage() {
+  const { t } = useTranslation();
+  usePageTitle('token_login_title');
+  const [search] = useSearchParams();
+  const auth = useAuth();
+  const session = useSession();
+  const embedded = useEmbedded();
+  const navigate = useNavigate();
+  const { locale, to } = useLocale();
+  const [view, setView] = useState<View>({ kind: 'working' });
+  const started = useRef(false);
+
+  const token = search.get('token');
+  const cb = validCb(search.get('cb'));
+  const finishing = search.get('done') === '1';
+
+  useEffect(() => {
+    if (started.current) return;
+    const fail = () => setView({ kind: 'failed', message: t('token_login_invalid') });
+    if (finishing) {
+      if (session.status === 'loading') return;
+      started.current = true;
+      if (session.status === 'authenticated' && embedded && cb && postToHost(cb)) setView({ kind: 'done' });
+      else navigate(to('/'), { replace: true });
+    } else if (!isTokenLoginToken(token)) {
+      started.current = true;
+      fail();
+    } else if (auth) {
+      started.current = true;
+      // No OIDC client configured, or no storage for the token: nobody can be signed in here.
+      if (!auth.manager || !savePendingTokenLogin(token, cb)) fail();
+      else startTokenSignIn(auth.manager, cb, locale).catch(fail);
+    }
+  }, [finishing, session.status, embedded, cb, token, auth, locale, navigate, to, t]);
+
+  if (view.kind === 'failed') return <TokenLoginFailed message={view.message} />;
+  if (view.kind === 'done') {
+    return (
+      <AuthCard title={t('token_login_done_title')}>
+        <Alert color="teal" variant="light" icon={<Icon name="check" />} role="status">
+          {t('token_login_done')}
+        </Alert>
+      </AuthCard>
+    );
+  }
+  return <TokenLoginWorking />;
+}
+
+export default TokenLoginPage;
+
+export function TokenLoginWorking() {
+  const { t } = useTranslation();
+  return (
+    <Center py={80}>
+      <Stack align="center" gap="sm" role="status">
+        <Loader type="dots" />
+        <Text c="gray.7">{t('token_login_signing_in')}</Text>
+      </Stack>
+    </Center>
+  );
+}
+
+/** The link cannot sign anyone in: why, and the way home. */
+export function TokenLoginFailed({ message }: { message: string }) {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  return (
+    <AuthCard title={t('token_login_failed_title')}>
+      <Alert color="orange" variant="light" role="alert">
+        {message}
+      </Alert>
+      <Button component={Link} to={to('/')} size="md" variant="default">
+        {t('common_go_home')}
+      </Button>
+    </AuthCard>
+  );
+}
