@@ -48,6 +48,9 @@ export function createRememberedBrowsers(deps: Pick<AppDeps, 'database' | 'secre
   return {
     /** Remembers this browser for the user: a new row and its cookie. */
     async remember(userId: string, cookies: SignInCookies, client: { ip: string; userAgent: string }) {
+      // A browser remembered already (a step-up, say) keeps one row: the old one goes.
+      const earlier = idFrom(userId, cookies.get(rememberCookieName(userId)));
+      if (earlier) await deleteRememberedBrowser(db, userId, earlier);
       const id = randomBytes(18).toString('base64url');
       const t = now();
       await insertRememberedBrowser(db, {

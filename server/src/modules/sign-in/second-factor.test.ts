@@ -407,6 +407,8 @@ describe('login step 3: the second factor', () => {
     );
     const { claims } = await idTokenOf(flow, answer.redirectUrl);
     expect(claims).toMatchObject({ sub: u.id, acr: ACR_TWO_FACTOR });
+    // Remembered again by the step-up: still one row for this browser.
+    expect(await db().select().from(rememberedBrowsers).where(eq(rememberedBrowsers.userId, u.id))).toHaveLength(1);
     expect(claims.amr).toEqual(expect.arrayContaining(['pwd', 'otp', 'mfa']));
 
     // Asked again, the session already has two factors: no interaction.
