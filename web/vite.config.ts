@@ -47,20 +47,18 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The vendor chunk (React, router, i18next, TanStack Query, zod) is ~170 kB gzipped.
+    // The largest chunk is zxcvbn's word list (~430 kB), loaded only by the password meter.
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      // The contracts' modules only define schemas, endpoints and messages: a page that uses none
+      // of a module's exports does not need it (without this, zod's top-level calls keep every
+      // contract module, and zod's whole API, in the entry chunk).
+      treeshake: { moduleSideEffects: (id) => !/[\\/]contracts[\\/]src[\\/]/.test(id) },
       output: {
-        // Long-lived vendor chunks (Mantine imports the rest, never the reverse: no chunk cycle).
-        manualChunks: (id) => {
-          if (!id.includes('node_modules')) return undefined;
-          if (/[\\/]node_modules[\\/]@mantine[\\/]/.test(id)) return 'mantine';
-          // Only the sign-in pages use these, and the common-password list only the password meter
-          // (web/src/lib/commonPasswords.ts): they stay in those lazy chunks.
-          if (/[\\/]node_modules[\\/](altcha-lib|dompurify|@zxcvbn-ts)[\\/]/.test(id)) return undefined;
-          if (/[\\/]node_modules[\\/](oidc-client-ts|jwt-decode)[\\/]/.test(id)) return 'oidc';
-          return 'vendor';
-        },
+        // Only React itself gets a long-lived chunk of its own; everything else (Mantine, router,
+        // i18n, queries, zod, oidc-client-ts) goes where Rollup's code splitting puts it, so the
+        // login page loads the parts the form uses, not the whole account area's (bench/README.md).
+        manualChunks: (id) => (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react' : undefined),
       },
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; harmless and not ours.

@@ -130,11 +130,11 @@ export const twoFactorEndpoints = {
     method: 'POST',
     path: '/api/account/two-factor/disable',
     feature: 'two-factor',
-    summary: 'Turns two-step verification off (the authenticator stays set up)',
+    summary: 'Turns two-step verification off (the authenticator stays set up); needs check-password first',
     auth: 'user',
     input: noInput,
     output: twoFactorDetailsSchema,
-    errors: [],
+    errors: ['two_factor_password_required'],
   }),
   generateRecoveryCodes: defineEndpoint({
     method: 'POST',

@@ -1,17 +1,52 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's styles in the `mantine` cascade layer (so the app's own CSS wins whatever the loading
+// order): at start only the base and the components of the public layout and the login page;
+// the other pages bring the rest with their chunks (chrome/fullStyles.ts, routes.tsx).
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/core/styles/UnstyledButton.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '@mantine/core/styles/Paper.layer.css';
+import '@mantine/core/styles/Popover.layer.css';
+import '@mantine/core/styles/CloseButton.layer.css';
+import '@mantine/core/styles/Group.layer.css';
+import '@mantine/core/styles/Loader.layer.css';
+import '@mantine/core/styles/Overlay.layer.css';
+import '@mantine/core/styles/ModalBase.layer.css';
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/InlineInput.layer.css';
+import '@mantine/core/styles/Alert.layer.css';
+import '@mantine/core/styles/Anchor.layer.css';
+import '@mantine/core/styles/Avatar.layer.css';
+import '@mantine/core/styles/Button.layer.css';
+import '@mantine/core/styles/ActionIcon.layer.css';
+import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Checkbox.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/List.layer.css';
+import '@mantine/core/styles/Menu.layer.css';
+import '@mantine/core/styles/Modal.layer.css';
+import '@mantine/core/styles/PasswordInput.layer.css';
+import '@mantine/core/styles/Progress.layer.css';
+import '@mantine/core/styles/Radio.layer.css';
+import '@mantine/core/styles/SimpleGrid.layer.css';
+import '@mantine/core/styles/Stack.layer.css';
+import '@mantine/core/styles/Tabs.layer.css';
+import '@mantine/core/styles/Text.layer.css';
+import '@mantine/core/styles/ThemeIcon.layer.css';
+import '@mantine/core/styles/Title.layer.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { OidcSessionProvider } from './features/auth/OidcSession';
 import { ANONYMOUS, type Session, SessionProvider } from './features/auth/session';
 import { AppSettingsGate } from './features/settings/AppSettingsGate';
 import i18n from './i18n/setup';
-import { buildRoutes } from './routes';
+import { buildRoutes, ModalsHost } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Toasts last 3 s (spec: toast duration 3000 ms). */
@@ -20,23 +55,53 @@ export const TOAST_MS = 3000;
 export const createQueryClient = (): QueryClient =>
   new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
 
-/** Everything around the router: theme, toasts, modals, queries, i18n, session. */
+// The toast container and the confirm-modal host are their own chunks: the toasts' once a page
+// shows its first toast, the modals' with the pages that open them (ModalsHost in routes.tsx).
+const Notifications = lazy(() => import('./chrome/Notifications'));
+
+/** Mounts the toast container once the first toast is shown (it shows the queued ones then). */
+function LazyNotifications() {
+  const [wanted, setWanted] = useState(() => notificationsStore.getState().notifications.length > 0);
+  useEffect(() => {
+    if (wanted) return undefined;
+    return notificationsStore.subscribe((state) => {
+      if (state.notifications.length > 0) setWanted(true);
+    });
+  }, [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Notifications autoClose={TOAST_MS} position="top-right" />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * Everything around the router: theme, toasts, queries, i18n, session, and (unless `modals` is
+ * false, as in App, where the routes that open modals mount ModalsHost) the confirm-modal host.
+ */
 export function AppProviders({
   children,
   queryClient,
   session = ANONYMOUS,
+  modals = true,
 }: {
   children: ReactNode;
   queryClient: QueryClient;
   session?: Session;
+  modals?: boolean;
 }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Notifications autoClose={TOAST_MS} position="top-right" />
+        <LazyNotifications />
         <QueryClientProvider client={queryClient}>
           <SessionProvider value={session}>
-            <ModalsProvider>{children}</ModalsProvider>
+            {children}
+            {modals && (
+              <Suspense fallback={null}>
+                <ModalsHost />
+              </Suspense>
+            )}
           </SessionProvider>
         </QueryClientProvider>
       </MantineProvider>
@@ -48,7 +113,7 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
   return (
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} modals={false}>
       <AppSettingsGate>
         <OidcSessionProvider>
           <RouterProvider router={router} />

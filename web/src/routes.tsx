@@ -1,22 +1,38 @@
 import { LOCALES, type Locale, localePrefix } from '@portico/contracts';
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageLoader } from './components/FullPageLoader';
-import { AccountHomePage } from './features/account/AccountHomePage';
+import { FullPageLoader, PageLoader } from './components/FullPageLoader';
 import { RequireAuth } from './features/auth/RequireAuth';
 import { HomeRedirect } from './features/home/HomeRedirect';
-import { NotFoundPage } from './features/notfound/NotFoundPage';
 import { BareLayout, EmbeddedLayout } from './layouts/EmbeddedLayout';
 import { LocaleRoot } from './layouts/LocaleRoot';
-import { ManagerLayout } from './layouts/ManagerLayout';
 import { PublicLayout } from './layouts/PublicLayout';
+
+// Only what the login page needs is in the entry chunk: the public layout, the guards, the home
+// redirect. Every page and the account shell (ManagerLayout) are their own chunks, loaded when
+// their route is (the login page's first-load figure: bench/README.md).
+// The login page's chunk carries only its components' styles (App.tsx); every other page and
+// the account shell also load the rest of Mantine's styles (chrome/fullStyles.ts) with theirs.
+const lazyPage = <T extends ComponentType>(load: () => Promise<{ default: T }>) =>
+  lazy(() => Promise.all([import('./chrome/fullStyles'), load()]).then(([, page]) => page));
+
+/** The confirm-modal host, mounted by the layouts whose pages open modals (and by AppProviders). */
+export const ModalsHost = lazy(() => import('./chrome/ModalsHost'));
+
+const ManagerLayout = lazyPage(() => import('./layouts/ManagerLayout').then((m) => ({ default: m.ManagerLayout })));
+const NotFoundPage = lazyPage(() =>
+  import('./features/notfound/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+const AccountHomePage = lazyPage(() =>
+  import('./features/account/AccountHomePage').then((m) => ({ default: m.AccountHomePage })),
+);
 
 // THE route table. Each route is declared once, without a language prefix, and mounted twice:
 // at the root (vi-VN) and under /en-us (en-US).
 //
 // To build a page, replace its `page` (today `UnderConstruction`, the 404 page) with the real
 // component, preferably lazy so it gets its own chunk:
-//   { path: '/login', layout: 'public', auth: false, page: lazy(() => import('./features/login/LoginPage')) },
+//   { path: '/login', layout: 'public', auth: false, page: lazyPage(() => import('./features/login/LoginPage')) },
 // Every page is rendered inside <Suspense>, so React.lazy pages need nothing more.
 
 /** public: marketing banner (hidden when embedded); manager: account menu; embedded: no chrome; bare: nothing. */
@@ -36,31 +52,33 @@ export interface AppRoute {
 const UnderConstruction = NotFoundPage;
 
 // One page component serves change password (manager and embedded) and set password.
-const ChangePasswordPage = lazy(() => import('./features/password/ChangePasswordPage'));
-const EmbeddedChangePasswordPage = lazy(() =>
+const ChangePasswordPage = lazyPage(() => import('./features/password/ChangePasswordPage'));
+const EmbeddedChangePasswordPage = lazyPage(() =>
   import('./features/password/ChangePasswordPage').then((m) => ({ default: m.EmbeddedChangePasswordPage })),
 );
 
 // One page component each serves e-mails and phones, change e-mail and phone, activate e-mail and phone.
-const EmailPage = lazy(() => import('./features/contacts/ContactsPage').then((m) => ({ default: m.EmailPage })));
-const PhonePage = lazy(() => import('./features/contacts/ContactsPage').then((m) => ({ default: m.PhonePage })));
-const ChangeEmailPage = lazy(() =>
+const EmailPage = lazyPage(() => import('./features/contacts/ContactsPage').then((m) => ({ default: m.EmailPage })));
+const PhonePage = lazyPage(() => import('./features/contacts/ContactsPage').then((m) => ({ default: m.PhonePage })));
+const ChangeEmailPage = lazyPage(() =>
   import('./features/change-contact/ChangeContactPage').then((m) => ({ default: m.ChangeEmailPage })),
 );
-const ChangePhonePage = lazy(() =>
+const ChangePhonePage = lazyPage(() =>
   import('./features/change-contact/ChangeContactPage').then((m) => ({ default: m.ChangePhonePage })),
 );
-const ActivateEmailPage = lazy(() =>
+const ActivateEmailPage = lazyPage(() =>
   import('./features/change-contact/ActivateContactPage').then((m) => ({ default: m.ActivateEmailPage })),
 );
-const ActivatePhonePage = lazy(() =>
+const ActivatePhonePage = lazyPage(() =>
   import('./features/change-contact/ActivateContactPage').then((m) => ({ default: m.ActivatePhonePage })),
 );
 
 // Devices list and /security/device/:id (the list with the detail modal open) share one chunk.
-const DevicesPage = lazy(() => import('./features/devices/DevicesPage'));
-const EmbeddedInfoPage = lazy(() => import('./features/info/InfoPage').then((m) => ({ default: m.EmbeddedInfoPage })));
-const EmbeddedDeleteAccountPage = lazy(() =>
+const DevicesPage = lazyPage(() => import('./features/devices/DevicesPage'));
+const EmbeddedInfoPage = lazyPage(() =>
+  import('./features/info/InfoPage').then((m) => ({ default: m.EmbeddedInfoPage })),
+);
+const EmbeddedDeleteAccountPage = lazyPage(() =>
   import('./features/delete-account/DeleteAccountPage').then((m) => ({ default: m.EmbeddedDeleteAccountPage })),
 );
 
@@ -68,32 +86,42 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/', layout: 'bare', auth: false, page: HomeRedirect },
 
   // Sign-in and session (spec sign-in-and-session §2)
-  { path: '/login', layout: 'public', auth: false, page: lazy(() => import('./features/login/LoginPage')) },
-  { path: '/register', layout: 'public', auth: false, page: lazy(() => import('./features/register/RegisterPage')) },
+  { path: '/login', layout: 'public', auth: false, page: lazyPage(() => import('./features/login/LoginPage')) },
+  {
+    path: '/register',
+    layout: 'public',
+    auth: false,
+    page: lazyPage(() => import('./features/register/RegisterPage')),
+  },
   {
     path: '/forgot-password',
     layout: 'public',
     auth: false,
-    page: lazy(() => import('./features/forgot-password/ForgotPasswordPage')),
+    page: lazyPage(() => import('./features/forgot-password/ForgotPasswordPage')),
   },
-  { path: '/callback', layout: 'public', auth: false, page: lazy(() => import('./features/auth/CallbackPage')) },
-  { path: '/silent-renew', layout: 'bare', auth: false, page: lazy(() => import('./features/auth/SilentRenewPage')) },
-  { path: '/logout', layout: 'public', auth: false, page: lazy(() => import('./features/logout/LogoutPage')) },
-  { path: '/error', layout: 'public', auth: false, page: lazy(() => import('./features/errors/ErrorPage')) },
+  { path: '/callback', layout: 'public', auth: false, page: lazyPage(() => import('./features/auth/CallbackPage')) },
+  {
+    path: '/silent-renew',
+    layout: 'bare',
+    auth: false,
+    page: lazyPage(() => import('./features/auth/SilentRenewPage')),
+  },
+  { path: '/logout', layout: 'public', auth: false, page: lazyPage(() => import('./features/logout/LogoutPage')) },
+  { path: '/error', layout: 'public', auth: false, page: lazyPage(() => import('./features/errors/ErrorPage')) },
   {
     path: '/error/external-login',
     layout: 'public',
     auth: false,
-    page: lazy(() => import('./features/errors/ExternalLoginHelpPage')),
+    page: lazyPage(() => import('./features/errors/ExternalLoginHelpPage')),
   },
   // Login entry: signed in -> ReturnUrl; else silent sign-in, else the full sign-in redirect.
-  { path: '/signin', layout: 'public', auth: false, page: lazy(() => import('./features/auth/LoginEntry')) },
-  { path: '/captcha', layout: 'embedded', auth: false, page: lazy(() => import('./features/captcha/CaptchaPage')) },
+  { path: '/signin', layout: 'public', auth: false, page: lazyPage(() => import('./features/auth/LoginEntry')) },
+  { path: '/captcha', layout: 'embedded', auth: false, page: lazyPage(() => import('./features/captcha/CaptchaPage')) },
   {
     path: '/token-login',
     layout: 'public',
     auth: false,
-    page: lazy(() => import('./features/token-login/TokenLoginPage')),
+    page: lazyPage(() => import('./features/token-login/TokenLoginPage')),
   },
   { path: '/security/change-password', layout: 'manager', auth: true, page: ChangePasswordPage },
 
@@ -103,24 +131,29 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/account/logout',
     layout: 'manager',
     auth: true,
-    page: lazy(() => import('./features/logout/AccountLogoutPage')),
+    page: lazyPage(() => import('./features/logout/AccountLogoutPage')),
   },
   { path: '/account/email', layout: 'manager', auth: true, page: EmailPage },
   { path: '/account/phone', layout: 'manager', auth: true, page: PhonePage },
   { path: '/account/address', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/address/:id', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/info', layout: 'manager', auth: true, page: lazy(() => import('./features/info/InfoPage')) },
+  { path: '/account/info', layout: 'manager', auth: true, page: lazyPage(() => import('./features/info/InfoPage')) },
   {
     path: '/account/language',
     layout: 'manager',
     auth: true,
-    page: lazy(() => import('./features/language/LanguagePage')),
+    page: lazyPage(() => import('./features/language/LanguagePage')),
   },
   { path: '/account/change-email', layout: 'manager', auth: true, page: ChangeEmailPage },
   { path: '/account/change-phone', layout: 'manager', auth: true, page: ChangePhonePage },
   { path: '/account/active-email', layout: 'manager', auth: true, page: ActivateEmailPage },
   { path: '/account/active-phone', layout: 'manager', auth: true, page: ActivatePhonePage },
-  { path: '/account/token', layout: 'manager', auth: true, page: lazy(() => import('./features/account/TokenPage')) },
+  {
+    path: '/account/token',
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/account/TokenPage')),
+  },
   { path: '/account/profile', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/account/profile/:id', layout: 'manager', auth: true, page: UnderConstruction },
   // The account-area spec's change-password route; /security/change-password is the same page.
@@ -131,27 +164,27 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/security/recovery-ways',
     layout: 'manager',
     auth: true,
-    page: lazy(() => import('./features/recovery/RecoveryWaysPage')),
+    page: lazyPage(() => import('./features/recovery/RecoveryWaysPage')),
   },
   {
     path: '/security/delete',
     layout: 'manager',
     auth: true,
-    page: lazy(() => import('./features/delete-account/DeleteAccountPage')),
+    page: lazyPage(() => import('./features/delete-account/DeleteAccountPage')),
   },
   { path: '/security/set-password', layout: 'manager', auth: true, page: ChangePasswordPage },
   {
     path: '/security/activity',
     layout: 'manager',
     auth: true,
-    page: lazy(() => import('./features/activity/ActivityPage')),
+    page: lazyPage(() => import('./features/activity/ActivityPage')),
   },
   { path: '/security/kyc', layout: 'manager', auth: true, page: UnderConstruction },
   {
     path: '/security/2fa',
     layout: 'manager',
     auth: true,
-    page: lazy(() => import('./features/two-factor/TwoFactorPage')),
+    page: lazyPage(() => import('./features/two-factor/TwoFactorPage')),
   },
   { path: '/notification', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/order', layout: 'manager', auth: true, page: UnderConstruction },
@@ -168,8 +201,24 @@ export const ROUTES: readonly AppRoute[] = [
 
 const layoutElements: Record<LayoutKind, () => ReactElement> = {
   public: () => <PublicLayout />,
-  manager: () => <ManagerLayout />,
-  embedded: () => <EmbeddedLayout />,
+  manager: () => (
+    <>
+      <Suspense fallback={<FullPageLoader />}>
+        <ManagerLayout />
+      </Suspense>
+      <Suspense fallback={null}>
+        <ModalsHost />
+      </Suspense>
+    </>
+  ),
+  embedded: () => (
+    <>
+      <EmbeddedLayout />
+      <Suspense fallback={null}>
+        <ModalsHost />
+      </Suspense>
+    </>
+  ),
   bare: () => <BareLayout />,
 };
 

@@ -26,6 +26,13 @@ type Warn = (message: string) => void;
 /** The URL without its password, for messages. */
 const redact = (url: string) => url.replace(/\/\/([^:/@]*):[^@/]*@/, '//$1:***@');
 
+// PORTICO_SQL_TRACE=1: one "[sql] <statement>" line on stderr per statement Drizzle sends, so
+// the bench counts statements per sign-in on PGlite too (bench/README.md). Off by default.
+const logger =
+  process.env.PORTICO_SQL_TRACE === '1'
+    ? { logQuery: (query: string) => void process.stderr.write(`[sql] ${query.replace(/\s+/g, ' ')}\n`) }
+    : undefined;
+
 /**
  * Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is
  * 'memory://'), and applies the committed migrations. A database that cannot be reached at start
@@ -46,7 +53,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
     // An idle connection the server ends (restart, failover, pg_terminate_backend) is reported
     // here; without a listener the process would die. The pool drops it and opens a new one later.
     pool.on('error', (err) => (opts.warn ?? console.warn)(`database connection lost: ${err.message}`));
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool, { schema, logger }) as unknown as Db;
     const client = await pool.connect().catch(async (err: Error) => {
       await pool.end().catch(() => {});
       throw new ConfigError(
@@ -73,7 +80,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
   const client = new PGlite(dir);
-  const db = drizzle(client, { schema });
+  const db = drizzle(client, { schema, logger });
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,

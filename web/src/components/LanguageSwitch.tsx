@@ -38,7 +38,8 @@ export function LanguageSwitch({
           variant={variant}
           color={color}
           size="compact-md"
-          aria-label={t('lang_switch')}
+          // The name holds the visible language too (axe label-content-name-mismatch).
+          aria-label={`${t('lang_switch')}: ${t(labelKey[current])}`}
           title={t('lang_switch')}
           leftSection={<Icon name="language" size={18} />}
           rightSection={<Icon name="chevronDown" size={14} />}

@@ -1,9 +1,11 @@
 import { CAPTCHA_ERRORS } from '@portico/contracts';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { useAppSettings } from '../features/settings/useAppSettings';
-import { Captcha } from './Captcha';
+
+// The widget (ALTCHA or reCAPTCHA) loads only when a captcha is shown: not on a form's first load.
+const Captcha = lazy(() => import('./Captcha').then((m) => ({ default: m.Captcha })));
 
 /** Whether a failed call asks for a captcha answer (captcha_error_empty, captcha_invalid). */
 export const asksForCaptcha = (error: unknown): boolean =>
@@ -74,16 +76,18 @@ export function useCaptchaOnDemand({
       return asks && !quiet;
     },
     field: shown ? (
-      <Captcha
-        key={round}
-        provider={provider}
-        siteKey={settings.configs.recaptchaSiteKey}
-        error={error}
-        onChange={(value) => {
-          setAnswer(value);
-          if (value) setError(null);
-        }}
-      />
+      <Suspense fallback={null}>
+        <Captcha
+          key={round}
+          provider={provider}
+          siteKey={settings.configs.recaptchaSiteKey}
+          error={error}
+          onChange={(value) => {
+            setAnswer(value);
+            if (value) setError(null);
+          }}
+        />
+      </Suspense>
     ) : null,
   };
 }

@@ -20,8 +20,11 @@ export function AccountHomePage() {
   usePageTitle('account_title');
 
   const name = useUserName().name || t('header_account');
-  const helpUrl = externalUrl(settings.configs.helpDomain);
-  const aboutUrl = externalUrl(settings.configs.publicDomain);
+  // Help and about, each where its domain is configured.
+  const links = [
+    { icon: 'help', url: externalUrl(settings.configs.helpDomain), label: t('account_help') },
+    { icon: 'info', url: externalUrl(settings.configs.publicDomain), label: t('account_about') },
+  ].filter((link) => link.url);
 
   return (
     <Stack gap="xl" maw={1040} mx="auto">
@@ -61,24 +64,16 @@ export function AccountHomePage() {
         </Text>
       )}
 
-      {(helpUrl || aboutUrl) && (
+      {links.length > 0 && (
         <Group justify="center" gap="xl">
-          {helpUrl && (
-            <Anchor href={helpUrl} target="_blank" rel="noopener noreferrer" fw={500}>
+          {links.map((link) => (
+            <Anchor key={link.icon} href={link.url ?? undefined} target="_blank" rel="noopener noreferrer" fw={500}>
               <Group gap={6} wrap="nowrap">
-                <Icon name="help" size={18} />
-                {t('account_help')}
+                <Icon name={link.icon} size={18} />
+                {link.label}
               </Group>
             </Anchor>
-          )}
-          {aboutUrl && (
-            <Anchor href={aboutUrl} target="_blank" rel="noopener noreferrer" fw={500}>
-              <Group gap={6} wrap="nowrap">
-                <Icon name="info" size={18} />
-                {t('account_about')}
-              </Group>
-            </Anchor>
-          )}
+          ))}
         </Group>
       )}
     </Stack>

@@ -1,6 +1,7 @@
-import { Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
+import { PageHeader } from '../../components/PageHeader';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAuth } from '../auth/OidcSession';
@@ -17,14 +18,7 @@ export function TokenPage() {
 
   return (
     <Stack gap="lg" maw={880} mx="auto">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {t('token_title')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('token_intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('token_title')} intro={t('token_intro')} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <Stack gap="md">
           <Group justify="space-between" wrap="wrap" gap="sm">

@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Timeline, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { ACTIVITY_PAGE_SIZE } from '@portico/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryError, QueryState } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime } from '../devices/format';
@@ -26,68 +27,54 @@ export function ActivityPage() {
     getNextPageParam: (_last, pages) => nextActivityPage(pages),
     retry: false,
   });
-  const entries = log.data?.pages.flatMap((p) => p.data) ?? [];
   const total = log.data?.pages.at(-1)?.totalRows ?? 0;
 
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {t('menu_activity')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('activitylog_intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('menu_activity')} intro={t('activitylog_intro')} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
-        {log.isPending ? (
-          <Center py="xl" role="status" aria-label={t('app_loading')}>
-            <Loader type="dots" />
-          </Center>
-        ) : log.isError && entries.length === 0 ? (
-          <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-            {errorText(log.error, t)}
-          </Alert>
-        ) : entries.length === 0 ? (
-          <Text c="dimmed" ta="center" py="lg">
-            {t('activitylog_empty')}
-          </Text>
-        ) : (
-          <Stack gap="lg">
-            <Timeline bulletSize={28} lineWidth={2} active={-1} aria-label={t('menu_activity')}>
-              {entries.map((entry) => (
-                <Timeline.Item
-                  key={entry.id}
-                  bullet={
-                    <ThemeIcon size={28} radius="xl" variant="light" color="brand">
-                      <Icon name="activity" size={14} />
-                    </ThemeIcon>
-                  }
-                >
-                  <SafeHtml html={entry.actionText} fz="sm" style={{ overflowWrap: 'anywhere' }} />
-                  <Text fz="xs" c="dimmed" mt={2} component="time" dateTime={entry.createdDate}>
-                    {formatDateTime(entry.createdDate, locale)}
-                  </Text>
-                </Timeline.Item>
-              ))}
-            </Timeline>
-            {log.isError && (
-              <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-                {errorText(log.error, t)}
-              </Alert>
-            )}
-            <Stack gap={6} align="center">
-              <Text fz="xs" c="dimmed">
-                {t('activitylog_shown', { shown: entries.length, total })}
-              </Text>
-              {log.hasNextPage && (
-                <Button variant="light" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-                  {t('activitylog_view_more')}
-                </Button>
-              )}
+        <QueryState
+          query={{ ...log, data: log.data?.pages.flatMap((p) => p.data) }}
+          isEmpty={(entries) => entries.length === 0}
+          empty={
+            <Text c="dimmed" ta="center" py="lg">
+              {t('activitylog_empty')}
+            </Text>
+          }
+        >
+          {(entries) => (
+            <Stack gap="lg">
+              <Timeline bulletSize={28} lineWidth={2} active={-1} aria-label={t('menu_activity')}>
+                {entries.map((entry) => (
+                  <Timeline.Item
+                    key={entry.id}
+                    bullet={
+                      <ThemeIcon size={28} radius="xl" variant="light" color="brand">
+                        <Icon name="activity" size={14} />
+                      </ThemeIcon>
+                    }
+                  >
+                    <SafeHtml html={entry.actionText} fz="sm" style={{ overflowWrap: 'anywhere' }} />
+                    <Text fz="xs" c="dimmed" mt={2} component="time" dateTime={entry.createdDate}>
+                      {formatDateTime(entry.createdDate, locale)}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+              {log.isError && <QueryError error={log.error} />}
+              <Stack gap={6} align="center">
+                <Text fz="xs" c="dimmed">
+                  {t('activitylog_shown', { shown: entries.length, total })}
+                </Text>
+                {log.hasNextPage && (
+                  <Button variant="light" loading={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+                    {t('activitylog_view_more')}
+                  </Button>
+                )}
+              </Stack>
             </Stack>
-          </Stack>
-        )}
+          )}
+        </QueryState>
       </Paper>
     </Stack>
   );

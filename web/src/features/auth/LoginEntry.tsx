@@ -18,10 +18,19 @@ export const wantedPath = (search: URLSearchParams, fallback = '/account'): stri
 };
 
 /**
- * The spec's login entry: a signed-in user goes straight to `wanted`; anyone else gets a silent
- * sign-in (the provider's session) and, failing that, the full sign-in redirect.
+ * The spec's login entry: a signed-in user goes straight to `wanted`; anyone else gets the full
+ * sign-in redirect, after a silent sign-in (the provider's session) when `silent` asks for one
+ * (the /signin entry; not /login, see SignInOptions.silent in oidc.ts).
  */
-export function LoginEntry({ wanted, loginHint }: { wanted: string; loginHint?: string }) {
+export function LoginEntry({
+  wanted,
+  loginHint,
+  silent = false,
+}: {
+  wanted: string;
+  loginHint?: string;
+  silent?: boolean;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const auth = useAuth();
@@ -38,10 +47,10 @@ export function LoginEntry({ wanted, loginHint }: { wanted: string; loginHint?: 
     }
     if (started.current || !auth?.manager) return;
     started.current = true;
-    void auth.signIn(stripLocalePrefix(wanted), locale, { loginHint }).then((user) => {
+    void auth.signIn(stripLocalePrefix(wanted), locale, { loginHint, silent }).then((user) => {
       if (user) navigate(target, { replace: true });
     });
-  }, [session.status, auth, wanted, loginHint, locale, navigate, to]);
+  }, [session.status, auth, wanted, loginHint, silent, locale, navigate, to]);
 
   return (
     <Center py={80}>
@@ -56,7 +65,7 @@ export function LoginEntry({ wanted, loginHint }: { wanted: string; loginHint?: 
 /** /signin: the login entry route (ReturnUrl query = where to end up). */
 export function LoginEntryPage() {
   const [search] = useSearchParams();
-  return <LoginEntry wanted={wantedPath(search)} />;
+  return <LoginEntry wanted={wantedPath(search)} silent />;
 }
 
 export default LoginEntryPage;

@@ -8,21 +8,34 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { setTokenGetter, setUnauthorizedHandler } from '../../api/client';
 import { clearSignInStorage } from '../logout/clearStorage';
 import { useAppSettings } from '../settings/useAppSettings';
-import { createUserManager, isSilentRenewPath, postLogoutRedirectUri, sessionUser, startSignIn } from './oidc';
+import type { SignInOptions } from './oidc';
+import { hasStoredUser, isSilentRenewPath, sessionUser } from './oidc-light';
 import { type Session, SessionProvider } from './session';
 
+// oidc.ts brings oidc-client-ts (~70 kB); it is loaded the first time something needs the
+// manager, never by a login page that only shows the form (bench/README.md).
+let oidcModule: Promise<typeof import('./oidc')> | undefined;
+const loadOidc = () => {
+  oidcModule ??= import('./oidc');
+  return oidcModule;
+};
+
 export interface Auth {
-  /** Null when app settings name no OIDC client (then everyone is anonymous). */
+  /**
+   * Null when app settings name no OIDC client (then everyone is anonymous), and until it is
+   * loaded: at start when a user is stored, else once a page calls useAuth() or signs in.
+   */
   manager: UserManager | null;
   /** The oidc-client-ts user (tokens, profile), or null. */
   user: User | null;
   /** Login entry: silent sign-in, else a full redirect back to `wanted`. */
-  signIn: (wanted: string, locale: Locale, options?: { loginHint?: string }) => Promise<User | null>;
+  signIn: (wanted: string, locale: Locale, options?: SignInOptions) => Promise<User | null>;
   /** Clears local storage, then RP-initiated logout at the provider's end-session endpoint. */
   signOut: (locale: Locale) => Promise<void>;
   /** Forgets the local user (the provider session is left alone). */
@@ -30,9 +43,17 @@ export interface Auth {
 }
 
 const AuthContext = createContext<Auth | null>(null);
+const RequestManagerContext = createContext<(() => void) | null>(null);
 
-/** The portal's OIDC session (null outside <OidcSessionProvider>, e.g. in tests). */
-export const useAuth = (): Auth | null => useContext(AuthContext);
+/**
+ * The portal's OIDC session (null outside <OidcSessionProvider>, e.g. in tests). A page that asks
+ * for it gets the manager loaded (auth.manager is null until then).
+ */
+export const useAuth = (): Auth | null => {
+  const requestManager = useContext(RequestManagerContext);
+  useEffect(() => requestManager?.(), [requestManager]);
+  return useContext(AuthContext);
+};
 
 /**
  * Runs the portal's oidc-client-ts UserManager and feeds the session seam: loading until the
@@ -43,18 +64,40 @@ export const useAuth = (): Auth | null => useContext(AuthContext);
 export function OidcSessionProvider({ children }: { children: ReactNode }) {
   const { settings } = useAppSettings();
   const { oidcAuthority, oidcClientId } = settings.configs;
+  const configured = Boolean(oidcAuthority && oidcClientId);
   // Inside the silent-renew iframe the manager only hands the answer to the parent.
   const [passive] = useState(() => isSilentRenewPath(window.location.pathname));
-  const manager = useMemo(
-    () => createUserManager({ oidcAuthority, oidcClientId }, { renew: !passive }),
-    [oidcAuthority, oidcClientId, passive],
-  );
-  const [state, setState] = useState<{ loading: boolean; user: User | null }>({ loading: true, user: null });
+  // A stored user is restored (and renewed) at once; without one the visitor is anonymous from
+  // the first render and the manager waits until a page or a sign-in needs it.
+  const [stored] = useState(() => configured && !passive && hasStoredUser());
+  const [wanted, setWanted] = useState(stored);
+  const requestManager = useCallback(() => setWanted(true), []);
+  const managerPromise = useRef<Promise<UserManager | null> | null>(null);
+  const getManager = useCallback(() => {
+    managerPromise.current ??= configured
+      ? loadOidc().then((m) => m.createUserManager({ oidcAuthority, oidcClientId }, { renew: !passive }))
+      : Promise.resolve(null);
+    return managerPromise.current;
+  }, [configured, oidcAuthority, oidcClientId, passive]);
+  const [manager, setManager] = useState<UserManager | null>(null);
+  useEffect(() => {
+    if (!wanted) return undefined;
+    let active = true;
+    void getManager().then((m) => {
+      if (active) setManager(m);
+    });
+    return () => {
+      active = false;
+    };
+  }, [wanted, getManager]);
+
+  const [state, setState] = useState<{ loading: boolean; user: User | null }>({ loading: stored, user: null });
   const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
     if (!manager || passive) {
-      setState({ loading: false, user: null });
+      // Still loading the manager for a stored user: the session stays 'loading'.
+      if (!stored) setState({ loading: false, user: null });
       return undefined;
     }
     let active = true;
@@ -90,7 +133,7 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
       events.removeSilentRenewError(forget);
       events.removeUserSignedOut(forget);
     };
-  }, [manager, passive]);
+  }, [manager, passive, stored]);
 
   const user = state.user;
   // A layout effect: it runs before any page's passive effects, so a page's first API call
@@ -105,13 +148,21 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
   }, [user, manager]);
 
   const signIn = useCallback(
-    async (wanted: string, locale: Locale, options?: { loginHint?: string }) =>
-      manager ? startSignIn(manager, wanted, locale, options) : null,
-    [manager],
+    async (path: string, locale: Locale, options?: SignInOptions) => {
+      setWanted(true);
+      const m = await getManager();
+      if (!m) return null;
+      const { startSignIn } = await loadOidc();
+      return startSignIn(m, path, locale, options);
+    },
+    [getManager],
   );
   const signOut = useCallback(
     async (locale: Locale) => {
+      setWanted(true);
+      const manager = await getManager();
       if (!manager) return;
+      const { postLogoutRedirectUri } = await loadOidc();
       // The ID token proves the request to the provider (no confirmation page); read it before
       // local storage is cleared. While leaving, guards show a loader instead of the login page.
       const idToken = (user ?? (await manager.getUser().catch(() => null)))?.id_token;
@@ -128,7 +179,7 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
         throw error;
       }
     },
-    [manager, user],
+    [getManager, user],
   );
   const forget = useCallback(async () => {
     await manager?.removeUser();
@@ -147,8 +198,10 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
   );
 
   return (
-    <AuthContext.Provider value={auth}>
-      <SessionProvider value={session}>{children}</SessionProvider>
-    </AuthContext.Provider>
+    <RequestManagerContext.Provider value={requestManager}>
+      <AuthContext.Provider value={auth}>
+        <SessionProvider value={session}>{children}</SessionProvider>
+      </AuthContext.Provider>
+    </RequestManagerContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { type Locale, localePrefix } from '@portico/contracts';
 import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import type { SessionUser } from './session';
+
+export { hasStoredUser, isSilentRenewPath, sessionUser } from './oidc-light';
 
 // The portal signs in through its own provider (spec §1: authorization code + PKCE, silent
 // renew, scopes openid profile email offline_access). One UserManager per app.
@@ -44,25 +45,36 @@ export function createUserManager(
   });
 }
 
-/** The silent-renew page (inside the hidden iframe) must not renew or sign in by itself. */
-export const isSilentRenewPath = (pathname: string): boolean => /(^|\/)silent-renew\/?$/.test(pathname);
+export type SignInOptions = {
+  /** Prefills the username on the login page (after register or a password reset). */
+  loginHint?: string;
+  /**
+   * Try a silent sign-in (hidden iframe, the provider's session) before the redirect. Only the
+   * /signin entry asks for it: the full redirect also completes without a form when the provider
+   * has a session, so elsewhere (the /login page, a restart) the iframe would only boot the app
+   * once more and, for a visitor who came to sign in, nearly always answer login_required.
+   */
+  silent?: boolean;
+};
 
 /**
- * The spec's login entry: with no user, try a silent sign-in (the provider's session, no page
- * shown), else a full sign-in redirect that comes back to `wanted` through /callback.
+ * Sign-in: optionally a silent sign-in first (see SignInOptions.silent), else a full sign-in
+ * redirect that comes back to `wanted` through /callback.
  * Resolves with the user when the silent sign-in worked; otherwise the page is navigating away.
  */
 export async function startSignIn(
   manager: UserManager,
   wanted: string,
   locale: Locale,
-  options: { loginHint?: string } = {},
+  options: SignInOptions = {},
 ): Promise<User | null> {
-  try {
-    const user = await manager.signinSilent({ extraQueryParams: { ui_locales: locale } });
-    if (user && !user.expired) return user;
-  } catch {
-    // login_required, consent_required, timeout: fall through to the full redirect
+  if (options.silent) {
+    try {
+      const user = await manager.signinSilent({ extraQueryParams: { ui_locales: locale } });
+      if (user && !user.expired) return user;
+    } catch {
+      // login_required, consent_required, timeout: fall through to the full redirect
+    }
   }
   await manager.signinRedirect({
     state: wanted,
@@ -75,20 +87,6 @@ export async function startSignIn(
   });
   return null;
 }
-
-/**
- * The session's user: the name parts of the ID token, which pages write in their own language
- * (useUserName), and a stand-in name: the `name` claim, else the e-mail, else the subject.
- */
-export const sessionUser = (user: User): SessionUser => {
-  const p = user.profile;
-  return {
-    sub: p.sub,
-    name: (p.name || p.email || p.preferred_username || p.sub || '').toString(),
-    givenName: p.given_name,
-    familyName: p.family_name,
-  };
-};
 
 /** The `state` of a sign-in, if it is a same-site path; else the fallback. */
 export const statePath = (state: unknown, fallback: string): string =>

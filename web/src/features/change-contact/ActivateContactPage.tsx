@@ -1,31 +1,34 @@
-import { Alert, Button, Center, Group, Loader, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { OTP_LENGTH, otpForSubmit } from '@portico/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Group, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, errorText } from '../../api/client';
-import { Countdown } from '../../components/Countdown';
+import { ApiError } from '../../api/client';
+import { AuthCard } from '../../components/AuthCard';
+import { CodeStep } from '../../components/CodeStep';
 import { Icon } from '../../components/Icon';
-import { OtpInput } from '../../components/OtpInput';
+import { QueryState } from '../../components/QueryState';
+import { useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
 import { CONTACT_INFO_KEY, getContactInfo } from '../contacts/api';
 import { CONTACT_KINDS, type ContactKind } from '../contacts/kinds';
 import { activate, sendActivationCode } from './api';
-import { ContactCard, ContactSuccess } from './ChangeContactPage';
-import { activationTarget, otpError } from './logic';
+import { ContactSuccess } from './ContactSuccess';
+import { activationTarget } from './logic';
 
 /** Keys of a refused first send that mean there is nothing to activate. */
 const ALREADY = new Set(['contact_already_confirmed']);
+const saysAlready = (err: unknown) =>
+  err instanceof ApiError && ALREADY.has(Object.values(err.errors).flat()[0] ?? err.messageKey);
 
 /**
  * /account/active-email and /account/active-phone (spec sign-in §2 "Activate phone page" /
  * "Activate e-mail page", §4, §5): the address (?newemail= / ?newphone=, else the account's
- * primary one), a code sent automatically on load, step 1 the code (otp_is_required) with
- * countdown and resend and an Update button, step 2 the success message and a go-home button.
+ * primary one), a code sent automatically on load, step 1 the code step (otp_is_required,
+ * web/src/components/CodeStep.tsx) with an Update button, step 2 the success message and a
+ * go-home button.
  */
 export function ActivateContactPage({ kind }: { kind: ContactKind }) {
   const config = CONTACT_KINDS[kind];
@@ -36,74 +39,35 @@ export function ActivateContactPage({ kind }: { kind: ContactKind }) {
   const [search] = useSearchParams();
   usePageTitle(config.keys.activeTitle);
 
-  const query = search.get(config.field);
-  const info = useQuery({ queryKey: CONTACT_INFO_KEY, queryFn: getContactInfo, enabled: !query?.trim() });
-  const target = activationTarget(kind, query, info.data);
-  const resolving = !query?.trim() && info.isPending;
-
+  const query = search.get(config.field)?.trim();
+  const info = useQuery({ queryKey: CONTACT_INFO_KEY, queryFn: getContactInfo, enabled: !query });
+  const target = activationTarget(kind, query ?? null, info.data);
   const [step, setStep] = useState<1 | 2>(1);
-  const [otp, setOtp] = useState('');
-  const [times, setTimes] = useState(0);
-  const [sends, setSends] = useState(0);
-  const [error, setError] = useState<string | null>(null);
-  const [alert, setAlert] = useState<string | null>(null);
   const [already, setAlready] = useState(false);
-  const [busy, setBusy] = useState<'send' | 'update' | null>(null);
   const sentFor = useRef<string | null>(null);
-  const otpRef = useRef<HTMLInputElement>(null);
 
-  const send = useCallback(
-    async (address: string, first: boolean) => {
-      setBusy('send');
-      setAlert(null);
-      try {
-        const answer = await sendActivationCode(kind, address);
-        setTimes(answer.times);
-        setSends((s) => s + 1);
-        if (!first) notifications.show({ color: 'teal', message: t('code_has_been_sent') });
-      } catch (err) {
-        if (first && err instanceof ApiError && ALREADY.has(Object.values(err.errors).flat()[0] ?? err.messageKey)) {
-          setAlready(true);
-        } else {
-          setAlert(errorText(err, t));
-        }
-      } finally {
-        setBusy(null);
-      }
+  const code = useCodeStep({
+    emptyKey: 'otp_is_required',
+    resend: () => sendActivationCode(kind, target ?? ''),
+    check: (otp) => activate(kind, target ?? '', otp),
+    onChecked: async () => {
+      setStep(2);
+      await queryClient.invalidateQueries({ queryKey: ['contacts'] });
     },
-    [kind, t],
-  );
+  });
+  const first = useMutation({
+    mutationFn: (address: string) => sendActivationCode(kind, address),
+    onSuccess: (answer) => code.start(answer),
+    onError: (err) => (saysAlready(err) ? setAlready(true) : code.show(err)),
+  });
+  const { mutate: sendFirst } = first;
 
   // The code goes out once, as soon as the address is known.
   useEffect(() => {
     if (!target || sentFor.current === target) return;
     sentFor.current = target;
-    void send(target, true);
-  }, [target, send]);
-
-  const update = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!target) return;
-    setAlert(null);
-    const invalid = otpError(otp);
-    if (invalid) {
-      setError(tr(invalid));
-      otpRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setBusy('update');
-    try {
-      await activate(kind, target, otpForSubmit(otp));
-      setStep(2);
-      await queryClient.invalidateQueries({ queryKey: ['contacts'] });
-    } catch (err) {
-      setError(errorText(err, t));
-      otpRef.current?.focus();
-    } finally {
-      setBusy(null);
-    }
-  };
+    sendFirst(target);
+  }, [target, sendFirst]);
 
   const goHome = (
     <Button component={Link} to={to('/')} size="md">
@@ -112,48 +76,35 @@ export function ActivateContactPage({ kind }: { kind: ContactKind }) {
   );
 
   let body: ReactNode;
-  if (resolving) {
+  if (!target) {
     body = (
-      <Center py="xl" role="status" aria-label={t('app_loading')}>
-        <Loader type="dots" />
-      </Center>
+      <QueryState query={info}>
+        {() => (
+          <>
+            <Alert color="gray" variant="light" icon={<Icon name="info" />}>
+              {tr(config.keys.activeNone)}
+            </Alert>
+            <Group justify="flex-end" gap="sm">
+              <Button component={Link} to={to(config.path)} variant="light" size="md">
+                {tr(config.keys.title)}
+              </Button>
+              {goHome}
+            </Group>
+          </>
+        )}
+      </QueryState>
     );
-  } else if (info.isError && !target) {
+  } else if (already || step === 2) {
     body = (
-      <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-        {errorText(info.error, t)}
-      </Alert>
-    );
-  } else if (!target) {
-    body = (
-      <Stack gap="md">
-        <Alert color="gray" variant="light" icon={<Icon name="info" />}>
-          {tr(config.keys.activeNone)}
-        </Alert>
-        <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={to(config.path)} variant="light" size="md">
-            {tr(config.keys.title)}
-          </Button>
-          {goHome}
-        </Group>
-      </Stack>
-    );
-  } else if (already) {
-    body = (
-      <ContactSuccess message={tr(config.keys.activeAlready)} detail={target}>
-        {goHome}
-      </ContactSuccess>
-    );
-  } else if (step === 2) {
-    body = (
-      <ContactSuccess message={tr(config.keys.activeSuccess)} detail={target}>
+      <ContactSuccess message={tr(already ? config.keys.activeAlready : config.keys.activeSuccess)} detail={target}>
         {goHome}
       </ContactSuccess>
     );
   } else {
     body = (
-      <form onSubmit={(e) => void update(e)} noValidate>
-        <Stack gap="md">
+      <CodeStep
+        step={{ ...code, sending: code.sending || first.isPending }}
+        before={
           <TextInput
             name={config.field}
             label={tr(config.keys.activeLabel)}
@@ -162,43 +113,27 @@ export function ActivateContactPage({ kind }: { kind: ContactKind }) {
             size="md"
             variant="filled"
           />
-          <OtpInput
-            ref={otpRef}
-            value={otp}
-            onChange={setOtp}
-            error={error ?? undefined}
-            maxLength={OTP_LENGTH}
-            data-autofocus
-          />
-          <Countdown
-            seconds={times}
-            restartKey={sends}
-            onResend={() => void send(target, false)}
-            busy={busy === 'send'}
-          />
-          {alert && (
-            <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-              {alert}
-            </Alert>
-          )}
+        }
+        actions={
           <Group justify="flex-end">
-            <Button type="submit" size="md" loading={busy === 'update'} miw={140}>
+            <Button type="submit" size="md" loading={code.checking} miw={140}>
               {t('common_update')}
             </Button>
           </Group>
-        </Stack>
-      </form>
+        }
+      />
     );
   }
 
   return (
-    <ContactCard
+    <AuthCard
+      wide
       title={tr(config.keys.activeTitle)}
       intro={step === 1 && target && !already ? tr(config.keys.activeIntro) : undefined}
       step={target && !already ? { current: step, total: 2 } : undefined}
     >
       {body}
-    </ContactCard>
+    </AuthCard>
   );
 }
 

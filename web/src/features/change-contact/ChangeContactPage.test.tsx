@@ -1,30 +1,20 @@
 import type { AppSettings } from '@portico/contracts';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../App';
+import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { ChangeContactPage } from './ChangeContactPage';
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
 const WAIT = { timeout: 5000 };
-let calls: { url: string; body: unknown }[];
+let calls: ApiCall[];
 
 beforeEach(() => {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = input.split('?')[0] ?? input;
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url: path, body });
-      const ok = (result: unknown) => new Response(JSON.stringify({ result }), { status: 200 });
-      if (path === '/api/app-settings') return ok(settings);
-      if (path === '/api/account/update-info') return ok({ phoneNumber: '0912345678', email: 'lan@example.edu' });
-      if (path === '/api/account/change-phone') return ok(body.otp ? { ok: true } : { times: 60 });
-      return new Response(JSON.stringify({ exception: { message: 'error_not_found' } }), { status: 404 });
-    }),
-  );
+  calls = stubApi({
+    '/api/app-settings': ok(settings),
+    '/api/account/update-info': ok({ phoneNumber: '0912345678', email: 'lan@example.edu' }),
+    '/api/account/change-phone': ({ body }) => ok(body?.otp ? { ok: true } : { times: 60 }),
+  });
 });
 
 afterEach(() => {
@@ -34,16 +24,9 @@ afterEach(() => {
 
 describe('change phone (issue 8, point 24)', () => {
   it('ends on the verified number with a way to the phone list, not to an activation with nothing to activate', async () => {
-    const router = createMemoryRouter(
+    renderApp(
       [{ path: '/account/change-phone', element: <ChangeContactPage kind="phone" /> }],
-      {
-        initialEntries: ['/account/change-phone'],
-      },
-    );
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>,
+      '/account/change-phone',
     );
     fireEvent.change(await screen.findByLabelText('Số điện thoại mới', {}, WAIT), { target: { value: '0987654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Gửi mã xác minh' }));
@@ -52,7 +35,7 @@ describe('change phone (issue 8, point 24)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Xác nhận' }));
     await waitFor(
       () =>
-        expect(calls.some((c) => c.url === '/api/account/change-phone' && (c.body as { otp: string }).otp)).toBe(true),
+        expect(calls.some((c) => c.path === '/api/account/change-phone' && (c.body as { otp: string }).otp)).toBe(true),
       WAIT,
     );
     expect(await screen.findByText(/0987654321, đã được xác minh/, {}, WAIT)).toBeTruthy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activationTarget, changeOutcome, otpError, stepForErrors } from './logic';
+import { activationTarget, changeOutcome } from './logic';
 
 describe('changeOutcome', () => {
   it('reads the countdown of a sent code and the end of the change', () => {
@@ -7,22 +7,6 @@ describe('changeOutcome', () => {
     expect(changeOutcome({ times: -5 })).toEqual({ kind: 'code', times: 0 });
     expect(changeOutcome({ ok: true })).toEqual({ kind: 'done' });
     expect(changeOutcome(undefined)).toEqual({ kind: 'code', times: 0 });
-  });
-});
-
-describe('otpError', () => {
-  it('requires the code with otp_is_required', () => {
-    expect(otpError('')).toBe('otp_is_required');
-    expect(otpError('   ')).toBe('otp_is_required');
-    expect(otpError('123456')).toBeNull();
-  });
-});
-
-describe('stepForErrors', () => {
-  it('goes back to the address step only for an address error', () => {
-    expect(stepForErrors({ newemail: ['email_already'] }, 'newemail', 2)).toBe(1);
-    expect(stepForErrors({ otp: ['otp_invalid'] }, 'newemail', 2)).toBe(2);
-    expect(stepForErrors({}, 'newphone', 2)).toBe(2);
   });
 });
 

@@ -14,16 +14,6 @@ export const changeOutcome = (
   return { kind: 'code', times: Math.max(0, times) };
 };
 
-/** The code field's rule on the change (step 2) and activate pages: otp_is_required. */
-export const otpError = (otp: string): string | null => (otp.trim() ? null : 'otp_is_required');
-
-/** Where a refused call is fixed: an error on the address goes back to step 1, anything else stays. */
-export const stepForErrors = (
-  errors: Record<string, unknown>,
-  addressField: string,
-  current: ChangeStep,
-): ChangeStep => (errors[addressField] ? 1 : current);
-
 /**
  * The address the activate page works on: ?newemail= / ?newphone= when given, else the account's
  * primary address (the server's default too); null when there is none.

@@ -1,8 +1,7 @@
 import type { AppSettings, UserContact } from '@portico/contracts';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../App';
+import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { ContactsPage } from './ContactsPage';
 
@@ -21,44 +20,27 @@ const WAIT = { timeout: 5000 };
 
 let settings: AppSettings;
 let contacts: UserContact[];
-let calls: { method: string; url: string; body: unknown }[];
+let calls: ApiCall[];
 
-const renderPage = (kind: 'email' | 'phone' = 'email') => {
-  const router = createMemoryRouter([{ path: `/account/${kind}`, element: <ContactsPage kind={kind} /> }], {
-    initialEntries: [`/account/${kind}`],
-  });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-};
+const renderPage = (kind: 'email' | 'phone' = 'email') =>
+  renderApp([{ path: `/account/${kind}`, element: <ContactsPage kind={kind} /> }], `/account/${kind}`);
 
 beforeEach(() => {
   settings = { ...DEFAULT_APP_SETTINGS, configs: { ...DEFAULT_APP_SETTINGS.configs, maximumEmailOrPhone: 3 } };
   contacts = [entry(1, 'lan@example.edu', { isPrimary: true })];
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = input.split('?')[0] ?? input;
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url: input, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const ok = (result: unknown) => new Response(JSON.stringify({ result }), { status: 200 });
-      if (path === '/api/app-settings') return ok(settings);
-      if (path === '/api/account/contacts' && method === 'GET') return ok(contacts);
-      if (path === '/api/account/contacts/exists') return ok(false);
-      if (path === '/api/account/contacts' && method === 'POST') {
-        contacts = [...contacts, entry(9, 'new@example.edu', { isConfirmed: false })];
-        return ok({ id: 9, times: 60 });
-      }
-      if (path === '/api/account/contacts/activate') {
-        contacts = contacts.map((c) => (c.id === 9 ? { ...c, isConfirmed: true } : c));
-        return ok(contacts.find((c) => c.id === 9));
-      }
-      return new Response(JSON.stringify({ exception: { message: 'error_not_found' } }), { status: 404 });
-    }),
-  );
+  calls = stubApi({
+    '/api/app-settings': () => ok(settings),
+    'GET /api/account/contacts': () => ok(contacts),
+    '/api/account/contacts/exists': ok(false),
+    'POST /api/account/contacts': () => {
+      contacts = [...contacts, entry(9, 'new@example.edu', { isConfirmed: false })];
+      return ok({ id: 9, times: 60 });
+    },
+    '/api/account/contacts/activate': () => {
+      contacts = contacts.map((c) => (c.id === 9 ? { ...c, isConfirmed: true } : c));
+      return ok(contacts.find((c) => c.id === 9));
+    },
+  });
 });
 
 afterEach(() => {

@@ -1,10 +1,4 @@
-import {
-  CONTACT_TYPES,
-  type ContactType,
-  contactEmailError,
-  contactPhoneError,
-  type MessageKey,
-} from '@portico/contracts';
+import { CONTACT_TYPES, type ContactType, type MessageKey } from '@portico/contracts';
 
 // What differs between the e-mail and the phone pages (list, change, activate): one table, so the
 // pages themselves are written once.
@@ -16,8 +10,6 @@ export interface ContactKindConfig {
   type: ContactType;
   /** The list page. */
   path: '/account/email' | '/account/phone';
-  /** Client-side rule of an address (contracts): error_email_empty / email_invalid, phone_required / invalid_phone_number. */
-  validate: (value: string) => string | null;
   /** The message key for an address already used (existence check). */
   alreadyKey: 'email_already' | 'phone_already';
   /** Field name of the change and activate payloads (spec: newemail, newphone). */
@@ -62,7 +54,6 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
     kind: 'email',
     type: CONTACT_TYPES.email,
     path: '/account/email',
-    validate: contactEmailError,
     alreadyKey: 'email_already',
     field: 'newemail',
     input: { type: 'email', inputMode: 'email', autoComplete: 'email', placeholder: 'contact_email_placeholder' },
@@ -97,7 +88,6 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
     kind: 'phone',
     type: CONTACT_TYPES.phone,
     path: '/account/phone',
-    validate: contactPhoneError,
     alreadyKey: 'phone_already',
     field: 'newphone',
     input: { type: 'tel', inputMode: 'tel', autoComplete: 'tel', placeholder: null },
@@ -129,3 +119,11 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
     },
   },
 };
+
+/** The props of an address field of this kind (add, change): type, keyboard, autofill, placeholder. */
+export const addressInputProps = (config: ContactKindConfig, t: (key: string) => string) => ({
+  type: config.input.type,
+  inputMode: config.input.inputMode,
+  autoComplete: config.input.autoComplete,
+  placeholder: config.input.placeholder ? t(config.input.placeholder) : '0912345678',
+});

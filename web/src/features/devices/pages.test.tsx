@@ -1,11 +1,11 @@
 import type { AppSettings, Device } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import { type Answers, type ApiCall, renderApp, stubApi } from '../../test/api';
+import type { Session } from '../auth/session';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 // Account pages through the real route table, with the API answered in memory.
@@ -14,9 +14,9 @@ import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 configure({ asyncUtilTimeout: 5000 });
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
-type Answer = { status?: number; body: unknown };
-let answers: Record<string, Answer | ((body: unknown) => Answer)>;
-let calls: { method: string; url: string; body: unknown }[];
+let answers: Answers;
+const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
+let calls: ApiCall[];
 
 const device = (over: Partial<Device>): Device => ({
   id: 'd1',
@@ -34,35 +34,12 @@ const device = (over: Partial<Device>): Device => ({
   ...over,
 });
 
-const renderAt = (url: string) => {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  render(
-    <AppProviders
-      queryClient={createQueryClient()}
-      session={{ status: 'authenticated', user: { sub: 'u1', name: 'Lan' } }}
-    >
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-};
+const renderAt = (url: string) => renderApp(buildRoutes(), url, SIGNED_IN);
 
 beforeEach(() => {
   focusManager.setFocused(true);
-  calls = [];
   answers = { '/api/app-settings': { body: { result: settings } } };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const path = input.split('?')[0] ?? input;
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method: init?.method ?? 'GET', url: input, body });
-      const entry = answers[`${init?.method ?? 'GET'} ${path}`] ?? answers[path];
-      const answer = typeof entry === 'function' ? entry(body) : entry;
-      const a = answer ?? { status: 404, body: { exception: { message: 'error_not_found' } } };
-      return new Response(JSON.stringify(a.body), { status: a.status ?? 200 });
-    }),
-  );
+  calls = stubApi(answers);
 });
 
 afterEach(async () => {
@@ -119,7 +96,7 @@ describe('devices page', { timeout: 20_000 }, () => {
 describe('delete account page', { timeout: 20_000 }, () => {
   it('asks for the confirmation and the password, shows invalid_password, then deletes', async () => {
     answers['/api/account/delete/has-password'] = { body: { result: true } };
-    answers['POST /api/account/delete/check-password'] = (body) =>
+    answers['POST /api/account/delete/check-password'] = ({ body }) =>
       (body as { password: string }).password === 'right'
         ? { body: { result: true } }
         : {

@@ -1,11 +1,11 @@
 import type { AppSettings, GeneralProfile } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
+import type { Session } from '../auth/session';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 // Lazy pages and their queries can take more than a second in a busy jsdom run.
@@ -13,23 +13,13 @@ configure({ asyncUtilTimeout: 5000 });
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
 let profile: GeneralProfile;
-let calls: { method: string; url: string; body: unknown }[];
+let calls: ApiCall[];
 
-const renderAt = (url: string) => {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  render(
-    <AppProviders
-      queryClient={createQueryClient()}
-      session={{ status: 'authenticated', user: { sub: 'u1', name: 'Lan' } }}
-    >
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-};
+const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
+const renderAt = (url: string) => renderApp(buildRoutes(), url, SIGNED_IN);
 
 beforeEach(() => {
   focusManager.setFocused(true);
-  calls = [];
   profile = {
     id: 'u-123',
     firstName: 'Lan',
@@ -48,27 +38,18 @@ beforeEach(() => {
     originalAvatar: null,
     userClaims: [{ id: 9, claimType: 'google_link', claimValue: 'lan@gmail.com' }],
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const path = input.split('?')[0] ?? input;
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url: input, body });
-      const ok = (result: unknown) => new Response(JSON.stringify({ result }), { status: 200 });
-      if (path === '/api/app-settings') return ok(settings);
-      if (path === '/api/account/info' && method === 'GET') return ok(profile);
-      if (path === '/api/account/info' && method === 'PUT') {
-        profile = { ...profile, ...(body as Partial<GeneralProfile>) };
-        return ok(profile);
-      }
-      if (path === '/api/account/claims/cancel-linking') {
-        profile = { ...profile, userClaims: [] };
-        return ok(true);
-      }
-      return new Response(JSON.stringify({ exception: { message: 'error_not_found' } }), { status: 404 });
-    }),
-  );
+  calls = stubApi({
+    '/api/app-settings': () => ok(settings),
+    'GET /api/account/info': () => ok(profile),
+    'PUT /api/account/info': ({ body }) => {
+      profile = { ...profile, ...(body as Partial<GeneralProfile>) };
+      return ok(profile);
+    },
+    '/api/account/claims/cancel-linking': () => {
+      profile = { ...profile, userClaims: [] };
+      return ok(true);
+    },
+  });
 });
 
 afterEach(async () => {

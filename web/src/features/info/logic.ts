@@ -75,9 +75,15 @@ export const payloadOf = (form: InfoForm, bioHtml: string): UpdateProfileInput =
   bio: bioHtml,
 });
 
-/** The shared rules (contracts updateProfileInput): field -> first message key. */
+/** The form's rules: the shared ones of contracts updateProfileInput, on what a save would send. */
+export const infoFormSchema = (now?: Date) => ({
+  safeParse: (form: InfoForm) =>
+    updateProfileInput({ now: now ?? new Date() }).safeParse(payloadOf(form, textToHtml(form.bio))),
+});
+
+/** The form's rules as field -> first message key. */
 export const validateInfo = (form: InfoForm, now: Date = new Date()): Record<string, string> => {
-  const parsed = updateProfileInput({ now }).safeParse(payloadOf(form, textToHtml(form.bio)));
+  const parsed = infoFormSchema(now).safeParse(form);
   const errors: Record<string, string> = {};
   if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {

@@ -1,23 +1,25 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Anchor, Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { type GeneralProfile, LOCALES, type Locale } from '@portico/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
+import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryLoader } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { rememberLocale, switchLocalePath } from '../../i18n/locale';
 import i18n from '../../i18n/setup';
 import { looseT } from '../../i18n/t';
+import { notifyDone } from '../../lib/notify';
 import { getProfile, INFO_QUERY_KEY } from '../info/api';
-import { needsSearch } from '../info/format';
+import { LANGUAGE_LABEL, needsSearch } from '../info/format';
 import { useAppSettings } from '../settings/useAppSettings';
 import { setLanguage } from './api';
 
-const LANGUAGE_LABEL: Record<Locale, string> = { 'vi-VN': 'lang_vi', 'en-US': 'lang_en' };
 const isLocale = (v: string | null | undefined): v is Locale => !!v && (LOCALES as readonly string[]).includes(v);
 
 /**
@@ -36,52 +38,38 @@ export function LanguagePage() {
   const profile = useQuery({ queryKey: INFO_QUERY_KEY, queryFn: getProfile, retry: false });
   const [choice, setChoice] = useState<Locale | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   usePageTitle('menu_language');
 
   const saved = isLocale(profile.data?.languageId) ? profile.data.languageId : locale;
   const value = choice ?? saved;
-  const options = settings.locales.map((l) => ({ value: l, label: tr(LANGUAGE_LABEL[l]) }));
+  const options = settings.locales.map((l) => ({ value: l, label: tr(LANGUAGE_LABEL[l] ?? l) }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!value) {
-      setError(t('error_language_empty'));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await setLanguage({ languageId: value });
-      queryClient.setQueryData<GeneralProfile>(INFO_QUERY_KEY, (old) => (old ? { ...old, languageId: value } : old));
+  const save = useMutation({
+    mutationFn: (languageId: Locale) => setLanguage({ languageId }),
+    onSuccess: (_answer, languageId) => {
+      queryClient.setQueryData<GeneralProfile>(INFO_QUERY_KEY, (old) => (old ? { ...old, languageId } : old));
       void queryClient.invalidateQueries({ queryKey: INFO_QUERY_KEY });
       // The toast speaks the chosen language: the interface switches to it.
-      notifications.show({ color: 'teal', message: i18n.getFixedT(value)('update_success') });
-      rememberLocale(value);
+      notifyDone(i18n.getFixedT(languageId)('update_success'));
+      rememberLocale(languageId);
       setChoice(null);
-      if (value !== locale) navigate(switchLocalePath(location, value));
-    } catch (err) {
-      setError(errorText(err, t));
-    } finally {
-      setBusy(false);
-    }
+      if (languageId !== locale) navigate(switchLocalePath(location, languageId));
+    },
+    onError: (err) => setError(errorText(err, t)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(value ? null : t('error_language_empty'));
+    if (value) save.mutate(value);
   };
 
   return (
     <Stack gap="lg" maw={560} mx="auto" w="100%">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {t('menu_language')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('language_intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('menu_language')} intro={t('language_intro')} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
         {profile.isPending ? (
-          <Center py="xl" role="status" aria-label={t('app_loading')}>
-            <Loader type="dots" />
-          </Center>
+          <QueryLoader />
         ) : (
           <form onSubmit={(e) => void submit(e)} noValidate>
             <Stack gap="lg">
@@ -97,16 +85,12 @@ export function LanguagePage() {
                 allowDeselect={false}
                 leftSection={<Icon name="language" size={18} />}
               />
-              {(error || profile.isError) && (
-                <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-                  {error ?? errorText(profile.error, t)}
-                </Alert>
-              )}
+              <FormAlert message={error ?? (profile.isError ? errorText(profile.error, t) : null)} />
               <Group justify="flex-end" gap="sm">
                 <Anchor component={Link} to={to('/')} fw={500} px="sm">
                   {t('common_cancel')}
                 </Anchor>
-                <Button type="submit" size="md" loading={busy} miw={140}>
+                <Button type="submit" size="md" loading={save.isPending} miw={140}>
                   {t('common_update')}
                 </Button>
               </Group>

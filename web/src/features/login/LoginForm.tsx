@@ -9,7 +9,7 @@ import {
   sendLoginOtpInput,
 } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useApiForm } from '../../components/useApiForm';
@@ -17,12 +17,9 @@ import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
 import { useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
-import { UpdateInfoForm } from '../register/UpdateInfoForm';
 import { login, loginByOtp, loginCheck, otpSupport, sendLoginOtp } from './api';
-import { CampaignPopup } from './CampaignPopup';
 import { visitorId } from './fingerprint';
 import { AccountChip, LoginAccountStep, LoginOtpPanel, LoginPasswordPanel, MethodTabList } from './LoginPanels';
-import { LoginTwoFactor } from './LoginTwoFactor';
 import {
   actionForAnswer,
   afterLoginCheck,
@@ -34,6 +31,13 @@ import {
 import classes from './login.module.css';
 import { RestartSignIn } from './RestartSignIn';
 import { asksTwoFactorStep } from './twoFactorApi';
+
+// Shown only after a sign-in (the missing-details form with the password meter, the campaign popup
+// with DOMPurify): their own chunks, not part of the form's first load (bench/README.md).
+const UpdateInfoForm = lazy(() => import('../register/UpdateInfoForm').then((m) => ({ default: m.UpdateInfoForm })));
+const CampaignPopup = lazy(() => import('./CampaignPopup').then((m) => ({ default: m.CampaignPopup })));
+// Login step 3: only accounts with two-step (or a step-up) need it.
+const LoginTwoFactor = lazy(() => import('./LoginTwoFactor').then((m) => ({ default: m.LoginTwoFactor })));
 
 /**
  * Steps 1 and 2 of the login page (spec §2): the account, then password or one-time code.
@@ -196,18 +200,25 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
   }, []);
 
   if (expired) return <RestartSignIn message={t('login_session_expired')} />;
-  if (registerAnswer) return <UpdateInfoForm answer={registerAnswer} />;
+  if (registerAnswer)
+    return (
+      <Suspense fallback={null}>
+        <UpdateInfoForm answer={registerAnswer} />
+      </Suspense>
+    );
   if (twoFactor)
     return (
-      <LoginTwoFactor
-        answer={twoFactor === 'resume' ? null : twoFactor}
-        returnUrl={query.returnUrl}
-        stepUp={details.stepUp}
-        onBack={() => {
-          setTwoFactor(null);
-          backToStep1();
-        }}
-      />
+      <Suspense fallback={null}>
+        <LoginTwoFactor
+          answer={twoFactor === 'resume' ? null : twoFactor}
+          returnUrl={query.returnUrl}
+          stepUp={details.stepUp}
+          onBack={() => {
+            setTwoFactor(null);
+            backToStep1();
+          }}
+        />
+      </Suspense>
     );
 
   if (step === 1) return <LoginAccountStep form={account} inputRef={usernameRef} />;
@@ -256,13 +267,15 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
         </Tabs.Panel>
       </Tabs>
       {popup && (
-        <CampaignPopup
-          html={popup.html}
-          onClose={() => {
-            setPopup(null);
-            window.location.assign(popup.next);
-          }}
-        />
+        <Suspense fallback={null}>
+          <CampaignPopup
+            html={popup.html}
+            onClose={() => {
+              setPopup(null);
+              window.location.assign(popup.next);
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,0 +1,38 @@
+import { Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface PageHeaderProps {
+  /** The page's one h1. */
+  title: ReactNode;
+  /** The line under the title. */
+  intro?: ReactNode;
+  /** On the right of the title (an add button); below it when the window is narrow. */
+  actions?: ReactNode;
+  /** Before the title (a back button). */
+  leading?: ReactNode;
+}
+
+/**
+ * The head of an account page: the h1 (24 px on a phone, 28 px from sm), the intro under it, and
+ * the page's actions beside them.
+ */
+export function PageHeader({ title, intro, actions, leading }: PageHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm">
+      <Group gap="sm" wrap="nowrap" align="flex-start" style={{ flex: '1 1 320px', minWidth: 0 }}>
+        {leading}
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 24, sm: 28 }}>
+            {title}
+          </Title>
+          {intro && (
+            <Text c="dimmed" mt={4}>
+              {intro}
+            </Text>
+          )}
+        </div>
+      </Group>
+      {actions}
+    </Group>
+  );
+}

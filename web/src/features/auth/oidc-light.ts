@@ -1,0 +1,38 @@
+import type { User } from 'oidc-client-ts';
+import type { SessionUser } from './session';
+
+// The session helpers that need no oidc-client-ts code: OidcSession.tsx imports these at start and
+// loads oidc.ts (and oidc-client-ts with it) only when a sign-in, a stored user or a page asking
+// for the manager needs it, so the login page does not download it (bench/README.md).
+
+/** The silent-renew page (inside the hidden iframe) must not renew or sign in by itself. */
+export const isSilentRenewPath = (pathname: string): boolean => /(^|\/)silent-renew\/?$/.test(pathname);
+
+/**
+ * Whether oidc-client-ts keeps a signed-in user in this browser (its WebStorageStateStore key
+ * `oidc.user:<authority>:<client>` in localStorage, as createUserManager in oidc.ts configures).
+ * Without one the visitor is anonymous, and nothing needs the manager yet.
+ */
+export const hasStoredUser = (storage: Storage | undefined = globalThis.localStorage): boolean => {
+  try {
+    if (!storage) return false;
+    for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith('oidc.user:')) return true;
+  } catch {
+    // storage unavailable: no stored user
+  }
+  return false;
+};
+
+/**
+ * The session's user: the name parts of the ID token, which pages write in their own language
+ * (useUserName), and a stand-in name: the `name` claim, else the e-mail, else the subject.
+ */
+export const sessionUser = (user: User): SessionUser => {
+  const p = user.profile;
+  return {
+    sub: p.sub,
+    name: (p.name || p.email || p.preferred_username || p.sub || '').toString(),
+    givenName: p.given_name,
+    familyName: p.family_name,
+  };
+};

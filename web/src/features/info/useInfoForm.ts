@@ -1,0 +1,63 @@
+import type { GeneralProfile } from '@portico/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ApiForm, useApiForm } from '../../components/useApiForm';
+import { postToHost } from '../../embed/bridge';
+import { notifyDone } from '../../lib/notify';
+import { INFO_QUERY_KEY, updateProfile } from './api';
+import {
+  formFromProfile,
+  INFO_FIELD_ORDER,
+  type InfoForm,
+  infoFormSchema,
+  payloadOf,
+  textToHtml,
+  timezoneOptions,
+} from './logic';
+
+/** Host message after a save in the embedded page (/info). */
+export const INFO_SAVED_MESSAGE = 'info_noti_info_success';
+
+/**
+ * The edit form (the kit's useApiForm): values from the profile, the shared rules of
+ * contracts updateProfileInput before the save, refusals under their fields or in the alert.
+ * The bio goes back as stored unless it was edited.
+ */
+export function useInfoForm({
+  profile,
+  embedded,
+  onDone,
+}: {
+  profile: GeneralProfile;
+  embedded: boolean;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const bioTouched = useRef(false);
+  const zones = useMemo(() => timezoneOptions(profile.timezone), [profile.timezone]);
+
+  const form: ApiForm<InfoForm> = useApiForm<InfoForm, GeneralProfile>({
+    initialValues: formFromProfile(profile),
+    schema: infoFormSchema(),
+    fields: INFO_FIELD_ORDER,
+    submit: (values) => updateProfile(payloadOf(values, bioTouched.current ? textToHtml(values.bio) : profile.bio)),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(INFO_QUERY_KEY, saved);
+      notifyDone(t('info_noti_info_success'));
+      if (embedded) {
+        postToHost(INFO_SAVED_MESSAGE);
+        form.form.setValues(formFromProfile(saved));
+        bioTouched.current = false;
+      }
+      onDone();
+    },
+  });
+
+  const setBio = (bio: string) => {
+    bioTouched.current = true;
+    form.patch({ bio });
+  };
+  return { form, setBio, zones };
+}

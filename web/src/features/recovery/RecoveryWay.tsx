@@ -1,0 +1,154 @@
+import { Box, Button, Group, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { CLAIM_TYPES, type RecoveryClaim, recoveryClaimInput } from '@portico/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions';
+import { FormStack } from '../../components/FormStack';
+import { Icon } from '../../components/Icon';
+import { type ApiForm, useApiForm } from '../../components/useApiForm';
+import { looseT } from '../../i18n/t';
+import { notifyDone } from '../../lib/notify';
+import { HAS_PASSWORD_QUERY_KEY, hasPassword } from '../delete-account/api';
+import { RECOVERY_QUERY_KEY, saveRecoveryClaim } from './api';
+
+export const WAYS = [
+  {
+    type: CLAIM_TYPES.phoneRecovery,
+    label: 'recovery_phone_label',
+    edit: 'recovery_edit_phone',
+    icon: 'phone',
+    inputType: 'tel',
+    autoComplete: 'tel',
+    inputMode: 'tel',
+  },
+  {
+    type: CLAIM_TYPES.emailRecovery,
+    label: 'recovery_email_label',
+    edit: 'recovery_edit_email',
+    icon: 'mail',
+    inputType: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+  },
+] as const;
+
+type Values = { claimValue: string; password: string };
+
+export interface RecoveryWayProps {
+  way: (typeof WAYS)[number];
+  value: string;
+  editing: boolean;
+  onEdit: () => void;
+  onClose: () => void;
+}
+
+/** One recovery way: its value, the edit button, and in edit mode the form (value, account password). */
+export function RecoveryWay({ way, value, editing, onEdit, onClose }: RecoveryWayProps) {
+  const { t } = useTranslation();
+  const tr = looseT(t);
+  const label = tr(way.label);
+  // A recovery way can reset the password, so the account password confirms a change.
+  const needsPassword =
+    useQuery({ queryKey: HAS_PASSWORD_QUERY_KEY, queryFn: hasPassword, retry: false }).data === true;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
+        <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ThemeIcon size={40} radius="md" variant="light" color="brand" aria-hidden>
+            <Icon name={way.icon} size={20} />
+          </ThemeIcon>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text fw={600}>{label}</Text>
+            {value ? (
+              <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                {value}
+              </Text>
+            ) : (
+              <Text fz="sm" c="dimmed" fs="italic">
+                {t('recovery_not_set')}
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        {!editing && (
+          <Button
+            variant="light"
+            size="compact-md"
+            onClick={onEdit}
+            aria-label={tr(way.edit)}
+            style={{ flexShrink: 0 }}
+          >
+            {t('recovery_edit')}
+          </Button>
+        )}
+      </Group>
+      {editing && (
+        <RecoveryWayForm way={way} value={value} label={label} needsPassword={needsPassword} onClose={onClose} />
+      )}
+    </Stack>
+  );
+}
+
+function RecoveryWayForm({
+  way,
+  value,
+  label,
+  needsPassword,
+  onClose,
+}: Pick<RecoveryWayProps, 'way' | 'value' | 'onClose'> & { label: string; needsPassword: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const form: ApiForm<Values> = useApiForm<Values, RecoveryClaim[]>({
+    initialValues: { claimValue: value, password: '' },
+    schema: recoveryClaimInput,
+    input: (v) => ({ ...v, claimType: way.type }),
+    // A recovery way can reset the password, so the account password confirms a change.
+    before: () => {
+      if (!needsPassword || form.values.password) return true;
+      form.form.setFieldError('password', t('error_password_empty'));
+      return false;
+    },
+    submit: (v) => saveRecoveryClaim({ claimType: way.type, claimValue: v.claimValue.trim(), password: v.password }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<RecoveryClaim[]>(RECOVERY_QUERY_KEY, saved);
+      notifyDone(t('update_success'));
+      onClose();
+    },
+  });
+
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+
+  return (
+    <Box pl={{ base: 0, xs: 56 }}>
+      <FormStack
+        form={form}
+        gap="sm"
+        actions={<FormActions submit={t('common_update')} busy={form.busy} onCancel={onClose} />}
+      >
+        <TextInput
+          {...form.field('claimValue')}
+          ref={input}
+          label={label}
+          description={t('recovery_clear_hint')}
+          type={way.inputType}
+          inputMode={way.inputMode}
+          autoComplete={way.autoComplete}
+          size="md"
+        />
+        {needsPassword && (
+          <PasswordInput
+            {...form.field('password')}
+            label={t('recovery_password_label')}
+            autoComplete="current-password"
+            size="md"
+          />
+        )}
+      </FormStack>
+    </Box>
+  );
+}
