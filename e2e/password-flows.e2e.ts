@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { outboxCount, signInToPortal, storedAccessToken, waitForCode } from './signin.js';
+import { outboxCount, signInOnLoginPage, signInToPortal, storedAccessToken, waitForCode } from './signin.js';
 
 const vi = messages['vi-VN'];
 const en = messages['en-US'];
@@ -145,8 +145,13 @@ describe('register, forgot password, change password', () => {
     await otherContext.close();
     await context.close();
 
+    // The new password passes the first sign-in step; two-step is on, so login step 3 follows.
     const fresh = await browser.newContext({ viewport: DESKTOP });
-    await signInToPortal(await fresh.newPage(), server, vi, '', email, third);
+    const freshPage = await fresh.newPage();
+    await freshPage.goto(`${server.url}/account`);
+    await freshPage.waitForURL(/\/login\?ReturnUrl=/);
+    await signInOnLoginPage(freshPage, vi, email, third);
+    await freshPage.getByRole('heading', { name: vi.login_two_factor_title }).waitFor();
     await fresh.close();
   });
 });

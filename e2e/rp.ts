@@ -53,7 +53,7 @@ export async function createRelyingParty(
     if (!config) return json(res, 503, { error: 'not connected' });
     switch (here.pathname) {
       case '/login': {
-        // /login?prompt=none for a silent sign-in; ui_locales passes through.
+        // /login?prompt=none for a silent sign-in; ui_locales, acr_values and max_age pass through.
         const verifier = oidc.randomPKCECodeVerifier();
         const state = oidc.randomState();
         pending.set(state, { verifier });
@@ -64,7 +64,7 @@ export async function createRelyingParty(
           code_challenge_method: 'S256',
           state,
         };
-        for (const k of ['prompt', 'ui_locales']) {
+        for (const k of ['prompt', 'ui_locales', 'acr_values', 'max_age']) {
           const v = here.searchParams.get(k);
           if (v) params[k] = v;
         }

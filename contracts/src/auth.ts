@@ -72,6 +72,20 @@ export const CAMPAIGN_ACTIONS = { goToUrl: 1, htmlPopup: 2 } as const;
 export const campaignSchema = z.object({ loggedInAction: z.union([z.literal(1), z.literal(2)]), data: z.string() });
 export type Campaign = z.infer<typeof campaignSchema>;
 
+/**
+ * A way to pass login step 3 (spec §3 "Method types come from the server as a list of type and
+ * title"): `title` is a message key, `value` the masked address an e-mail code goes to. The
+ * recovery code is not a type of its own here: it is the checkbox of the authenticator method.
+ * `app` and `prompt` come with push approval (a later issue).
+ */
+export const LOGIN_TWO_FACTOR_TYPES = ['authenticator', 'email'] as const;
+export const loginTwoFactorTypeSchema = z.object({
+  type: z.enum(LOGIN_TWO_FACTOR_TYPES),
+  title: z.string(),
+  value: z.string().optional(),
+});
+export type LoginTwoFactorType = z.infer<typeof loginTwoFactorTypeSchema>;
+
 /** The login answer (spec §3). The browser goes to redirectUrl to finish the OIDC interaction. */
 export const loginAnswerSchema = z.object({
   isOk: z.boolean(),
@@ -84,7 +98,8 @@ export const loginAnswerSchema = z.object({
   userCampagin: campaignSchema.nullable().optional(),
   requiresTwoFactor: z.boolean(),
   userId: z.string().nullable().optional(),
-  twoFactorTypes: z.array(z.object({ type: z.string(), title: z.string() })).optional(),
+  /** The second factors this sign-in may pass, first the preselected one (spec §3; see loginTwoFactorType). */
+  twoFactorTypes: z.array(loginTwoFactorTypeSchema).optional(),
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
@@ -102,6 +117,8 @@ export const interactionDetailsSchema = z.object({
   scopes: z.array(z.string()),
   /** login_hint from the client, to prefill the username. */
   loginHint: z.string().optional(),
+  /** The relying party asks the signed-in account for a second factor (acr_values): only login step 3 is owed. */
+  stepUp: z.boolean().optional(),
 });
 export type InteractionDetails = z.infer<typeof interactionDetailsSchema>;
 
@@ -114,6 +131,42 @@ export const interactionInput = z.object({ uid: interactionUid });
 export const consentInput = z.object({ approve: z.boolean() });
 export const redirectAnswerSchema = z.object({ redirectUrl: z.string() });
 export type RedirectAnswer = z.infer<typeof redirectAnswerSchema>;
+
+/** Login step 3's code: required (spec §5 please_enter_code_2fa_code); at most a recovery code's length. */
+const twoFactorCode = z
+  .string({ error: 'please_enter_code_2fa_code' })
+  .trim()
+  .min(1, { error: 'please_enter_code_2fa_code', abort: true })
+  .max(64, 'authentication_code_is_incorrect');
+
+/** Where the page is: the interaction its returnUrl names (the second step is bound to it). */
+export const twoFactorStepInput = z.object({ returnUrl });
+
+/** spec §7 "POST login two-factor": the code of the chosen method; rememberMachine defaults on (spec §9). */
+export const loginTwoFactorInput = z.object({
+  returnUrl,
+  codeReceiveMethod: z.enum(LOGIN_TWO_FACTOR_TYPES, { error: 'please_select_method_receive_2fa_code' }),
+  twoFactorCode,
+  rememberMachine: z.boolean().default(true),
+});
+export type LoginTwoFactorInput = z.input<typeof loginTwoFactorInput>;
+
+/** spec §7 "POST login two-factor recovery code". */
+export const loginRecoveryCodeInput = z.object({
+  returnUrl,
+  recoveryCode: twoFactorCode,
+  rememberMachine: z.boolean().default(true),
+});
+export type LoginRecoveryCodeInput = z.input<typeof loginRecoveryCodeInput>;
+
+/** spec §7 "POST two-factor send code": only e-mail sends a code; a method must be chosen (spec §5). */
+export const twoFactorSendCodeInput = z.object({
+  returnUrl,
+  codeReceiveMethod: z.enum(['email'], { error: 'please_select_method_receive_2fa_code' }),
+});
+/** Seconds until another code may be sent (spec §7 result.data.expirySecond; the page's mm:ss countdown). */
+export const twoFactorSendCodeAnswerSchema = z.object({ expirySecond: z.number().int() });
+export type TwoFactorSendCodeAnswer = z.infer<typeof twoFactorSendCodeAnswerSchema>;
 
 /** Failure keys the login page reacts to (spec §8). */
 export const CAPTCHA_ERRORS = ['error_multi_time', 'captcha_invalid', 'captcha_error_empty'] as const;
@@ -196,6 +249,62 @@ export const authEndpoints = {
     input: loginByOtpInput,
     output: loginAnswerSchema,
     errors: [...OTP_KEYS, ...SIGN_IN_KEYS],
+  }),
+  twoFactorResume: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/login/two-factor/resume',
+    feature: 'auth',
+    summary:
+      'Login step 3 again: the second step this browser owes (after a reload), or a step-up a relying party asked for with acr_values for the signed-in account',
+    auth: 'public',
+    input: twoFactorStepInput,
+    output: loginAnswerSchema,
+    errors: ['login_two_factor_expired', 'login_session_expired'],
+  }),
+  twoFactorSendCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/login/two-factor/send-code',
+    feature: 'auth',
+    summary: 'Sends the second-step code to the e-mail of the account this browser is signing in to',
+    auth: 'public',
+    input: twoFactorSendCodeInput,
+    output: twoFactorSendCodeAnswerSchema,
+    errors: ['please_select_method_receive_2fa_code', 'login_two_factor_expired', 'too_many_requests'],
+  }),
+  loginTwoFactor: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/login/two-factor',
+    feature: 'auth',
+    summary:
+      'Login step 3: an authenticator or e-mail code passes the second step and completes the sign-in; may remember this browser',
+    auth: 'public',
+    input: loginTwoFactorInput,
+    output: loginAnswerSchema,
+    errors: [
+      'please_enter_code_2fa_code',
+      'please_select_method_receive_2fa_code',
+      'authentication_code_is_incorrect',
+      'login_two_factor_expired',
+      ...OTP_KEYS,
+      ...SIGN_IN_KEYS,
+      'too_many_requests',
+    ],
+  }),
+  loginRecoveryCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/login/two-factor/recovery-code',
+    feature: 'auth',
+    summary: 'Login step 3 with a recovery code (single use) instead of the authenticator',
+    auth: 'public',
+    input: loginRecoveryCodeInput,
+    output: loginAnswerSchema,
+    errors: [
+      'please_enter_code_2fa_code',
+      'recovery_code_is_incorrect',
+      'login_two_factor_expired',
+      ...SIGN_IN_KEYS,
+      'too_many_requests',
+    ],
   }),
   interaction: defineEndpoint({
     method: 'GET',

@@ -24,6 +24,22 @@ export type Device = z.infer<typeof deviceSchema>;
 /** A device id from the path; an id that is not one of the user's devices answers 404 not_found. */
 const deviceIdInput = z.object({ id: z.string() });
 
+/**
+ * A browser remembered at the second sign-in step (issue 11: it skips that step for 30 days until
+ * forgotten, a password change or reset, two-step turned off or reset, or log out everywhere).
+ */
+export const rememberedDeviceSchema = z.object({
+  id: z.string(),
+  deviceType: z.union([z.literal(1), z.literal(2)]),
+  deviceName: z.string(),
+  browser: z.string(),
+  ip: z.string(),
+  createdTime: z.string(),
+  lastUsedTime: z.string(),
+  expiresTime: z.string(),
+});
+export type RememberedDevice = z.infer<typeof rememberedDeviceSchema>;
+
 export const devicesEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -64,5 +80,25 @@ export const devicesEndpoints = {
     input: deviceIdInput,
     output: z.literal(true),
     errors: ['not_found'],
+  }),
+  remembered: defineEndpoint({
+    method: 'GET',
+    path: '/api/account/devices/remembered',
+    feature: 'devices',
+    summary: 'The browsers that skip the second sign-in step for this user, most recently used first',
+    auth: 'user',
+    input: noInput,
+    output: z.array(rememberedDeviceSchema),
+    errors: [],
+  }),
+  forgetRemembered: defineEndpoint({
+    method: 'POST',
+    path: '/api/account/devices/remembered/:id/forget',
+    feature: 'devices',
+    summary: 'Forgets one remembered browser: its next sign-in asks for the second step again',
+    auth: 'user',
+    input: deviceIdInput,
+    output: z.literal(true),
+    errors: ['remembered_device_not_found'],
   }),
 };

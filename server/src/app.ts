@@ -36,7 +36,7 @@ import { subscribeAlerts } from './modules/alerts/index.js';
 import { subscribeClaims } from './modules/claims/index.js';
 import { subscribeDevices } from './modules/devices/index.js';
 import { subscribeFlows } from './modules/flows/index.js';
-import { bindInteractionToBrowser } from './modules/sign-in/index.js';
+import { bindInteractionToBrowser, subscribeSignIn } from './modules/sign-in/index.js';
 import { subscribeTwoFactorData } from './modules/two-factor/index.js';
 import { subscribeVerification } from './modules/verification/index.js';
 import { subscribeOidc } from './oidc/events.js';
@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeTwoFactorData(deps);
   subscribeTwoFactor(deps);
   subscribeAlerts(deps);
+  subscribeSignIn(deps);
 
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));

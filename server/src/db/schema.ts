@@ -264,6 +264,30 @@ export const userRecoveryCodes = pgTable(
   (t) => [uniqueIndex('user_recovery_codes_user_hash_uq').on(t.userId, t.codeHash)],
 );
 
+/**
+ * Browsers where a user chose "remember this device" at the second sign-in step: the signed
+ * cookie names a row here, so forgetting (the devices page, a password change or reset, two-step
+ * turned off or reset, log out everywhere) is deleting rows, seen by every server copy at once.
+ */
+export const rememberedBrowsers = pgTable(
+  'remembered_browsers',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1 desktop, 2 phone (as devices.device_type). */
+    deviceType: smallint('device_type').notNull(),
+    deviceName: text('device_name').notNull().default(''),
+    browser: text('browser').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('remembered_browsers_user_idx').on(t.userId)],
+);
+
 /** Something shown right after sign-in when the login URL carries campaignId. */
 export const campaigns = pgTable('campaigns', {
   id: serial('id').primaryKey(),
@@ -287,4 +311,5 @@ export const schema = {
   campaigns,
   userTwoFactor,
   userRecoveryCodes,
+  rememberedBrowsers,
 };

@@ -1,5 +1,5 @@
 import { type Endpoint, inputInQuery, type OutputOf, type ParsedInputOf, pathParams } from '@portico/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseInput } from '../lib/errors.js';
 import type { PrimaryContact, User } from '../modules/users/index.js';
@@ -20,6 +20,8 @@ export type UserContext = {
 export type HandlerContext<E extends Endpoint> = {
   caller: CallerContext;
   request: FastifyRequest;
+  /** For the few answers that set a cookie (the sign-in steps, server/src/modules/sign-in/cookies.ts). */
+  reply: FastifyReply;
 } & (E['auth'] extends 'user' ? UserContext : { user?: undefined });
 
 /** What a handler returns: the output schema's input side; `handle` parses it, dropping unlisted fields. */
@@ -55,11 +57,11 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       // The bearer token first: a caller without one learns nothing about the input rules (401).
       const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : {};
       const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
-      const ctx = { caller: callerContext(request), request, ...who } as HandlerContext<E>;
+      const ctx = { caller: callerContext(request), request, reply, ...who } as HandlerContext<E>;
       // Like a guard on the way out: only what the contract lists leaves the server.
       return { result: endpoint.output.parse(await handler(input, ctx)) as OutputOf<E> };
     },

@@ -3,6 +3,7 @@ import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider
 import type { KeyValueStore } from '../adapters/kv/index.js';
 import type { Db } from '../db/client.js';
 import { storeError } from '../features/errors/service.js';
+import { ACR_VALUES, interactionPolicy } from '../modules/sign-in/index.js';
 import { accountClaims, findAccount } from '../modules/users/index.js';
 import { createOidcAdapter } from './adapter.js';
 import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
@@ -50,11 +51,14 @@ export function createProvider(opts: ProviderOptions): Provider {
     },
     scopes: ['openid', 'profile', 'email', 'offline_access'],
     claims: {
-      // amr / auth_time: how and when the user signed in (pwd, otp ...), for clients that step up.
-      openid: ['sub', 'amr', 'auth_time'],
+      // acr / amr / auth_time: how and when the user signed in (one factor or two; pwd, otp, mfa), for clients that step up.
+      openid: ['sub', 'acr', 'amr', 'auth_time'],
       profile: ['name', 'given_name', 'family_name', 'locale', 'zoneinfo', 'picture'],
       email: ['email', 'email_verified'],
     },
+    // acr: one factor or two (server/src/modules/sign-in/acr.ts); a relying party asking acr_values
+    // for two makes a signed-in user pass the second step again (the login prompt's step-up check).
+    acrValues: [...ACR_VALUES],
     // Relying parties read profile and e-mail claims straight from the ID token.
     conformIdTokenClaims: false,
     extraClientMetadata: {
@@ -85,6 +89,7 @@ export function createProvider(opts: ProviderOptions): Provider {
     },
     ttl: { ...TTL },
     interactions: {
+      policy: interactionPolicy(),
       // The sign-in page lives in the web app; English when the client asks for it.
       url: (_ctx, interaction) => {
         const locale = pickLocale(interaction.params.ui_locales as string | undefined);

@@ -28,16 +28,13 @@ export async function describeCurrentUser(user: User, email: PrimaryContact | nu
  * prompt=none answers login_required), every grant is revoked with its access and refresh
  * tokens, the devices are marked logged out, and the activity log says so. One transaction.
  */
-export async function logoutAll(
-  { database }: AppDeps,
-  user: User,
-  ip: string,
-): Promise<{ sessions: number; grants: number }> {
-  return database.db.transaction(async (tx) => {
+export async function logoutAll(deps: AppDeps, user: User, ip: string): Promise<{ sessions: number; grants: number }> {
+  return deps.database.db.transaction(async (tx) => {
     const sessions = await deleteSessionsOfAccount(tx, user.id);
     const grants = await deleteGrantsOfAccount(tx, user.id);
     await markUserDevicesLoggedOut(tx, user.id, new Date());
     await insertActivity(tx, { userId: user.id, action: ACTIVITY.logoutAll, params: { ip } });
+    await deps.events.publish('user.loggedOutEverywhere', { userId: user.id, tx });
     return { sessions: sessions.length, grants };
   });
 }

@@ -1,7 +1,7 @@
 import { AUTH_PATHS, authEndpoints } from '@portico/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { type CallerContext, callerContext } from '../../http/context.js';
+import type { CallerContext } from '../../http/context.js';
 import { handle } from '../../http/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { trackDeviceSessions } from '../../modules/devices/index.js';
@@ -9,17 +9,28 @@ import {
   abortInteraction,
   boundInteractionOf,
   type ClientInfo,
+  createSecondFactor,
   decideConsent,
   describeInteraction,
   findBoundInteraction,
   findInteraction,
+  signInCookies,
 } from '../../modules/sign-in/index.js';
 import { createAuthService } from './service.js';
 
-/** The caller of a sign-in call, with the interaction this browser opened the login page for. */
-export const clientInfo = (request: FastifyRequest, caller: CallerContext = callerContext(request)): ClientInfo => ({
+/**
+ * The caller of a sign-in call, with the interaction this browser opened the login page for and
+ * its sign-in cookies (the owed second step, remembered browsers).
+ */
+export const clientInfo = (
+  request: FastifyRequest,
+  caller: CallerContext,
+  reply: FastifyReply,
+  deps: AppDeps,
+): ClientInfo => ({
   ...caller,
   boundInteraction: boundInteractionOf(request),
+  cookies: signInCookies(request, reply, deps.config.publicUrl.startsWith('https:')),
 });
 
 // The spec passes campaignId in the query string of the login calls (contracts/src/auth.ts authEndpoints).
@@ -28,20 +39,35 @@ const campaignIdOf = (request: FastifyRequest) => (request.query as { campaignId
 /** Sign-in API of the login page (spec sign-in §7 "Login") and the captcha challenge. */
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const auth = createAuthService(deps, app.oidc);
+  const secondFactor = createSecondFactor(deps, app.oidc);
   trackDeviceSessions(app.oidc, deps);
 
-  handle(app, authEndpoints.loginCheck, (input, { request, caller }) =>
-    auth.loginCheck(clientInfo(request, caller), input),
+  handle(app, authEndpoints.loginCheck, (input, { request, caller, reply }) =>
+    auth.loginCheck(clientInfo(request, caller, reply, deps), input),
   );
-  handle(app, authEndpoints.login, (input, { request, caller }) =>
-    auth.loginWithPassword(clientInfo(request, caller), input, campaignIdOf(request)),
+  handle(app, authEndpoints.login, (input, { request, caller, reply }) =>
+    auth.loginWithPassword(clientInfo(request, caller, reply, deps), input, campaignIdOf(request)),
   );
   handle(app, authEndpoints.otpSupport, async (input) => auth.otpSupport(input));
-  handle(app, authEndpoints.sendLoginOtp, (input, { request, caller }) =>
-    auth.sendLoginOtp(clientInfo(request, caller), input),
+  handle(app, authEndpoints.sendLoginOtp, (input, { request, caller, reply }) =>
+    auth.sendLoginOtp(clientInfo(request, caller, reply, deps), input),
   );
-  handle(app, authEndpoints.loginByOtp, (input, { request, caller }) =>
-    auth.loginWithOtp(clientInfo(request, caller), input, campaignIdOf(request)),
+  handle(app, authEndpoints.loginByOtp, (input, { request, caller, reply }) =>
+    auth.loginWithOtp(clientInfo(request, caller, reply, deps), input, campaignIdOf(request)),
+  );
+
+  // Login step 3 (server/src/modules/sign-in/second-factor.ts).
+  handle(app, authEndpoints.twoFactorResume, (input, { request, caller, reply }) =>
+    secondFactor.resume(clientInfo(request, caller, reply, deps), input),
+  );
+  handle(app, authEndpoints.twoFactorSendCode, (input, { request, caller, reply }) =>
+    secondFactor.sendCode(clientInfo(request, caller, reply, deps), input),
+  );
+  handle(app, authEndpoints.loginTwoFactor, (input, { request, caller, reply }) =>
+    secondFactor.verify(clientInfo(request, caller, reply, deps), input),
+  );
+  handle(app, authEndpoints.loginRecoveryCode, (input, { request, caller, reply }) =>
+    secondFactor.verifyRecoveryCode(clientInfo(request, caller, reply, deps), input),
   );
 
   handle(app, authEndpoints.interaction, async ({ uid }) =>
@@ -53,8 +79,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     return decideConsent(app.oidc, interaction, sessionCookie, approve);
   });
   // Only the browser the interaction is bound to may cancel it: a link must not end someone else's sign-in.
-  handle(app, authEndpoints.abort, async ({ uid }, { request, caller }) =>
-    abortInteraction(await findBoundInteraction(app.oidc, uid, clientInfo(request, caller))),
+  handle(app, authEndpoints.abort, async ({ uid }, { request, caller, reply }) =>
+    abortInteraction(await findBoundInteraction(app.oidc, uid, clientInfo(request, caller, reply, deps))),
   );
 
   // A plain route, not an endpoint: the ALTCHA widget fetches this URL and expects the bare

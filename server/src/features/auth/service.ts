@@ -127,6 +127,8 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
         rememberMachine: input.rememberMachine,
         client,
         campaignId,
+        // A code to the e-mail was the first factor: an e-mail code is then no second one.
+        firstFactorByEmail: name.kind === 'email',
       });
     },
   };

@@ -2,7 +2,9 @@ import { devicesEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
+
 import { createDeviceService } from './manage.js';
+import { createRememberedDeviceService } from './remembered.js';
 
 /** The devices pages (spec account §7 Devices), for the signed-in user (log out everywhere: AUTH_PATHS.logoutAll). */
 export async function deviceRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -12,4 +14,9 @@ export async function deviceRoutes(app: FastifyInstance, deps: AppDeps) {
   handle(app, e.listLoggedOut, (_input, ctx) => devices.list(ctx, { loggedOut: true }));
   handle(app, e.detail, (input, ctx) => devices.detail(ctx, input));
   handle(app, e.logout, (input, ctx) => devices.logout(ctx, input));
+
+  // Remembered browsers (remembered.ts): only the user's own are seen or forgotten.
+  const remembered = createRememberedDeviceService(deps);
+  handle(app, e.remembered, (_input, { user }) => remembered.list(user.id));
+  handle(app, e.forgetRemembered, ({ id }, { user }) => remembered.forget(user.id, id));
 }

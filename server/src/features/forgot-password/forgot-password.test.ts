@@ -1,8 +1,9 @@
-import { forgotPasswordEndpoints as E } from '@portico/contracts';
+import { authEndpoints, forgotPasswordEndpoints as E } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, oidcPayloads, userClaims, verificationCodes } from '../../db/schema.js';
+import { codeAt, createTwoFactor, TOTP_PERIOD } from '../../modules/two-factor/index.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
   bearer,
@@ -221,6 +222,38 @@ describe('forgot password', () => {
     expect(sessions.filter((s) => (s.payload as { accountId?: string }).accountId === user.id)).toEqual([]);
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
     expect(log.map((l) => l.action)).toContain('activity_password_reset');
+  });
+
+  it('with two-step on, the sign-in after the reset still owes its second step (login step 3)', async () => {
+    const user = await createUser(db(), { email: 'reset-2fa@example.com' });
+    const twoFactor = createTwoFactor(t.deps);
+    const secret = (await twoFactor.startSetup(user.id, 'x')).sharedKey.replace(/\s/g, '').toUpperCase();
+    await twoFactor.finishSetup(user.id, codeAt(secret, new Date()), { ip: '127.0.0.1' });
+    const flow = await startAuthorization(t.app);
+    const token = await tokenFor('reset-2fa@example.com');
+    const res = await reset({
+      username: 'reset-2fa@example.com',
+      token,
+      password: NEW_PASSWORD,
+      rePassword: NEW_PASSWORD,
+      returnUrl: flow.returnUrl,
+    });
+    flow.jar.store(res);
+    const answer = res.json().result;
+    expect(answer).toMatchObject({ isOk: false, requiresTwoFactor: true, userId: user.id });
+    // The reset's code went to the e-mail: it is not offered again as the second factor.
+    expect(answer.twoFactorTypes.map((x: { type: string }) => x.type)).toEqual(['authenticator']);
+    expect(answer.redirectUrl).toBe(`/login?ReturnUrl=${encodeURIComponent(flow.returnUrl)}&step=2fa`);
+    const step = await postJson(t.app, authEndpoints.loginTwoFactor.path, {
+      returnUrl: flow.returnUrl,
+      codeReceiveMethod: 'authenticator',
+      twoFactorCode: codeAt(secret, new Date(Date.now() + TOTP_PERIOD * 1000)),
+    });
+    expect(step.statusCode, step.body).toBe(200);
+    const location = await followRedirects(t.app, flow, step.json().result.redirectUrl);
+    const tokens = await exchangeCode(t.app, flow, codeOf(location));
+    const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ sub: user.id, amr: ['pwd', 'otp', 'mfa'] });
   });
 
   it('with the login interaction as returnUrl, signs the user in without the password travelling in a URL', async () => {

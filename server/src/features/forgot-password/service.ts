@@ -125,6 +125,8 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
           method: 'password',
           rememberMachine: true,
           client,
+          // The reset's code went to this e-mail: an e-mail code is then no second factor.
+          firstFactorByEmail: target.includes('@'),
         });
       } catch (err) {
         // The sign-in expired meanwhile: the password is reset all the same; the page signs in anew.

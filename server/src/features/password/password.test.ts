@@ -112,8 +112,9 @@ describe('change password and set first password', () => {
   });
 
   it('checks the form with the spec keys, then the current password, then the method', async () => {
-    await twoStepOn((await createUser(db(), { email: 'rules@example.com' })).id);
+    const rules = await createUser(db(), { email: 'rules@example.com' });
     const { tokens } = await signInWithPassword(t.app, { username: 'rules@example.com', password: TEST_PASSWORD });
+    await twoStepOn(rules.id);
     const send = (body: Record<string, unknown>) => post(E.changePassword, tokens.access_token, body);
     const cases: [Record<string, unknown>, string][] = [
       [{ ...change, currentpassword: '' }, 'error_current_password_empty'],
@@ -149,10 +150,10 @@ describe('change password and set first password', () => {
 
   it('changes the password in two steps with the code; keeps every session unless asked', async () => {
     const user = await createUser(db(), { email: 'thu@example.com' });
-    await twoStepOn(user.id);
     const credentials = { username: 'thu@example.com', password: TEST_PASSWORD };
     const laptop = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const phone = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    await twoStepOn(user.id);
 
     const step1 = await post(E.changePassword, laptop.tokens.access_token, { ...change, otp: '' });
     expect(step1.json()).toEqual({ result: { times: 60 } });
@@ -187,8 +188,8 @@ describe('change password and set first password', () => {
 
   it('the code of step 2 sent by racing requests changes the password once', async () => {
     const user = await createUser(db(), { email: 'race@example.com' });
-    await twoStepOn(user.id);
     const { tokens } = await signInWithPassword(t.app, { username: 'race@example.com', password: TEST_PASSWORD });
+    await twoStepOn(user.id);
     await post(E.changePassword, tokens.access_token, { ...change, otp: '' });
     const code = await codeFor('race@example.com');
     const answers = await Promise.all(
@@ -202,10 +203,11 @@ describe('change password and set first password', () => {
   });
 
   it('with logoutAll ends every other session and keeps the current one', async () => {
-    await twoStepOn((await createUser(db(), { email: 'vy@example.com', phone: '0987654321' })).id);
+    const vy = await createUser(db(), { email: 'vy@example.com', phone: '0987654321' });
     const credentials = { username: 'vy@example.com', password: TEST_PASSWORD };
     const current = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
     const other = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    await twoStepOn(vy.id);
     const body = { ...change, logoutAll: true };
     expect((await post(E.changePassword, current.tokens.access_token, body)).json().result.times).toBe(60);
     const code = await codeFor('vy@example.com');
@@ -228,8 +230,9 @@ describe('change password and set first password', () => {
 
   it("a second user's token changes only the second user's password", async () => {
     await createUser(db(), { email: 'an@example.com' });
-    await twoStepOn((await createUser(db(), { email: 'binh@example.com' })).id);
+    const binh = await createUser(db(), { email: 'binh@example.com' });
     const b = await signInWithPassword(t.app, { username: 'binh@example.com', password: TEST_PASSWORD });
+    await twoStepOn(binh.id);
     await post(E.changePassword, b.tokens.access_token, { ...change, id: 'someone-else', username: 'an@example.com' });
     expect(await codeFor('an@example.com')).toBe('');
     const code = await codeFor('binh@example.com');
@@ -258,8 +261,8 @@ describe('change password and set first password', () => {
 
   it('with two-step verification on, the authenticator code changes the password, once per code', async () => {
     const user = await createUser(db(), { email: 'app@example.com' });
-    const secret = await twoStepOn(user.id);
     const { tokens } = await signInWithPassword(t.app, { username: 'app@example.com', password: TEST_PASSWORD });
+    const secret = await twoStepOn(user.id);
     const body = { ...change, OtpType: 'authenticator' };
     // Nothing is sent for the app: step 2 at once.
     expect((await post(E.changePassword, tokens.access_token, { ...body, otp: '' })).json()).toEqual({

@@ -47,6 +47,8 @@ export type EventMap = {
    * change committed, so it has no `tx`: its subscribers only tell the user.
    */
   'password.changed': { userId: string; ip: string; how: 'changed' | 'reset' };
+  /** "Log out all devices" (server/src/features/account/service.ts logoutAll): remembered browsers are forgotten too. */
+  'user.loggedOutEverywhere': { userId: string; tx: Db };
 };
 
 export type EventName = keyof EventMap;

@@ -19,6 +19,11 @@ export const FLOW_KINDS = {
   activate_contact: { first: 'code_sent', moves: { code_sent: ['done'] } },
   /** Remove a confirmed e-mail or phone entry: the code sent to it. */
   delete_contact: { first: 'code_sent', moves: { code_sent: ['done'] } },
+  /**
+   * Sign-in's second step (server/src/modules/sign-in/second-factor.ts): a first factor passed, a
+   * second one owed; bound to the interaction and held by the browser's cookie, five minutes.
+   */
+  sign_in_second_factor: { first: 'owed', moves: { owed: ['done'] } },
 } as const satisfies Record<string, { first: string; moves: Record<string, readonly string[]> }>;
 
 export type FlowKind = keyof typeof FLOW_KINDS;

@@ -1,19 +1,19 @@
-import type { LoginAnswer } from '@portico/contracts';
+import { type LoginAnswer, type LoginTwoFactorType, localePrefix, pickLocale } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import { campaignFor } from '../campaigns/index.js';
+import { createFlows } from '../flows/index.js';
+import { createTwoFactor } from '../two-factor/index.js';
+import { ACR_ONE_FACTOR, ACR_TWO_FACTOR, acrOf, amrOf, type FirstFactor } from './acr.js';
+import type { SignInCookies } from './cookies.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
+import { createRememberedBrowsers } from './remembered.js';
 
 /**
- * Every way to sign in; later issues add qr, prompt, google, facebook and the second factors.
- * token: an app's one-time login token (server/src/features/token-login/service.ts).
+ * Every way to sign in (the first factors of acr.ts); later issues add qr, prompt, google and
+ * facebook. token: an app's one-time login token (server/src/features/token-login/service.ts).
  */
-export type SignInMethod = 'password' | 'otp' | 'token';
-
-// RFC 8176 authentication method references, as the ID token's amr claim reports them. RFC 8176
-// has none for a session handed over from an app, so token login says `token`: no relying party
-// mistakes it for a factor this browser proved (a step-up asks again).
-const AMR: Record<SignInMethod, string> = { password: 'pwd', otp: 'otp', token: 'token' };
+export type SignInMethod = FirstFactor;
 
 /** Who is calling, as the sign-in routes see it. */
 export type ClientInfo = {
@@ -22,6 +22,8 @@ export type ClientInfo = {
   region: string | null;
   /** The interaction uid this browser opened the login page for (see interaction-binding.ts). */
   boundInteraction?: string | null;
+  /** The browser's sign-in cookies (cookies.ts); without them no second step can be bound to it. */
+  cookies?: SignInCookies;
 };
 
 export type SignInCompletion = {
@@ -31,35 +33,170 @@ export type SignInCompletion = {
   rememberMachine: boolean;
   client: ClientInfo;
   campaignId?: unknown;
+  /** The first factor was a code sent to the account's e-mail: e-mail is then no second factor. */
+  firstFactorByEmail?: boolean;
+};
+
+/** How long a browser may take over the second step after the first (issue 11: at most 5 minutes). */
+export const SECOND_STEP_SECONDS = 5 * 60;
+/** The cookie holding the owed second step's secret (the flow is found only with it and the interaction). */
+export const SECOND_STEP_COOKIE = 'portico_2fa';
+export const SECOND_STEP_KIND = 'sign_in_second_factor';
+
+/** What the owed second step remembers of the first (the flow's data). */
+export type SecondStepData = {
+  firstFactor: FirstFactor;
+  rememberMachine: boolean;
+  campaignId?: string | number;
+  /** The second factors offered, first the preselected one. */
+  types: LoginTwoFactorType[];
+  /** Only the second factor is owed: the session's account steps up (acr_values); its login stays. */
+  stepUp?: boolean;
+};
+
+/** The acr values the authorization asked for (acr_values, or the client's default_acr_values). */
+export function requestedAcrs(interaction: Interaction): string[] {
+  const values = interaction.params.acr_values;
+  return typeof values === 'string' ? values.split(' ').filter(Boolean) : [];
+}
+
+/** The relying party asks for two factors and would not take one (docs/configuration.md "Step-up"). */
+export const asksTwoFactors = (interaction: Interaction) => {
+  const asked = requestedAcrs(interaction);
+  return asked.includes(ACR_TWO_FACTOR) && !asked.includes(ACR_ONE_FACTOR);
 };
 
 /**
- * The one path that finishes a sign-in, whatever the method: it stores the login (and, when
- * implied, the consent) on the OIDC interaction, publishes user.signedIn (the device and the
- * activity entry are its subscribers), and answers where the browser goes next. The browser follows redirectUrl with its own resume
- * cookie, which is what binds this result to the browser that started the authorization.
+ * The one path that finishes a sign-in, whatever the method. After a first factor it decides
+ * whether a second is owed (two-step on and this browser not remembered, or the relying party
+ * asks for two factors): then the interaction is not finished; the owed step is stored as a flow
+ * bound to the interaction and to this browser's cookie, and the answer is requiresTwoFactor with
+ * the types the account can pass (server/src/modules/sign-in/second-factor.ts takes it from
+ * there). Otherwise, and after the second factor, finishSignIn completes it.
  */
 export async function completeSignIn(deps: AppDeps, provider: Provider, input: SignInCompletion): Promise<LoginAnswer> {
-  const { interaction, userId, method, client } = input;
+  const { interaction, userId, client } = input;
+  const twoFactor = createTwoFactor(deps);
+  const stepUp = asksTwoFactors(interaction);
+  // A token login hands over an app's session, which passed the account's own sign-in (both
+  // steps when two-step is on): it owes no second step unless a relying party asks for two factors.
+  const enabled = input.method !== 'token' && (await twoFactor.isEnabled(userId));
+  const remembered =
+    enabled && !stepUp && client.cookies
+      ? await createRememberedBrowsers(deps).isRemembered(userId, client.cookies)
+      : false;
+  if ((enabled && !remembered) || stepUp) {
+    const types = await secondFactorTypes(deps, userId, input.firstFactorByEmail === true);
+    // Two-step on with nothing to offer cannot happen (enabling needs an authenticator); a step-up
+    // the account cannot pass ends with a one-factor acr, which the relying party sees.
+    // A caller without the browser's cookies (none today) could not be bound to a second step.
+    if (types.length > 0 && client.cookies)
+      return oweSecondFactor(deps, interaction, userId, client, {
+        firstFactor: input.method,
+        rememberMachine: input.rememberMachine,
+        types,
+        ...campaignData(input.campaignId),
+      });
+  }
+  return finishSignIn(deps, provider, { ...input, amr: amrOf(input.method) });
+}
+
+const campaignData = (campaignId: unknown): { campaignId?: string | number } =>
+  typeof campaignId === 'string' || typeof campaignId === 'number' ? { campaignId } : {};
+
+/** The second factors the account can pass now (the two-factor module's methods), first the preselected one. */
+export async function secondFactorTypes(
+  deps: AppDeps,
+  userId: string,
+  excludeEmail: boolean,
+): Promise<LoginTwoFactorType[]> {
+  const methods = await createTwoFactor(deps).methods(userId);
+  return methods
+    .filter((m) => m.type === 'authenticator' || (m.type === 'email' && !excludeEmail))
+    .map((m) => ({
+      type: m.type as LoginTwoFactorType['type'],
+      title: m.staticKey,
+      ...(m.value ? { value: m.value } : {}),
+    }));
+}
+
+/**
+ * Records the owed second step: a flow (server/src/modules/flows) bound to the interaction uid,
+ * held by a secret in this browser's cookie, living SECOND_STEP_SECONDS; answers requiresTwoFactor.
+ */
+export async function oweSecondFactor(
+  deps: AppDeps,
+  interaction: Interaction,
+  userId: string,
+  client: ClientInfo,
+  data: SecondStepData,
+): Promise<LoginAnswer> {
+  if (!client.cookies) throw new Error('a second sign-in step needs the browser cookies');
+  const { secret } = await createFlows(deps).start(SECOND_STEP_KIND, {
+    target: interaction.uid,
+    subject: userId,
+    ttlSeconds: SECOND_STEP_SECONDS,
+    binding: interaction.uid,
+    secret: true,
+    data,
+  });
+  client.cookies.set(SECOND_STEP_COOKIE, secret!, SECOND_STEP_SECONDS);
+  return secondStepAnswer(interaction, userId, data.types);
+}
+
+/** The answer of a sign-in that owes its second step; redirectUrl is the login page that shows step 3. */
+export const secondStepAnswer = (interaction: Interaction, userId: string, types: LoginTwoFactorType[]) => ({
+  isOk: false,
+  isRegister: false,
+  // The login page in the interaction's language, as the provider opens it (server/src/oidc/provider.ts interactions.url).
+  redirectUrl: `${localePrefix(pickLocale(interaction.params.ui_locales as string | undefined))}/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}&step=2fa`,
+  userInfo: null,
+  requiresTwoFactor: true,
+  userId,
+  twoFactorTypes: types,
+});
+
+/**
+ * Finishes the sign-in: stores the login (amr and the acr it amounts to) and, when implied, the
+ * consent on the OIDC interaction, publishes user.signedIn (the device and the activity entry are
+ * its subscribers), and answers where the browser goes next. The browser follows redirectUrl with
+ * its own resume cookie, which is what binds this result to the browser that started the authorization.
+ */
+export async function finishSignIn(
+  deps: AppDeps,
+  provider: Provider,
+  input: SignInCompletion & {
+    amr: string[];
+    /** A step-up of the session's own account: the sign-in (device, activity) was recorded when it began. */
+    stepUp?: boolean;
+  },
+): Promise<LoginAnswer> {
+  const { interaction, userId, method, client, amr } = input;
   const db = deps.database.db;
   const consent = await consentFor(provider, db, interaction, userId);
   await finishInteraction(interaction, {
-    login: { accountId: userId, remember: input.rememberMachine, amr: [AMR[method]] },
+    login: {
+      accountId: userId,
+      remember: input.rememberMachine,
+      amr,
+      acr: acrOf(amr),
+    },
     ...(consent ? { consent } : {}),
   });
 
   // The device record and the activity entry are subscribers (server/src/modules/devices/events.ts,
   // server/src/modules/activity/events.ts).
   const { ip, userAgent, region } = client;
-  await db.transaction((tx) =>
-    deps.events.publish('user.signedIn', {
-      userId,
-      interactionUid: interaction.uid,
-      method,
-      client: { ip, userAgent, region },
-      tx,
-    }),
-  );
+  if (!input.stepUp)
+    await db.transaction((tx) =>
+      deps.events.publish('user.signedIn', {
+        userId,
+        interactionUid: interaction.uid,
+        method,
+        client: { ip, userAgent, region },
+        tx,
+      }),
+    );
 
   return {
     isOk: true,

@@ -4,6 +4,7 @@ import type { InteractionResults } from 'oidc-provider';
 import type { Db } from '../../db/client.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { findLatestGrantId } from '../../oidc/queries.js';
+import { STEP_UP_REASON } from './acr.js';
 
 export type Interaction = InstanceType<Provider['Interaction']>;
 type Client = InstanceType<Provider['Client']>;
@@ -126,6 +127,10 @@ export async function describeInteraction(provider: Provider, interaction: Inter
     },
     scopes: scope.split(' ').filter(Boolean),
     ...(typeof hint === 'string' && hint ? { loginHint: hint } : {}),
+    // The login prompt's step-up check (acr.ts): the signed-in account owes only a second factor.
+    ...(interaction.prompt.name === 'login' && interaction.prompt.reasons.includes(STEP_UP_REASON)
+      ? { stepUp: true }
+      : {}),
   };
 }
 

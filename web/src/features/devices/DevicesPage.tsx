@@ -12,6 +12,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { activeDevicesKey, listDevices, listLoggedOutDevices, loggedOutDevicesKey } from './api';
 import { DeviceCard } from './DeviceCard';
 import { DeviceDetailModal } from './DeviceDetailModal';
+import { RememberedDevices } from './RememberedDevices';
 import { useDeviceLogout } from './useDeviceLogout';
 
 /** A titled list section of the page. */
@@ -113,6 +114,8 @@ export function DevicesPage() {
           )}
         </QueryState>
       </DeviceSection>
+
+      <RememberedDevices />
 
       <DeviceDetailModal id={id ?? null} onClose={closeDetail} onLogout={confirmLogout} busy={busy !== null} />
     </Stack>

@@ -15,3 +15,8 @@ export const getDevice = (id: string) => call(e.detail, { id });
 export const logoutDevice = (id: string) => call(e.logout, { id });
 /** Log out everywhere: the sign-in feature's endpoint (contracts/src/auth.ts). */
 export const logoutAllDevices = () => api.post<unknown>(AUTH_PATHS.logoutAll);
+
+/** Browsers that skip the second sign-in step (under DEVICES_QUERY_KEY: log out everywhere refreshes them). */
+export const rememberedDevicesKey = [...DEVICES_QUERY_KEY, 'remembered'] as const;
+export const listRememberedDevices = () => call(e.remembered, {});
+export const forgetRememberedDevice = (id: string) => call(e.forgetRemembered, { id });

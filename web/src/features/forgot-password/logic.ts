@@ -8,13 +8,14 @@ export const interactionReturnUrl = (search: URLSearchParams): string | undefine
 };
 
 /**
- * What the reset answer leads to: the sign-in finished by the server (follow redirectUrl), or
- * the password reset alone (the page then signs in through the portal).
+ * What the reset answer leads to: the sign-in finished by the server, or its second step owed
+ * (two-step on: redirectUrl opens login step 3), both by following redirectUrl; or the password
+ * reset alone (the page then signs in through the portal).
  */
 export const afterReset = (
   answer: ResetPasswordAnswer | null | undefined,
 ): { kind: 'redirect'; url: string } | { kind: 'sign-in' } => {
-  if (answer && 'redirectUrl' in answer && answer.isOk && answer.redirectUrl) {
+  if (answer && 'redirectUrl' in answer && (answer.isOk || answer.requiresTwoFactor) && answer.redirectUrl) {
     return { kind: 'redirect', url: answer.redirectUrl };
   }
   return { kind: 'sign-in' };

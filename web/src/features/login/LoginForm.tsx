@@ -30,11 +30,14 @@ import {
 } from './logic';
 import classes from './login.module.css';
 import { RestartSignIn } from './RestartSignIn';
+import { asksTwoFactorStep } from './twoFactorApi';
 
 // Shown only after a sign-in (the missing-details form with the password meter, the campaign popup
 // with DOMPurify): their own chunks, not part of the form's first load (bench/README.md).
 const UpdateInfoForm = lazy(() => import('../register/UpdateInfoForm').then((m) => ({ default: m.UpdateInfoForm })));
 const CampaignPopup = lazy(() => import('./CampaignPopup').then((m) => ({ default: m.CampaignPopup })));
+// Login step 3: only accounts with two-step (or a step-up) need it.
+const LoginTwoFactor = lazy(() => import('./LoginTwoFactor').then((m) => ({ default: m.LoginTwoFactor })));
 
 /**
  * Steps 1 and 2 of the login page (spec §2): the account, then password or one-time code.
@@ -55,6 +58,10 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
   const [popup, setPopup] = useState<{ html: string; next: string } | null>(null);
   // isRegister: the login tab becomes the update-info form (spec §2, §4).
   const [registerAnswer, setRegisterAnswer] = useState<LoginAnswer | null>(null);
+  // Step 3 (LoginTwoFactor.tsx): an answer asking for it, or 'resume' (a step-up, a reload, after a reset).
+  const [twoFactor, setTwoFactor] = useState<LoginAnswer | 'resume' | null>(() =>
+    details.stepUp || asksTwoFactorStep(location.search) ? 'resume' : null,
+  );
   // Shown once the check says isErrorMulti or a call asks for it; the page's alert says why.
   const captcha = useCaptchaOnDemand({ quiet: true });
 
@@ -83,7 +90,8 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
         if (answer) setRegisterAnswer(answer);
         return null;
       case 'two-factor':
-        return t('login_two_factor_unavailable');
+        if (answer) setTwoFactor(answer);
+        return null;
       default:
         return tr(action.messageKey);
     }
@@ -196,6 +204,20 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
     return (
       <Suspense fallback={null}>
         <UpdateInfoForm answer={registerAnswer} />
+      </Suspense>
+    );
+  if (twoFactor)
+    return (
+      <Suspense fallback={null}>
+        <LoginTwoFactor
+          answer={twoFactor === 'resume' ? null : twoFactor}
+          returnUrl={query.returnUrl}
+          stepUp={details.stepUp}
+          onBack={() => {
+            setTwoFactor(null);
+            backToStep1();
+          }}
+        />
       </Suspense>
     );
 

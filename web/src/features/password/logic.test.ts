@@ -81,5 +81,13 @@ describe('forgot password: after the reset', () => {
       afterReset({ isOk: true, isRegister: false, redirectUrl: '/oidc/auth/abc', requiresTwoFactor: false }),
     ).toEqual({ kind: 'redirect', url: '/oidc/auth/abc' });
     expect(afterReset({ ok: true })).toEqual({ kind: 'sign-in' });
+    // Two-step on: the second step is owed; redirectUrl opens login step 3.
+    const owed = '/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&step=2fa';
+    expect(
+      afterReset({ isOk: false, isRegister: false, redirectUrl: owed, requiresTwoFactor: true, userId: 'u1' }),
+    ).toEqual({ kind: 'redirect', url: owed });
+    expect(afterReset({ isOk: false, isRegister: false, redirectUrl: '/x', requiresTwoFactor: false })).toEqual({
+      kind: 'sign-in',
+    });
   });
 });

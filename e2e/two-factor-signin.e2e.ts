@@ -1,0 +1,244 @@
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { type Messages, messages } from '@portico/contracts';
+import { TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { createRelyingParty, type RelyingParty } from './rp.js';
+import { outboxCount, pageJson, registerByApi, signInOnLoginPage, waitForCode } from './signin.js';
+
+const vi = messages['vi-VN'];
+const en = messages['en-US'];
+const ACR_TWO_FACTOR = 'urn:portico:acr:2fa';
+const EMAIL = 'twostep@example.com';
+const PASSWORD = 'Twostep@2026';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG A/AA violations of the page's main content (the login card with step 3): rule id and nodes. */
+async function axeViolations(page: Page): Promise<{ id: string; nodes: number }[]> {
+  await page.evaluate(axeSource);
+  if (process.env.AXE_DEBUG) await page.evaluate(() => Object.assign(window, { __axeDebug: true }));
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: Element | Document, opts: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document.querySelector('main') ?? document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      nodes: v.nodes.length,
+      ...((window as unknown as { __axeDebug?: boolean }).__axeDebug
+        ? { html: (v.nodes as { html: string }[]).map((n) => n.html.slice(0, 160)) }
+        : {}),
+    }));
+  });
+}
+
+type Callback = { signedIn?: boolean; error?: string; claims?: Record<string, unknown> };
+
+/**
+ * The authenticator app of the test: codes computed with otpauth from the shared key the wizard
+ * shows. Each time step passes once (server/src/modules/two-factor), so every sign-in takes a
+ * step after the last one used, within the one step of drift the server allows.
+ */
+function authenticator(sharedKey: string) {
+  const totp = new TOTP({ secret: sharedKey.replace(/\s/g, '').toUpperCase(), digits: 6, period: 30 });
+  let last = 0;
+  const now = () => Math.floor(Date.now() / 30_000);
+  return {
+    /** A code of a step after the last used one (waits when the drift window does not reach it yet). */
+    async next(): Promise<string> {
+      let step = Math.max(last + 1, now() - 1);
+      while (step > now() + 1) await new Promise((r) => setTimeout(r, 1000));
+      step = Math.max(step, now() - 1);
+      last = step;
+      return totp.generate({ timestamp: step * 30_000 + 1000 });
+    },
+    /** The code accepted last (refused as a replay). */
+    used: () => totp.generate({ timestamp: last * 30_000 + 1000 }),
+    /** The wizard's code used the current step. */
+    markUsed: () => {
+      last = now();
+    },
+    code: (at: number) => totp.generate({ timestamp: at }),
+  };
+}
+
+const codeField = (page: Page, t: Messages) => page.getByLabel(t.login_two_factor_code_label);
+
+/** Password steps on the login page, then login step 3 must show. */
+async function passwordThenStep3(page: Page, t: Messages) {
+  await signInOnLoginPage(page, t, EMAIL, PASSWORD);
+  await page.getByRole('heading', { name: t.login_two_factor_title }).waitFor();
+}
+
+describe('two-step sign-in journey', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let partner: RelyingParty;
+  const contexts: BrowserContext[] = [];
+  const newPage = async (locale: 'vi-VN' | 'en-US' = 'vi-VN', viewport = DESKTOP) => {
+    const context = await browser.newContext({ viewport, locale });
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  beforeAll(async () => {
+    partner = await createRelyingParty('partner2fa', { firstParty: false });
+    const clientsFile = path.join(os.tmpdir(), `portico-e2e-clients-2fa-${process.pid}.json`);
+    await writeFile(clientsFile, JSON.stringify([partner.metadata]));
+    [server, browser] = await Promise.all([
+      startServer({ OIDC_CLIENTS_FILE: clientsFile, CAPTCHA_PROVIDER: 'none', LOGIN_CAPTCHA_AFTER_FAILURES: '50' }),
+      launchBrowser(),
+    ]);
+    await partner.connect(`${server.url}/oidc`);
+    await registerByApi(server, EMAIL, PASSWORD);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await server?.stop();
+    await partner?.close();
+  });
+
+  it('enables two-step in the wizard, then signs in with a code, a recovery code, an e-mail code, a remembered browser and a step-up', async () => {
+    // 1. Signed in, the /security/2fa wizard: get an app, the password, the QR code's key, a code.
+    const setupPage = await newPage();
+    await setupPage.goto(`${server.url}/security/2fa`);
+    await setupPage.waitForURL(/\/login\?ReturnUrl=/);
+    await signInOnLoginPage(setupPage, vi, EMAIL, PASSWORD);
+    await setupPage.waitForURL(`${server.url}/security/2fa`);
+    await setupPage.getByRole('switch', { name: vi.two_factor_toggle }).click({ force: true });
+    await setupPage.getByRole('button', { name: vi.common_next }).click();
+    await setupPage.getByLabel(vi.two_factor_password_label).fill(PASSWORD);
+    await setupPage.getByRole('button', { name: vi.common_next }).click();
+    const sharedKey = ((await setupPage.getByTestId('shared-key').textContent()) ?? '').trim();
+    expect(sharedKey).toMatch(/^[a-z2-7 ]{16,}$/i);
+    await setupPage.getByRole('button', { name: vi.common_next }).click();
+    const app = authenticator(sharedKey);
+    await setupPage.getByLabel(vi.two_factor_code_label).fill(app.code(Date.now()));
+    app.markUsed();
+    await setupPage.getByRole('button', { name: vi.common_verify }).click();
+    const panel = setupPage.getByRole('region', { name: vi.two_factor_recovery_title });
+    await panel.waitFor();
+    const recoveryCodes = (await panel.locator('li').allTextContents()).map((c) => c.trim());
+    expect(recoveryCodes).toHaveLength(10);
+
+    // 2. Another browser (signed out): password, then step 3 with the authenticator code.
+    const page = await newPage();
+    await page.goto(`${server.url}/account`);
+    await page.waitForURL(/\/login\?ReturnUrl=/);
+    await passwordThenStep3(page, vi);
+    // The first type is preselected and the code field has the focus; remember-device is on.
+    await expect
+      .poll(() => page.getByRole('radio', { name: vi.two_factor_method_authenticator }).isChecked())
+      .toBe(true);
+    await expect.poll(() => codeField(page, vi).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByLabel(vi.login_two_factor_remember).isChecked()).toBe(true);
+    await page.screenshot({ path: screenshotPath('two-factor-step3-vi-1280'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    // The empty code: the spec's message.
+    await page.getByRole('button', { name: vi.login_two_factor_verify }).click();
+    await page.getByText(vi.please_enter_code_2fa_code).waitFor();
+    await page.getByLabel(vi.login_two_factor_remember).uncheck();
+    await codeField(page, vi).fill(await app.next());
+    await page.getByRole('button', { name: vi.login_two_factor_verify }).click();
+    await page.waitForURL(`${server.url}/account`);
+
+    // 3. A replayed code is refused; a recovery code passes once.
+    const replay = await newPage();
+    await replay.goto(`${server.url}/account`);
+    await replay.waitForURL(/\/login\?ReturnUrl=/);
+    await passwordThenStep3(replay, vi);
+    await codeField(replay, vi).fill(app.used());
+    await replay.getByRole('button', { name: vi.login_two_factor_verify }).click();
+    await replay.getByText(vi.authentication_code_is_incorrect).waitFor();
+    await replay.getByLabel(vi.login_two_factor_use_recovery).check();
+    await replay.getByRole('textbox', { name: vi.login_two_factor_recovery_label }).fill(recoveryCodes[0]!);
+    await replay.screenshot({ path: screenshotPath('two-factor-step3-recovery-vi-1280'), fullPage: true });
+    await replay.getByRole('button', { name: vi.login_two_factor_verify }).click();
+    await replay.waitForURL(`${server.url}/account`);
+
+    // 4. An e-mail code, remembered (the default): mm:ss countdown, then the code from the outbox.
+    const mail = await newPage();
+    await mail.goto(`${server.url}/account`);
+    await mail.waitForURL(/\/login\?ReturnUrl=/);
+    await passwordThenStep3(mail, vi);
+    await mail.getByRole('radio', { name: vi.two_factor_method_email }).check();
+    const before = await outboxCount(server, EMAIL);
+    await mail.getByRole('button', { name: vi.login_two_factor_send }).click();
+    await mail.getByRole('timer').waitFor();
+    expect(await mail.getByRole('timer').textContent()).toMatch(/\d\d:\d\d/);
+    await mail.screenshot({ path: screenshotPath('two-factor-step3-email-vi-1280'), fullPage: true });
+    expect(await axeViolations(mail)).toEqual([]);
+    const code = await waitForCode(server, EMAIL, before);
+    await mail.locator('input[name=otp]').fill(code);
+    await mail.getByRole('button', { name: vi.login_two_factor_verify }).click();
+    await mail.waitForURL(`${server.url}/account`);
+
+    // The devices page lists the remembered browsers: this one and the recovery code's (remember is on by default).
+    await mail.goto(`${server.url}/security/device`);
+    await expect.poll(() => mail.getByTestId('remembered-device').count(), { timeout: 15_000 }).toBe(2);
+    await mail.screenshot({ path: screenshotPath('two-factor-remembered-devices-vi-1280'), fullPage: true });
+
+    // 5. The remembered browser signs in to an independent relying party without the second step.
+    await mail.goto(`${partner.url}/login?prompt=login`);
+    await mail.waitForURL(/\/login\?ReturnUrl=/);
+    await signInOnLoginPage(mail, vi, EMAIL, PASSWORD);
+    await mail.getByRole('button', { name: vi.consent_allow }).click();
+    await mail.waitForURL(`${partner.url}/cb?**`);
+    const remembered = await pageJson<Callback>(mail);
+    expect(remembered.claims).toMatchObject({ amr: ['pwd'], acr: 'urn:portico:acr:1fa' });
+
+    // 6. The relying party asks acr_values for two factors: step 3 only, for the signed-in account.
+    await mail.goto(`${partner.url}/login?acr_values=${encodeURIComponent(ACR_TWO_FACTOR)}`);
+    await mail.waitForURL(/\/login\?ReturnUrl=/);
+    await mail.getByRole('heading', { name: vi.login_two_factor_title }).waitFor();
+    await mail.getByText(vi.login_two_factor_step_up_intro).waitFor();
+    await codeField(mail, vi).fill(await app.next());
+    await mail.getByRole('button', { name: vi.login_two_factor_verify }).click();
+    // The relying party asks offline_access, so prompt=consent: the consent screen follows.
+    await mail.getByRole('button', { name: vi.consent_allow }).click();
+    await mail.waitForURL(`${partner.url}/cb?**`);
+    const stepped = await pageJson<Callback>(mail);
+    expect(stepped.claims?.acr).toBe(ACR_TWO_FACTOR);
+    expect(stepped.claims?.amr).toEqual(expect.arrayContaining(['pwd', 'otp', 'mfa']));
+
+    // 7. Forgotten on the devices page: the next sign-in asks for the second step again.
+    await mail.goto(`${server.url}/security/device`);
+    for (const left of [1, 0]) {
+      await mail.getByRole('button', { name: vi.devices_remembered_forget }).first().click();
+      await expect.poll(() => mail.getByTestId('remembered-device').count(), { timeout: 15_000 }).toBe(left);
+    }
+    await mail.getByText(vi.devices_remembered_forgotten).first().waitFor();
+    await mail.goto(`${partner.url}/login?prompt=login`);
+    await mail.waitForURL(/\/login\?ReturnUrl=/);
+    await passwordThenStep3(mail, vi);
+  });
+
+  it('shows step 3 in English at phone width, with the e-mail method and its message', async () => {
+    const page = await newPage('en-US', PHONE);
+    await page.goto(`${server.url}/en-us/account`);
+    await page.waitForURL(/\/en-us\/login\?ReturnUrl=/);
+    await passwordThenStep3(page, en);
+    await page.screenshot({ path: screenshotPath('two-factor-step3-en-390'), fullPage: true });
+    await page.getByLabel(en.login_two_factor_use_recovery).check();
+    await page.screenshot({ path: screenshotPath('two-factor-step3-recovery-en-390'), fullPage: true });
+    await page.getByRole('radio', { name: en.two_factor_method_email }).check();
+    await page.getByRole('button', { name: en.login_two_factor_send }).click();
+    await page.getByRole('timer').waitFor();
+    await page.getByRole('button', { name: en.login_two_factor_verify }).click();
+    await page.getByText(en.otp_error_blank).waitFor();
+    await page.screenshot({ path: screenshotPath('two-factor-step3-email-en-390'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,314 @@
+import { Anchor, Button, Center, Checkbox, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  type LoginAnswer,
+  type LoginTwoFactorType,
+  loginRecoveryCodeInput,
+  loginTwoFactorInput,
+} from '@portico/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorText } from '../../api/client';
+import { CodeStep } from '../../components/CodeStep';
+import { FormAlert } from '../../components/FormAlert';
+import { Icon } from '../../components/Icon';
+import { OtpInput } from '../../components/OtpInput';
+import { type ApiForm, useApiForm } from '../../components/useApiForm';
+import { useCodeStep } from '../../components/useCodeStep';
+import { useLocale } from '../../hooks/useLocale';
+import { looseT } from '../../i18n/t';
+import { actionForAnswer } from './logic';
+import { RestartSignIn } from './RestartSignIn';
+import classes from './twoFactor.module.css';
+import { loginRecoveryCode, loginTwoFactor, resumeTwoFactor, sendTwoFactorCode } from './twoFactorApi';
+
+// Its own chunk, as in LoginForm.tsx: only a sign-in with a campaign needs it.
+const CampaignPopup = lazy(() => import('./CampaignPopup').then((m) => ({ default: m.CampaignPopup })));
+
+export interface LoginTwoFactorProps {
+  /** The login answer that asked for step 3; null: the page asks the server (reload, step-up, after a reset). */
+  answer: LoginAnswer | null;
+  returnUrl: string;
+  /** A relying party asks the signed-in account for a second factor: no way back to step 1. */
+  stepUp?: boolean;
+  /** Back to step 1 (another account, another first factor). */
+  onBack?: () => void;
+}
+
+/** The owed step is gone (five minutes passed, or the sign-in itself expired): only a new sign-in helps. */
+const isGone = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.messageKey === 'login_two_factor_expired' || error.messageKey === 'login_session_expired');
+
+/**
+ * Login step 3 (spec sign-in §2 step 3, §3 Two-factor state, §4, §5): the method chooser with the
+ * first type preselected, the code field focused, "remember this device" on by default, the
+ * recovery-code checkbox under the authenticator method, and the e-mail code with its mm:ss
+ * countdown and resend (the kit's code step). The server says which types the account has
+ * (server/src/modules/sign-in/second-factor.ts).
+ */
+export function LoginTwoFactor({ answer, returnUrl, stepUp, onBack }: LoginTwoFactorProps) {
+  const { t } = useTranslation();
+  const resume = useQuery({
+    queryKey: ['login-two-factor', returnUrl],
+    queryFn: () => resumeTwoFactor(returnUrl),
+    enabled: !answer,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const owed = answer ?? resume.data;
+  // A step-up with nothing to offer finishes at once: the answer is where to go.
+  const finished = owed && !owed.requiresTwoFactor ? owed.redirectUrl : null;
+  useEffect(() => {
+    if (finished) window.location.assign(finished);
+  }, [finished]);
+
+  if (resume.isError) {
+    return (
+      <RestartSignIn message={isGone(resume.error) ? t('login_two_factor_expired') : errorText(resume.error, t)} />
+    );
+  }
+  if (!owed || finished) {
+    return (
+      <Center py="xl" role="status" aria-label={t('app_loading')}>
+        <Loader type="dots" />
+      </Center>
+    );
+  }
+  return <TwoFactorStep owed={owed} returnUrl={returnUrl} stepUp={stepUp} onBack={onBack} />;
+}
+
+function TwoFactorStep({
+  owed,
+  returnUrl,
+  stepUp,
+  onBack,
+}: { owed: LoginAnswer } & Omit<LoginTwoFactorProps, 'answer'>) {
+  const { t } = useTranslation();
+  const tr = looseT(t);
+  const { to } = useLocale();
+  const types: LoginTwoFactorType[] = owed.twoFactorTypes ?? [];
+  const [method, setMethod] = useState<LoginTwoFactorType['type'] | null>(types[0]?.type ?? null);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [remember, setRemember] = useState(true);
+  const [gone, setGone] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [popup, setPopup] = useState<{ html: string; next: string } | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  /** The sign-in finished: where the answer says (spec §4), or a message. */
+  const done = (result: LoginAnswer): string | null => {
+    const action = actionForAnswer(result, to('/'));
+    if (action.kind === 'redirect' || action.kind === 'campaign-url') {
+      setLeaving(true);
+      window.location.assign(action.url);
+      return null;
+    }
+    if (action.kind === 'campaign-popup') {
+      setLeaving(true);
+      setPopup({ html: action.html, next: action.next });
+      return null;
+    }
+    return tr(action.kind === 'failed' ? action.messageKey : 'login_invalid_info');
+  };
+  const expired = (error: unknown) => {
+    if (!isGone(error)) return false;
+    setGone(true);
+    return true;
+  };
+
+  // Authenticator code, or a recovery code in its place.
+  type CodeValues = { twoFactorCode: string; recoveryCode: string };
+  const recoveryBody = (v: CodeValues) => ({ returnUrl, recoveryCode: v.recoveryCode, rememberMachine: remember });
+  const totpBody = (v: CodeValues) => ({
+    returnUrl,
+    codeReceiveMethod: 'authenticator' as const,
+    twoFactorCode: v.twoFactorCode,
+    rememberMachine: remember,
+  });
+  const codeForm: ApiForm<CodeValues> = useApiForm<CodeValues, LoginAnswer>({
+    initialValues: { twoFactorCode: '', recoveryCode: '' },
+    schema: useRecovery ? loginRecoveryCodeInput : loginTwoFactorInput,
+    input: (v) => (useRecovery ? recoveryBody(v) : totpBody(v)),
+    submit: (v) => (useRecovery ? loginRecoveryCode(recoveryBody(v)) : loginTwoFactor(totpBody(v))),
+    onSuccess: (result) => {
+      codeForm.setAlert(done(result));
+    },
+    onError: expired,
+  });
+
+  // The e-mail code: the kit's code step (countdown from the server's expirySecond, resend at zero).
+  const email = useCodeStep({
+    emptyKey: 'otp_error_blank',
+    fields: ['twoFactorCode'],
+    resend: () => sendTwoFactorCode(returnUrl),
+    check: (otp) =>
+      loginTwoFactor({ returnUrl, codeReceiveMethod: 'email', twoFactorCode: otp, rememberMachine: remember }),
+    onChecked: (result) => setNotice(done(result)),
+    onError: (error) => expired(error),
+  });
+
+  // The code field has the focus whenever the method or the kind of code changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refocus on each choice
+  useEffect(() => {
+    if (method === 'authenticator') codeRef.current?.focus();
+  }, [method, useRecovery]);
+
+  if (gone) return <RestartSignIn message={t('login_two_factor_expired')} />;
+
+  const choose = (value: string) => {
+    setMethod(value as LoginTwoFactorType['type']);
+    codeForm.form.clearErrors();
+    codeForm.setAlert(null);
+    setNotice(null);
+  };
+  const emailType = types.find((x) => x.type === 'email');
+  const rememberBox = (
+    <Checkbox
+      label={t('login_two_factor_remember')}
+      checked={remember}
+      onChange={(e) => setRemember(e.currentTarget.checked)}
+    />
+  );
+  const back = !stepUp && onBack && (
+    <Anchor component="button" type="button" fz="sm" onClick={onBack} disabled={leaving}>
+      {t('login_two_factor_back')}
+    </Anchor>
+  );
+
+  return (
+    <Stack gap="md" data-testid="login-two-factor">
+      <Stack gap={4}>
+        <Title order={2} fz={{ base: 20, sm: 22 }}>
+          {t('login_two_factor_title')}
+        </Title>
+        <Text c="gray.7" fz="sm">
+          {t(stepUp ? 'login_two_factor_step_up_intro' : 'login_two_factor_intro')}
+        </Text>
+      </Stack>
+
+      <Radio.Group
+        label={t('login_two_factor_method')}
+        value={method}
+        onChange={choose}
+        error={method ? undefined : t('please_select_method_receive_2fa_code')}
+      >
+        <Stack gap="xs" mt={6}>
+          {types.map((type) => (
+            <Radio
+              key={type.type}
+              value={type.type}
+              label={tr(type.title)}
+              description={type.value}
+              classNames={{ description: classes.description }}
+              data-testid={`two-factor-${type.type}`}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+
+      {method === 'authenticator' && (
+        <form ref={codeForm.ref} onSubmit={(e) => void codeForm.submit(e)} noValidate>
+          <Stack gap="md">
+            {useRecovery ? (
+              <TextInput
+                ref={codeRef}
+                size="md"
+                label={t('login_two_factor_recovery_label')}
+                description={t('login_two_factor_recovery_hint')}
+                classNames={{ description: classes.description }}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                {...codeForm.field('recoveryCode')}
+              />
+            ) : (
+              <OtpInput
+                ref={codeRef}
+                name="twoFactorCode"
+                label={t('login_two_factor_code_label')}
+                description={t('login_two_factor_authenticator_hint')}
+                classNames={{ description: classes.description }}
+                value={codeForm.values.twoFactorCode}
+                onChange={(value) => codeForm.patch({ twoFactorCode: value })}
+                error={codeForm.errors.twoFactorCode}
+              />
+            )}
+            <Checkbox
+              label={t('login_two_factor_use_recovery')}
+              checked={useRecovery}
+              onChange={(e) => {
+                setUseRecovery(e.currentTarget.checked);
+                codeForm.form.clearErrors();
+                codeForm.setAlert(null);
+              }}
+            />
+            {rememberBox}
+            <FormAlert message={codeForm.alert} />
+            <Button type="submit" size="md" fullWidth loading={codeForm.busy || leaving}>
+              {t('login_two_factor_verify')}
+            </Button>
+            {back}
+          </Stack>
+        </form>
+      )}
+
+      {method === 'email' && !email.sent && (
+        <Stack gap="md">
+          {emailType?.value && (
+            <Text fz="sm" data-testid="two-factor-email-target">
+              {t('login_two_factor_email_hint', { email: emailType.value })}
+            </Text>
+          )}
+          <FormAlert message={email.alert} />
+          <Button
+            size="md"
+            fullWidth
+            leftSection={<Icon name="mail" size={18} />}
+            loading={email.sending}
+            onClick={() => void email.resend()}
+          >
+            {t('login_two_factor_send')}
+          </Button>
+          {back}
+        </Stack>
+      )}
+
+      {method === 'email' && email.sent && (
+        <CodeStep
+          step={email}
+          before={
+            emailType?.value && <Text fz="sm">{t('login_two_factor_email_hint', { email: emailType.value })}</Text>
+          }
+          after={
+            <>
+              {rememberBox}
+              <FormAlert message={notice} />
+            </>
+          }
+          actions={
+            <Stack gap="md">
+              <Button type="submit" size="md" fullWidth loading={email.checking || leaving}>
+                {t('login_two_factor_verify')}
+              </Button>
+              {back}
+            </Stack>
+          }
+        />
+      )}
+
+      {popup && (
+        <Suspense fallback={null}>
+          <CampaignPopup
+            html={popup.html}
+            onClose={() => {
+              setPopup(null);
+              window.location.assign(popup.next);
+            }}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
