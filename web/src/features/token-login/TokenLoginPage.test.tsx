@@ -24,6 +24,11 @@ const TOKEN = 'a'.repeat(20) + 'B-_'.repeat(7) + 'c'.repeat(2);
 // Each login-step test spends its own token (one exchange per token, TokenLoginFinish.tsx).
 const OTHER_TOKEN = TOKEN.replace(/a/g, 'd');
 let calls: { url: string; body: unknown }[];
+// The portal's OIDC client is configured: the page waits for its manager, then signs in.
+const CONFIGURED_SETTINGS = {
+  ...DEFAULT_APP_SETTINGS,
+  configs: { ...DEFAULT_APP_SETTINGS.configs, oidcClientId: 'portal' },
+};
 let exchangeAnswer: { status: number; body: unknown };
 
 const renderAt = (url: string, session: Session = { status: 'anonymous' }) => {
@@ -36,8 +41,11 @@ const renderAt = (url: string, session: Session = { status: 'anonymous' }) => {
   return router;
 };
 
+let settingsAnswer: typeof DEFAULT_APP_SETTINGS;
+
 beforeEach(() => {
   auth = { manager: { signinRedirect } };
+  settingsAnswer = CONFIGURED_SETTINGS;
   calls = [];
   exchangeAnswer = { status: 200, body: { result: { redirectUrl: '/oidc/auth/xyz' } } };
   vi.stubGlobal(
@@ -45,7 +53,7 @@ beforeEach(() => {
     vi.fn(async (input: string, init?: RequestInit) => {
       const path = input.split('?')[0] ?? input;
       calls.push({ url: path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      if (path === '/api/app-settings') return new Response(JSON.stringify({ result: DEFAULT_APP_SETTINGS }));
+      if (path === '/api/app-settings') return new Response(JSON.stringify({ result: settingsAnswer }));
       if (path === '/api/account/interaction/abc') {
         const interaction = {
           uid: 'abc',
@@ -107,6 +115,7 @@ describe('token-login page', () => {
 
   it('says so when no OIDC client is configured', async () => {
     auth = { manager: null };
+    settingsAnswer = DEFAULT_APP_SETTINGS;
     renderAt(`/en-us/token-login?token=${TOKEN}`);
     expect(await screen.findByText('Could not sign you in')).toBeTruthy();
   });

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAuth } from '../auth/OidcSession';
 import { redirectUri } from '../auth/oidc';
 import { useSession } from '../auth/session';
+import { useAppSettings } from '../settings/useAppSettings';
 import { savePendingTokenLogin, validCb } from './pending';
 
 /** Where the sign-in comes back to (through /callback): this page, finishing, with cb kept. */
@@ -43,6 +44,9 @@ export function TokenLoginPage() {
   usePageTitle('token_login_title');
   const [search] = useSearchParams();
   const auth = useAuth();
+  const appSettings = useAppSettings();
+  const { configs } = appSettings.settings;
+  const configured = Boolean(configs.oidcAuthority && configs.oidcClientId);
   const session = useSession();
   const embedded = useEmbedded();
   const navigate = useNavigate();
@@ -65,13 +69,32 @@ export function TokenLoginPage() {
     } else if (!isTokenLoginToken(token)) {
       started.current = true;
       fail();
-    } else if (auth) {
+    } else if (appSettings.isLoading) {
+      // The settings say whether an OIDC client is configured: wait for them.
+    } else if (!configured) {
+      // No OIDC client configured: nobody can be signed in here.
       started.current = true;
-      // No OIDC client configured, or no storage for the token: nobody can be signed in here.
-      if (!auth.manager || !savePendingTokenLogin(token, cb)) fail();
+      fail();
+    } else if (auth?.manager) {
+      // The manager loads on demand (useAuth asked for it, web/src/features/auth/OidcSession.tsx).
+      started.current = true;
+      if (!savePendingTokenLogin(token, cb)) fail();
       else startTokenSignIn(auth.manager, cb, locale).catch(fail);
     }
-  }, [finishing, session.status, embedded, cb, token, auth, locale, navigate, to, t]);
+  }, [
+    finishing,
+    session.status,
+    embedded,
+    cb,
+    token,
+    auth,
+    appSettings.isLoading,
+    configured,
+    locale,
+    navigate,
+    to,
+    t,
+  ]);
 
   if (view.kind === 'failed') return <TokenLoginFailed message={view.message} />;
   if (view.kind === 'done') {
