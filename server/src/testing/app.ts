@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import { openTestDatabase } from '../db/testing.js';
@@ -48,3 +49,40 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * The test app of the describe block (or file) it is called in: started before its tests, closed
+ * after them. Use `t.app` and `t.deps` inside tests and hooks (before the start they throw); hooks
+ * registered after this call run after the app has started.
+ */
+export function useTestApp(env: Record<string, string> = {}, opts: { webDist?: string } = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env, opts);
+  });
+  afterAll(() => current?.close());
+  const started = () => {
+    if (!current) throw new Error('useTestApp: the app starts in beforeAll; use it inside tests and hooks');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get deps() {
+      return started().deps;
+    },
+    close: () => started().close(),
+  };
+}
+
+/** Limits raised for suites that sign many users in and send many codes from one address. */
+export const MANY_USERS_ENV = {
+  OTP_SENDS_PER_IP: '100000',
+  OTP_SENDS_PER_TARGET: '1000',
+  LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
+};
+
+/** Writes the OIDC clients file (OIDC_CLIENTS_FILE) that a suite's app starts with. */
+export const writeClientsFile = (file: string, clients: Record<string, unknown>[]) =>
+  writeFile(file, JSON.stringify(clients));

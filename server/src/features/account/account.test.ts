@@ -1,33 +1,27 @@
-import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { accountEndpoints } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, devices, oidcPayloads } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { useTestApp, writeClientsFile } from '../../testing/app.js';
 import { bearer, browse, postJson, refresh, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
 describe('account APIs behind the bearer token', () => {
-  let t: TestApp;
   const clientsFile = path.join(os.tmpdir(), `portico-account-clients-${process.pid}.json`);
-  beforeAll(async () => {
-    await writeFile(
-      clientsFile,
-      JSON.stringify([
-        {
-          client_id: 'shop',
-          client_secret: 'shop-secret-shop-secret-shop-secret',
-          redirect_uris: ['http://127.0.0.1:4000/cb'],
-          grant_types: ['authorization_code', 'refresh_token'],
-          first_party: true,
-        },
-      ]),
-    );
-    t = await createTestApp({ OIDC_CLIENTS_FILE: clientsFile });
-  });
-  afterAll(() => t.close());
+  beforeAll(() =>
+    writeClientsFile(clientsFile, [
+      {
+        client_id: 'shop',
+        client_secret: 'shop-secret-shop-secret-shop-secret',
+        redirect_uris: ['http://127.0.0.1:4000/cb'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        first_party: true,
+      },
+    ]),
+  );
+  const t = useTestApp({ OIDC_CLIENTS_FILE: clientsFile });
 
   const me = (token: string) => t.app.inject({ url: accountEndpoints.me.path, headers: bearer(token) });
 

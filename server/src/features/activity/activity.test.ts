@@ -1,10 +1,10 @@
 import { type ActivityPage, activityEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLogs } from '../../db/schema.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { useTestApp } from '../../testing/app.js';
 import { browse } from '../../testing/oidc-flow.js';
 import { renderActivity } from './render.js';
 
@@ -34,11 +34,7 @@ describe('activity rendering', () => {
 });
 
 describe('activity log API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000' });
 
   it('pages the log newest first in the reader language; another user sees only their own', async () => {
     const a = await signedInUser(t, { email: 'act-log-a@example.com' });

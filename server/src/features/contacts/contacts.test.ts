@@ -1,24 +1,16 @@
 import { contactsEndpoints as E, type UserContact } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, userContacts, verificationCodes } from '../../db/schema.js';
 import { findUserById, userClaims } from '../../modules/users/index.js';
 import { errorKey, fieldErrors, lastCode, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { MANY_USERS_ENV, useTestApp } from '../../testing/app.js';
 import { postJson, startAuthorization } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
 describe('e-mails and phones', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '100000',
-      OTP_SENDS_PER_TARGET: '1000',
-      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
-    });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(MANY_USERS_ENV);
 
   const db = () => t.deps.database.db;
   const list = async (u: Awaited<ReturnType<typeof signedInUser>>, type: 1 | 2) =>
@@ -411,15 +403,7 @@ describe('e-mails and phones', () => {
 });
 
 describe('change and activate e-mail and phone', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '100000',
-      OTP_SENDS_PER_TARGET: '1000',
-      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
-    });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(MANY_USERS_ENV);
   const db = () => t.deps.database.db;
   const canSignIn = async (username: string) => {
     const flow = await startAuthorization(t.app);

@@ -1,19 +1,15 @@
 import { DELETE_ACCOUNT_PATH, deleteAccountEndpoints as E, registerEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLogs, devices, oidcPayloads, userClaims, userContacts, users } from '../../db/schema.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { useTestApp } from '../../testing/app.js';
 import { bearer, postJson, refresh, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 import { isDeletedAccountEmail } from './queries.js';
 
 describe('delete account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', CAPTCHA_PROVIDER: 'none' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', CAPTCHA_PROVIDER: 'none' });
   const db = () => t.deps.database.db;
 
   it('checks the password and says whether the account has one', async () => {

@@ -1,9 +1,9 @@
 import { forgotPasswordEndpoints as E } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, oidcPayloads, userClaims, verificationCodes } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { useTestApp } from '../../testing/app.js';
 import {
   bearer,
   codeOf,
@@ -19,15 +19,11 @@ import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 const NEW_PASSWORD = 'Moi12345!';
 
 describe('forgot password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '10000',
-      OTP_SENDS_PER_TARGET: '100',
-      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
-    });
+  const t = useTestApp({
+    OTP_SENDS_PER_IP: '10000',
+    OTP_SENDS_PER_TARGET: '100',
+    LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
   });
-  afterAll(() => t.close());
 
   const db = () => t.deps.database.db;
   const codeFor = async (to: string) => (await listOutboxMessages(db(), to, 1))[0]?.code ?? '';

@@ -1,9 +1,9 @@
 import { type GeneralProfile, profileEndpoints as PE, type UserClaim } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLogs, userClaims as userClaimsTable, users } from '../../db/schema.js';
 import { errorKey, fieldErrors, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { useTestApp } from '../../testing/app.js';
 import { bearer, signInWithPassword } from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 
@@ -43,11 +43,7 @@ const validInfo = {
 };
 
 describe('personal info, claims, avatar and language', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', AVATAR_MAX_BYTES: '10000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', AVATAR_MAX_BYTES: '10000' });
   const db = () => t.deps.database.db;
 
   it('reads the general profile with labels in the reader language', async () => {

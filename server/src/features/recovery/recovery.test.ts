@@ -1,21 +1,13 @@
 import { recoveryEndpoints as E, FORGOT_PASSWORD_PATHS, type RecoveryClaim } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserByRecoveryClaim } from '../../modules/claims/index.js';
 import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { MANY_USERS_ENV, useTestApp } from '../../testing/app.js';
 import { postJson } from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 
 describe('recovery ways', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '100000',
-      OTP_SENDS_PER_TARGET: '1000',
-      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
-    });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(MANY_USERS_ENV);
 
   it('stores a recovery e-mail and phone, validated; an empty value removes one', async () => {
     const a = await signedInUser(t, { email: 'rec-a@example.com' });

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { registerEndpoints as E } from '@portico/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { activityLogs, userContacts, users, verificationCodes } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { useTestApp } from '../../testing/app.js';
 import {
   bearer,
   codeOf,
@@ -31,11 +31,7 @@ const details = {
 };
 
 describe('registration', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ OTP_SENDS_PER_IP: '10000', OTP_SENDS_PER_TARGET: '100', ALTCHA_MAX_NUMBER: '1000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ OTP_SENDS_PER_IP: '10000', OTP_SENDS_PER_TARGET: '100', ALTCHA_MAX_NUMBER: '1000' });
 
   const db = () => t.deps.database.db;
   const captcha = async () => {
@@ -388,11 +384,7 @@ describe('registration', () => {
 });
 
 describe('update-info', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ OTP_SENDS_PER_IP: '10000', CAPTCHA_PROVIDER: 'none' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ OTP_SENDS_PER_IP: '10000', CAPTCHA_PROVIDER: 'none' });
 
   const db = () => t.deps.database.db;
   const update = (token: string | undefined, body: Record<string, unknown>) =>
