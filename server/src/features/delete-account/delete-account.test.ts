@@ -1,10 +1,11 @@
 import { DELETE_ACCOUNT_PATH, deleteAccountEndpoints as E, registerEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activityLogs, devices, oidcPayloads, userClaims, userContacts, users } from '../../db/schema.js';
+import { activityLogs, devices, userClaims, userContacts, users } from '../../db/schema.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
 import { useTestApp } from '../../testing/app.js';
-import { bearer, postJson, refresh, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
+import { postJson, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
+import { expectSignedOutEverywhere } from '../../testing/sessions.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 import { isDeletedAccountEmail } from './queries.js';
 
@@ -83,12 +84,7 @@ describe('delete account', () => {
     const contacts = await db().select().from(userContacts).where(eq(userContacts.userId, a.id));
     expect(contacts.map((c) => [c.value, c.isConfirmed, c.allowLogin])).toEqual([['bye@example.com', true, false]]);
     // Every session and token is gone.
-    for (const token of [a.tokens.access_token, other.tokens.access_token]) {
-      expect((await t.app.inject({ url: '/api/account/me', headers: bearer(token) })).statusCode).toBe(401);
-    }
-    expect((await refresh(t.app, other.flow, other.tokens.refresh_token!)).json().error).toBe('invalid_grant');
-    const sessions = await db().select().from(oidcPayloads).where(eq(oidcPayloads.type, 'Session'));
-    expect(sessions.filter((s) => (s.payload as { accountId?: string }).accountId === a.id)).toEqual([]);
+    await expectSignedOutEverywhere(t, a.id, [a, other]);
     expect((await db().select().from(devices).where(eq(devices.userId, a.id))).every((d) => d.loggedOutAt)).toBe(true);
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, a.id));
     expect(log.map((l) => l.action)).toContain('activity_account_deleted');

@@ -1,8 +1,8 @@
 import { forgotPasswordEndpoints as E } from '@portico/contracts';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, oidcPayloads, userClaims, verificationCodes } from '../../db/schema.js';
+import { activityLogs, userClaims, verificationCodes } from '../../db/schema.js';
 import { useTestApp } from '../../testing/app.js';
 import {
   bearer,
@@ -10,10 +10,9 @@ import {
   exchangeCode,
   followRedirects,
   postJson,
-  refresh,
-  signInWithPassword,
   startAuthorization,
 } from '../../testing/oidc-flow.js';
+import { expectSignedOutEverywhere, signInOnTwoDevices } from '../../testing/sessions.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
 const NEW_PASSWORD = 'Moi12345!';
@@ -191,9 +190,7 @@ describe('forgot password', () => {
 
   it('ends every existing session of the account: refresh and access tokens stop working', async () => {
     const user = await createUser(db(), { email: 'hung@example.com' });
-    const credentials = { username: 'hung@example.com', password: TEST_PASSWORD };
-    const laptop = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
-    const phone = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    const { laptop, phone } = await signInOnTwoDevices(t, 'hung@example.com');
     expect((await me(laptop.tokens.access_token)).statusCode).toBe(200);
 
     const token = await tokenFor('hung@example.com');
@@ -202,19 +199,7 @@ describe('forgot password', () => {
         .statusCode,
     ).toBe(200);
 
-    for (const { tokens, flow } of [laptop, phone]) {
-      const refreshed = await refresh(t.app, flow, tokens.refresh_token!);
-      expect(refreshed.statusCode).toBe(400);
-      expect(refreshed.json().error).toBe('invalid_grant');
-      expect((await me(tokens.access_token)).statusCode).toBe(401);
-    }
-    const silent = await startAuthorization(t.app, { jar: laptop.flow.jar, params: { prompt: 'none' } });
-    expect(new URL(silent.location).searchParams.get('error')).toBe('login_required');
-    const sessions = await db()
-      .select()
-      .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.type, 'Session')));
-    expect(sessions.filter((s) => (s.payload as { accountId?: string }).accountId === user.id)).toEqual([]);
+    await expectSignedOutEverywhere(t, user.id, [laptop, phone]);
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
     expect(log.map((l) => l.action)).toContain('activity_password_reset');
   });
