@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { listOutboxMessages } from '../adapters/outbox/queries.js';
+import { AppError } from '../lib/errors.js';
 import type { TestApp } from './app.js';
 import { bearer, signInWithPassword } from './oidc-flow.js';
 import { createUser, TEST_PASSWORD, type TestUserOptions } from './users.js';
@@ -42,3 +43,14 @@ export function resultOf<T = unknown>(res: LightMyRequestResponse): T {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { result: T }).result;
 }
+
+/** The message key a service call fails with ('ok' when it succeeds; other errors are thrown on). */
+export const keyOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return 'ok';
+  } catch (err) {
+    if (err instanceof AppError) return err.messageKey;
+    throw err;
+  }
+};

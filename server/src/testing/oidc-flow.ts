@@ -206,8 +206,16 @@ export async function signInWithPassword(
   const flow = await startAuthorization(app, { ...opts, scope, params });
   const login = await postJson(app, authEndpoints.login.path, { ...credentials, returnUrl: flow.returnUrl });
   if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
-  const location = await followRedirects(app, flow, login.json().result.redirectUrl);
-  return { flow, tokens: await exchangeCode(app, flow, codeOf(location)) };
+  return { flow, tokens: await finishSignIn(app, flow, login.json().result.redirectUrl) };
+}
+
+/**
+ * After a sign-in step answered with its redirectUrl (password, code, reset with returnUrl): the
+ * browser resumes the interaction and the client exchanges the code for tokens.
+ */
+export async function finishSignIn(app: FastifyInstance, flow: Flow, redirectUrl: string): Promise<Tokens> {
+  const location = await followRedirects(app, flow, redirectUrl);
+  return exchangeCode(app, flow, codeOf(location));
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,12 +1,27 @@
-import { accountEndpoints } from '@portico/contracts';
+import { accountEndpoints, authEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { oidcPayloads } from '../db/schema.js';
 import type { TestApp } from './app.js';
-import { bearer, type Flow, refresh, signInWithPassword, startAuthorization, type Tokens } from './oidc-flow.js';
+import {
+  bearer,
+  type Flow,
+  postJson,
+  refresh,
+  signInWithPassword,
+  startAuthorization,
+  type Tokens,
+} from './oidc-flow.js';
 import { TEST_PASSWORD } from './users.js';
 
 type SignIn = { flow: Flow; tokens: Tokens };
+
+/** Whether the login API accepts the username with the password (the test password unless told). */
+export async function canSignIn(t: TestApp, username: string, password = TEST_PASSWORD) {
+  const flow = await startAuthorization(t.app);
+  const res = await postJson(t.app, authEndpoints.login.path, { username, password, returnUrl: flow.returnUrl });
+  return res.statusCode === 200;
+}
 
 /** The account signed in on two devices, each in its own browser and with a refresh token. */
 export async function signInOnTwoDevices(t: TestApp, username: string) {

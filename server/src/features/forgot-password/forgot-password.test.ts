@@ -2,17 +2,11 @@ import { forgotPasswordEndpoints as E } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, userClaims, verificationCodes } from '../../db/schema.js';
+import { activityLogs, userClaims } from '../../db/schema.js';
 import { useTestApp } from '../../testing/app.js';
-import {
-  bearer,
-  codeOf,
-  exchangeCode,
-  followRedirects,
-  postJson,
-  startAuthorization,
-} from '../../testing/oidc-flow.js';
-import { expectSignedOutEverywhere, signInOnTwoDevices } from '../../testing/sessions.js';
+import { expireCodes, sentAgo } from '../../testing/codes.js';
+import { bearer, finishSignIn, postJson, startAuthorization } from '../../testing/oidc-flow.js';
+import { canSignIn, expectSignedOutEverywhere, signInOnTwoDevices } from '../../testing/sessions.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
 const NEW_PASSWORD = 'Moi12345!';
@@ -36,13 +30,6 @@ describe('forgot password', () => {
     return res.json().exception.message;
   };
   const me = (token: string) => t.app.inject({ url: '/api/account/me', headers: bearer(token) });
-  const canSignIn = async (username: string, password: string) => {
-    const flow = await startAuthorization(t.app);
-    return (
-      (await postJson(t.app, '/api/account/login', { username, password, returnUrl: flow.returnUrl })).statusCode ===
-      200
-    );
-  };
   /** Steps 1 and 2: the reset token. */
   const tokenFor = async (username: string, to = username) => {
     expect((await send(username)).statusCode).toBe(200);
@@ -50,11 +37,6 @@ describe('forgot password', () => {
     expect(res.statusCode).toBe(200);
     return res.json().result.message as string;
   };
-  const afterCooldown = (target: string) =>
-    db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, target));
 
   it('checks the username with the login keys', async () => {
     expect(error(await send(''))).toBe('error_username_empty');
@@ -105,13 +87,10 @@ describe('forgot password', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect(error(await checkOtp('0912000222', ''))).toBe('otp_required');
     expect(error(await checkOtp('0912000222', '12ab'))).toBe('invalid_otp');
-    await db()
-      .update(verificationCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verificationCodes.target, '0912000222'));
+    await expireCodes(t, '0912000222');
     expect(error(await checkOtp('0912000222', code))).toBe('otp_expired');
     expect(error(await checkProcess('0912000222'))).toBe('process_not_in_progress');
-    await afterCooldown('0912000222');
+    await sentAgo(t, '0912000222');
     await send('0912000222');
     const second = await codeFor('0912000222');
     const ok = await checkOtp('0912000222', second);
@@ -135,14 +114,14 @@ describe('forgot password', () => {
     expect(error(await reset({ ...base, token: 'forged-token' }))).toBe('password_reset_token_invalid');
     // Bound to the account it was issued for.
     expect(error(await reset({ ...base, username: 'other@example.com' }))).toBe('password_reset_token_invalid');
-    expect(await canSignIn('other@example.com', TEST_PASSWORD)).toBe(true);
+    expect(await canSignIn(t, 'other@example.com', TEST_PASSWORD)).toBe(true);
 
     expect((await reset(base)).json()).toEqual({ result: { ok: true } });
     expect(error(await reset({ ...base, password: 'Khac1234!', rePassword: 'Khac1234!' }))).toBe(
       'password_reset_token_invalid',
     );
-    expect(await canSignIn('mai@example.com', NEW_PASSWORD)).toBe(true);
-    expect(await canSignIn('mai@example.com', TEST_PASSWORD)).toBe(false);
+    expect(await canSignIn(t, 'mai@example.com', NEW_PASSWORD)).toBe(true);
+    expect(await canSignIn(t, 'mai@example.com', TEST_PASSWORD)).toBe(false);
   });
 
   it('also finds the account by its recovery e-mail (claim), unless several accounts name it', async () => {
@@ -158,7 +137,7 @@ describe('forgot password', () => {
       rePassword: NEW_PASSWORD,
     });
     expect(res.json()).toEqual({ result: { ok: true } });
-    expect(await canSignIn('owner@example.com', NEW_PASSWORD)).toBe(true);
+    expect(await canSignIn(t, 'owner@example.com', NEW_PASSWORD)).toBe(true);
 
     const a = await createUser(db(), { email: 'twin-a@example.com' });
     const b = await createUser(db(), { email: 'twin-b@example.com' });
@@ -219,13 +198,12 @@ describe('forgot password', () => {
     const answer = res.json().result;
     expect(answer).toMatchObject({ isOk: true, requiresTwoFactor: false, userId: user.id });
     expect(answer.redirectUrl).not.toContain(NEW_PASSWORD);
-    const location = await followRedirects(t.app, flow, answer.redirectUrl);
-    const tokens = await exchangeCode(t.app, flow, codeOf(location));
+    const tokens = await finishSignIn(t.app, flow, answer.redirectUrl);
     const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString());
     expect(claims.sub).toBe(user.id);
     // An expired or unknown interaction still resets; the page then signs in normally.
     const again = await tokenFor('auto@example.com');
-    await afterCooldown('auto@example.com');
+    await sentAgo(t, 'auto@example.com');
     const plain = await reset({
       username: 'auto@example.com',
       token: again,

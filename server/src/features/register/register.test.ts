@@ -5,17 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { activityLogs, userContacts, users, verificationCodes } from '../../db/schema.js';
+import { activityLogs, userContacts, users } from '../../db/schema.js';
 import { useTestApp } from '../../testing/app.js';
-import {
-  bearer,
-  codeOf,
-  exchangeCode,
-  followRedirects,
-  postJson,
-  signInWithPassword,
-  startAuthorization,
-} from '../../testing/oidc-flow.js';
+import { expireCodes, sentAgo } from '../../testing/codes.js';
+import { bearer, finishSignIn, postJson, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 import { isDisposableEmail } from './disposable.js';
 import { insertRegisteredUser } from './queries.js';
@@ -184,10 +177,7 @@ describe('registration', () => {
     expect(await mails(email)).toBe(1);
     // After the cooldown a resend sends a new code, and the old one stops working.
     const old = await codeFor(email);
-    await db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, email));
+    await sentAgo(t, email);
     expect((await checkProcess(email)).json()).toEqual({ result: { times: 0 } });
     expect((await postJson(t.app, E.resendOtp.path, { username: email })).json()).toEqual({ result: { times: 60 } });
     expect(await mails(email)).toBe(2);
@@ -212,23 +202,14 @@ describe('registration', () => {
     expect(error(await checkProcess(email))).toBe('process_not_in_progress');
 
     // A new code (after the cooldown); then let it expire.
-    await db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, email));
+    await sentAgo(t, email);
     await postJson(t.app, E.resendOtp.path, { username: email });
     const second = await codeFor(email);
-    await db()
-      .update(verificationCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verificationCodes.target, email));
+    await expireCodes(t, email);
     expect(error(await checkOtp(email, second))).toBe('otp_expired');
     expect(error(await checkProcess(email))).toBe('process_not_in_progress');
 
-    await db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, email));
+    await sentAgo(t, email);
     await postJson(t.app, E.resendOtp.path, { username: email });
     const third = await codeFor(email);
     const ok = await checkOtp(email, third);
@@ -322,10 +303,7 @@ describe('registration', () => {
     await send(email); // abandoned at step 2
     expect(await accountsWith(email)).toBe(0);
     // Later: a new code, verified, then abandoned at step 3 with a live token.
-    await db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, email));
+    await sentAgo(t, email);
     await send(email);
     const abandoned = await checkOtp(email, await codeFor(email));
     expect(abandoned.statusCode).toBe(200);
@@ -406,8 +384,7 @@ describe('update-info', () => {
       otp: code,
       returnUrl: flow.returnUrl,
     });
-    const location = await followRedirects(t.app, flow, res.json().result.redirectUrl);
-    return exchangeCode(t.app, flow, codeOf(location));
+    return finishSignIn(t.app, flow, res.json().result.redirectUrl);
   }
 
   it('needs a bearer token', async () => {

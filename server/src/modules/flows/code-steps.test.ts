@@ -1,19 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { AppError } from '../../lib/errors.js';
+import { keyOf } from '../../testing/account.js';
 import { useTestApp } from '../../testing/app.js';
 import { createUser } from '../../testing/users.js';
 import { createCodeFlows } from './code-steps.js';
-
-const keyOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-    return 'ok';
-  } catch (err) {
-    if (err instanceof AppError) return err.messageKey;
-    throw err;
-  }
-};
 
 describe('code steps of flows', () => {
   const t = useTestApp({ OTP_SENDS_PER_IP: '10000', OTP_SENDS_PER_TARGET: '100' });

@@ -2,22 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { verificationCodes } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import { keyOf } from '../../testing/account.js';
 import { type TestApp, useTestApp } from '../../testing/app.js';
 import { solvedCaptcha } from '../../testing/captcha.js';
 import { createVerificationService } from './service.js';
 
 const lastCode = async (t: TestApp, to: string) => (await listOutboxMessages(t.deps.database.db, to, 1))[0];
-
-const keyOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-    return 'ok';
-  } catch (err) {
-    if (err instanceof AppError) return err.messageKey;
-    throw err;
-  }
-};
 
 describe('verification codes', () => {
   const t = useTestApp();
