@@ -3,10 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
+import type { Database } from '../db/client.js';
 import { openTestDatabase } from '../db/testing.js';
 import type { AppDeps } from '../deps.js';
 import { closeDeps, createDeps } from '../deps.js';
@@ -21,20 +22,33 @@ export async function createTestApp(
   env: Record<string, string> = {},
   opts: { webDist?: string } = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://localhost:3000',
-    REDIS_URL: process.env.REDIS_URL,
-    LOG_LEVEL: 'silent',
-    // Suites simulate clients at different addresses with X-Forwarded-For.
-    TRUST_PROXY: 'true',
-    ...env,
-  });
   const database = await openTestDatabase();
+  return startTestApp(
+    database,
+    {
+      PUBLIC_URL: 'http://localhost:3000',
+      REDIS_URL: process.env.REDIS_URL,
+      // Suites simulate clients at different addresses with X-Forwarded-For.
+      TRUST_PROXY: 'true',
+      ...env,
+    },
+    opts,
+  );
+}
+
+/**
+ * The whole app on the given database (closed with the app), with a temporary DATA_DIR and a
+ * random key prefix: suites that reach the database or Redis through a proxy start it so.
+ */
+export async function startTestApp(
+  database: Database,
+  env: Record<string, string | undefined>,
+  opts: { webDist?: string; log?: Logger } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const deps = await createDeps(config, database, {
-    log: pino({ level: 'silent' }),
+    log: opts.log ?? pino({ level: 'silent' }),
     kvPrefix: `portico-test:${randomBytes(4).toString('hex')}:`,
   });
   const app = await buildApp(deps, { webDist: opts.webDist ?? false });

@@ -70,6 +70,22 @@ export async function browse(app: FastifyInstance, jar: CookieJar, url: string):
   return res;
 }
 
+/**
+ * Answers the sign-out confirmation page (/oidc/session/end) in the browser: `logout` says "Yes",
+ * without it "No". The xsrf value is read from the page itself.
+ */
+export async function confirmEndSession(app: FastifyInstance, jar: CookieJar, page: string, logout: boolean) {
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+  const path = '/oidc/session/end/confirm';
+  const form = new URLSearchParams(logout ? { xsrf, logout: 'yes' } : { xsrf });
+  return app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...HOST, cookie: jar.header(path), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+}
+
 const interactionOf = (location: string) => {
   const returnUrl = new URL(location, TEST_ORIGIN).searchParams.get('ReturnUrl') ?? '';
   return { returnUrl, uid: returnUrl.split('/').pop() ?? '' };

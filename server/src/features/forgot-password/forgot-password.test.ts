@@ -25,6 +25,9 @@ describe('forgot password', () => {
   const checkProcess = (username: string) => postJson(t.app, E.checkProcess.path, { username });
   const checkOtp = (username: string, otp: string) => postJson(t.app, E.checkOtp.path, { username, otp });
   const reset = (body: Record<string, unknown>) => postJson(t.app, E.resetPassword.path, body);
+  /** Step 3 with NEW_PASSWORD typed twice. */
+  const resetTo = (username: string, token: string, extra: Record<string, unknown> = {}) =>
+    reset({ username, token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD, ...extra });
   const error = (res: { statusCode: number; json(): { exception: { message: string } } }) => {
     expect(res.statusCode).toBe(400);
     return res.json().exception.message;
@@ -130,12 +133,7 @@ describe('forgot password', () => {
       .insert(userClaims)
       .values({ userId: user.id, claimType: 'email_recovery', claimValue: 'backup@example.org' });
     const token = await tokenFor('backup@example.org');
-    const res = await reset({
-      username: 'backup@example.org',
-      token,
-      password: NEW_PASSWORD,
-      rePassword: NEW_PASSWORD,
-    });
+    const res = await resetTo('backup@example.org', token);
     expect(res.json()).toEqual({ result: { ok: true } });
     expect(await canSignIn(t, 'owner@example.com', NEW_PASSWORD)).toBe(true);
 
@@ -153,8 +151,7 @@ describe('forgot password', () => {
   it('a token used by two racing resets works once', async () => {
     await createUser(db(), { email: 'racer@example.com' });
     const token = await tokenFor('racer@example.com');
-    const body = { username: 'racer@example.com', token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD };
-    const answers = await Promise.all([reset(body), reset(body)]);
+    const answers = await Promise.all([resetTo('racer@example.com', token), resetTo('racer@example.com', token)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
   });
 
@@ -173,10 +170,7 @@ describe('forgot password', () => {
     expect((await me(laptop.tokens.access_token)).statusCode).toBe(200);
 
     const token = await tokenFor('hung@example.com');
-    expect(
-      (await reset({ username: 'hung@example.com', token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD }))
-        .statusCode,
-    ).toBe(200);
+    expect((await resetTo('hung@example.com', token)).statusCode).toBe(200);
 
     await expectSignedOutEverywhere(t, user.id, [laptop, phone]);
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
@@ -187,13 +181,7 @@ describe('forgot password', () => {
     const user = await createUser(db(), { email: 'auto@example.com' });
     const flow = await startAuthorization(t.app);
     const token = await tokenFor('auto@example.com');
-    const res = await reset({
-      username: 'auto@example.com',
-      token,
-      password: NEW_PASSWORD,
-      rePassword: NEW_PASSWORD,
-      returnUrl: flow.returnUrl,
-    });
+    const res = await resetTo('auto@example.com', token, { returnUrl: flow.returnUrl });
     expect(res.statusCode).toBe(200);
     const answer = res.json().result;
     expect(answer).toMatchObject({ isOk: true, requiresTwoFactor: false, userId: user.id });

@@ -1,19 +1,21 @@
 import { recoveryEndpoints as E, FORGOT_PASSWORD_PATHS, type RecoveryClaim } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { findUserByRecoveryClaim } from '../../modules/claims/index.js';
-import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
+import { errorKey, lastCode, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { MANY_USERS_ENV, useTestApp } from '../../testing/app.js';
 import { postJson } from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 
 describe('recovery ways', () => {
   const t = useTestApp(MANY_USERS_ENV);
+  /** Sets (or, with an empty value, removes) one of the user's recovery ways, confirmed by the password. */
+  const setRecovery = (user: SignedInUser, claimType: string, claimValue: string) =>
+    user.call('POST', E.update.path, { claimType, claimValue, password: TEST_PASSWORD });
 
   it('stores a recovery e-mail and phone, validated; an empty value removes one', async () => {
     const a = await signedInUser(t, { email: 'rec-a@example.com' });
     const b = await signedInUser(t, { email: 'rec-b@example.com' });
-    const update = (claimType: string, claimValue: string) =>
-      a.call('POST', E.update.path, { claimType, claimValue, password: TEST_PASSWORD });
+    const update = (claimType: string, claimValue: string) => setRecovery(a, claimType, claimValue);
     expect(resultOf(await a.call('GET', E.list.path))).toEqual([]);
     expect(errorKey(await update('email_recovery', 'not-an-email'))).toBe('email_invalid');
     expect(errorKey(await update('phone_number_recovery', '12345'))).toBe('invalid_phone_number');
@@ -40,13 +42,7 @@ describe('recovery ways', () => {
 
   it('forgot password finds the account by its recovery e-mail and sends the code there', async () => {
     const a = await signedInUser(t, { email: 'rec-fp@example.com' });
-    resultOf(
-      await a.call('POST', E.update.path, {
-        claimType: 'email_recovery',
-        claimValue: 'fp-backup@example.com',
-        password: TEST_PASSWORD,
-      }),
-    );
+    resultOf(await setRecovery(a, 'email_recovery', 'fp-backup@example.com'));
     const user = await findUserByRecoveryClaim(t.deps.database.db, 'email_recovery', 'fp-backup@example.com');
     expect(user?.id).toBe(a.id);
     expect((await postJson(t.app, FORGOT_PASSWORD_PATHS.send, { username: 'fp-backup@example.com' })).statusCode).toBe(
@@ -62,13 +58,7 @@ describe('recovery ways', () => {
     expect(checked.json().result.message).toBeTruthy();
     // An address two accounts name finds nobody.
     const b = await signedInUser(t, { email: 'rec-fp-b@example.com' });
-    resultOf(
-      await b.call('POST', E.update.path, {
-        claimType: 'email_recovery',
-        claimValue: 'fp-backup@example.com',
-        password: TEST_PASSWORD,
-      }),
-    );
+    resultOf(await setRecovery(b, 'email_recovery', 'fp-backup@example.com'));
     expect(
       await findUserByRecoveryClaim(t.deps.database.db, 'email_recovery', 'fp-backup@example.com'),
     ).toBeUndefined();
