@@ -48,6 +48,21 @@ export const defineEndpoint = <I extends z.ZodType, O extends z.ZodType, A exten
 /** No input at all. */
 export const noInput = z.object({});
 
+/**
+ * The definer of one feature's endpoints (its contracts file): each definition gets the feature's
+ * name, and leaves out `input` when the endpoint takes none and `errors` when it adds no keys.
+ */
+export const featureEndpoints =
+  (feature: string) =>
+  <O extends z.ZodType, A extends EndpointAuth, I extends z.ZodType = typeof noInput>(
+    def: Omit<Endpoint<I, O, A>, 'feature' | 'input' | 'errors'> & { input?: I; errors?: readonly MessageKey[] },
+  ): Endpoint<I, O, A> => ({
+    ...def,
+    feature,
+    input: def.input ?? (noInput as z.ZodType as I),
+    errors: def.errors ?? [],
+  });
+
 /** The answer of a step that sent a code: seconds until a new one may be sent (the page's countdown). */
 export const codeSentSchema = z.object({ times: z.number().int() });
 /** The answer of a step that finished its flow. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginAnswerSchema, otpCode, usernameSchema } from './auth.js';
-import { codeSentSchema, defineEndpoint, doneSchema } from './endpoint.js';
+import { codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
 import {
   DETAILS_PASSWORD_KEYS,
   optionalText,
@@ -64,51 +64,48 @@ export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswerSchema>;
 
 const codeErrors = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const;
 
+const define = featureEndpoints('forgot-password');
+
 export const forgotPasswordEndpoints = {
-  checkProcess: defineEndpoint({
+  checkProcess: define({
     method: 'POST',
     path: '/api/account/forgot-password/check-process',
-    feature: 'forgot-password',
     summary: "The page's resume check: { times } while the code sent to the name can still be tried",
     auth: 'public',
     input: forgotPasswordUsernameInput,
     output: codeSentSchema,
     errors: ['process_not_in_progress'],
   }),
-  send: defineEndpoint({
+  send: define({
     method: 'POST',
     path: '/api/account/forgot-password',
-    feature: 'forgot-password',
     summary: "Step 1: a code to the account's e-mail or phone; the same answer whether or not the account exists",
     auth: 'public',
     input: forgotPasswordUsernameInput,
     output: codeSentSchema,
     errors: ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'],
   }),
-  resendOtp: defineEndpoint({
+  resendOtp: define({
     method: 'POST',
     path: '/api/account/forgot-password/resend-otp',
-    feature: 'forgot-password',
     summary: 'Step 2: a new code (the same as step 1)',
     auth: 'public',
     input: forgotPasswordUsernameInput,
     output: codeSentSchema,
     errors: ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'],
   }),
-  checkOtp: defineEndpoint({
+  checkOtp: define({
     method: 'POST',
     path: '/api/account/forgot-password/check-otp',
-    feature: 'forgot-password',
     summary: 'Step 2: the code, once; answers the single-use reset token in message',
     auth: 'public',
     input: forgotPasswordCheckOtpInput,
     output: forgotPasswordCheckOtpAnswerSchema,
     errors: [...codeErrors],
   }),
-  resetPassword: defineEndpoint({
+  resetPassword: define({
     method: 'POST',
     path: '/api/account/forgot-password/reset-password',
-    feature: 'forgot-password',
     summary:
       'Step 3: the new password; every session of the account ends; signs in when returnUrl names a live sign-in',
     auth: 'public',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { otpCode } from './auth.js';
-import { codeSentSchema, defineEndpoint, doneSchema } from './endpoint.js';
+import { codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 import { DEFAULT_TIMEZONE } from './locales.js';
 import {
@@ -217,61 +217,57 @@ export const FIRST_PASSWORD_MISSING: FieldError[] = passwordPairErrors('', '', D
 
 const sendErrors = ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'] as const;
 
+const define = featureEndpoints('register');
+
 export const registerEndpoints = {
-  checkProcess: defineEndpoint({
+  checkProcess: define({
     method: 'POST',
     path: '/api/account/register/check-process-regist',
-    feature: 'register',
     summary: "The page's resume check: { times } while the e-mail's registration code can still be tried",
     auth: 'public',
     input: registerUsernameInput,
     output: codeSentSchema,
     errors: ['process_not_in_progress'],
   }),
-  sendOtp: defineEndpoint({
+  sendOtp: define({
     method: 'POST',
     path: '/api/account/register/check-username-and-send-otp',
-    feature: 'register',
     summary: 'Step 1: the e-mail and the captcha; a registration code goes to the address',
     auth: 'public',
     input: registerSendOtpInput,
     output: codeSentSchema,
     errors: ['email_fake', 'email_already', 'account_is_delete', ...sendErrors],
   }),
-  resendOtp: defineEndpoint({
+  resendOtp: define({
     method: 'POST',
     path: '/api/account/register/resend-otp',
-    feature: 'register',
     summary: 'Step 2: a new code for a registration that was started (a captcha answer once the server asks)',
     auth: 'public',
     input: registerResendInput,
     output: codeSentSchema,
     errors: ['process_not_in_progress', ...sendErrors],
   }),
-  checkOtp: defineEndpoint({
+  checkOtp: define({
     method: 'POST',
     path: '/api/account/register/check-registration-otp-and-add-user',
-    feature: 'register',
     summary: 'Step 2: the code, once; answers the single-use registration token (no account yet)',
     auth: 'public',
     input: registerCheckOtpInput,
     output: registerOtpAnswerSchema,
     errors: ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'],
   }),
-  register: defineEndpoint({
+  register: define({
     method: 'POST',
     path: '/api/account/register',
-    feature: 'register',
     summary: 'Step 3: the details; creates the account with its confirmed e-mail',
     auth: 'public',
     input: registerInput(),
     output: registerAnswerSchema,
     errors: ['register_session_expired', 'email_already', 'account_is_delete', 'error_password_common'],
   }),
-  updateInfo: defineEndpoint({
+  updateInfo: define({
     method: 'PUT',
     path: '/api/account/update-info',
-    feature: 'register',
     summary: 'Completes the info of an account that must (isRegister); sets the first password of one without',
     auth: 'user',
     input: updateInfoInput({ passwordRequired: false }),
