@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
+import { CODE_ERRORS, codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 import { EMAIL_PATTERN, VN_PHONE_PATTERN } from './rules.js';
 
@@ -156,8 +156,6 @@ export type ActivatePhoneInput = z.input<typeof activatePhoneInput>;
 
 // ---- Endpoints ------------------------------------------------------------------------------------
 
-/** What a code check answers besides its field's own rule (server/src/modules/verification/service.ts). */
-const CODE_ERRORS = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const satisfies readonly MessageKey[];
 /** What sending a code may answer (the send limits). */
 const SEND_ERRORS = ['too_many_requests'] as const satisfies readonly MessageKey[];
 const ALREADY = ['email_already', 'phone_already'] as const satisfies readonly MessageKey[];

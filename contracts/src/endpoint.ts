@@ -65,6 +65,18 @@ export const featureEndpoints =
 
 /** The answer of a step that sent a code: seconds until a new one may be sent (the page's countdown). */
 export const codeSentSchema = z.object({ times: z.number().int() });
+/** What checking a sent code may answer besides success (wrong, expired, too many tries). */
+export const CODE_ERRORS = [
+  'otp_invalid',
+  'otp_expired',
+  'otp_too_many_attempts',
+] as const satisfies readonly MessageKey[];
+/** What sending a code from a public page may answer: the send limits, and the captcha asked near them. */
+export const CAPTCHA_SEND_ERRORS = [
+  'too_many_requests',
+  'captcha_error_empty',
+  'captcha_invalid',
+] as const satisfies readonly MessageKey[];
 /** The answer of a step that finished its flow. */
 export const doneSchema = z.object({ ok: z.literal(true) });
 

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { loginAnswerSchema, otpCode, usernameSchema } from './auth.js';
-import { codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
-import {
-  DETAILS_PASSWORD_KEYS,
-  optionalText,
-  PASSWORD_INPUT_MAX,
-  type PasswordAcceptance,
-  passwordPairErrors,
-  reportErrors,
-} from './password.js';
+import { CAPTCHA_SEND_ERRORS, CODE_ERRORS, codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
+import { detailsPasswordErrors, detailsPasswordFields, type PasswordAcceptance, reportErrors } from './password.js';
 
 // Forgot password (spec sign-in §2 Forgot password page, §4, §5, §7 "Forgot password").
 
@@ -38,22 +31,12 @@ export const resetPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =
     .object({
       username: usernameSchema,
       token: z.string().max(200).optional().default(''),
-      password: optionalText(PASSWORD_INPUT_MAX),
-      rePassword: optionalText(PASSWORD_INPUT_MAX),
+      ...detailsPasswordFields,
       returnUrl: z.string().max(2048).optional(),
     })
     .superRefine((v, ctx) => {
       if (!v.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'password_reset_token_invalid' });
-      reportErrors(
-        ctx,
-        passwordPairErrors(
-          v.password,
-          v.rePassword,
-          DETAILS_PASSWORD_KEYS,
-          { password: 'password', repeat: 'rePassword' },
-          opts.accept,
-        ),
-      );
+      reportErrors(ctx, detailsPasswordErrors(v, opts.accept));
     })
     .transform((v) => ({ username: v.username, token: v.token, password: v.password.trim(), returnUrl: v.returnUrl }));
 export type ResetPasswordInput = z.input<ReturnType<typeof resetPasswordInput>>;
@@ -61,8 +44,6 @@ export type ResetPasswordInput = z.input<ReturnType<typeof resetPasswordInput>>;
 /** A LoginAnswer (follow redirectUrl to finish signing in) when returnUrl named a live interaction, else { ok: true }. */
 export const resetPasswordAnswerSchema = z.union([loginAnswerSchema, doneSchema]);
 export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswerSchema>;
-
-const codeErrors = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const;
 
 const define = featureEndpoints('forgot-password');
 
@@ -83,7 +64,7 @@ export const forgotPasswordEndpoints = {
     auth: 'public',
     input: forgotPasswordUsernameInput,
     output: codeSentSchema,
-    errors: ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'],
+    errors: CAPTCHA_SEND_ERRORS,
   }),
   resendOtp: define({
     method: 'POST',
@@ -92,7 +73,7 @@ export const forgotPasswordEndpoints = {
     auth: 'public',
     input: forgotPasswordUsernameInput,
     output: codeSentSchema,
-    errors: ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'],
+    errors: CAPTCHA_SEND_ERRORS,
   }),
   checkOtp: define({
     method: 'POST',
@@ -101,7 +82,7 @@ export const forgotPasswordEndpoints = {
     auth: 'public',
     input: forgotPasswordCheckOtpInput,
     output: forgotPasswordCheckOtpAnswerSchema,
-    errors: [...codeErrors],
+    errors: CODE_ERRORS,
   }),
   resetPassword: define({
     method: 'POST',

@@ -165,6 +165,22 @@ export function reportErrors(ctx: z.core.$RefinementCtx, errors: FieldError[]): 
 /** A text field that may be missing; wrong types are refused, missing is ''. */
 export const optionalText = (max = 1000) => z.string().max(max).optional().default('');
 
+/** The password / rePassword fields of register, update-info and reset (DETAILS_PASSWORD_KEYS). */
+export const detailsPasswordFields = {
+  password: optionalText(PASSWORD_INPUT_MAX),
+  rePassword: optionalText(PASSWORD_INPUT_MAX),
+};
+
+/** The rules of those two fields, with their keys. */
+export const detailsPasswordErrors = (v: { password: string; rePassword: string }, accept?: PasswordAcceptance) =>
+  passwordPairErrors(
+    v.password,
+    v.rePassword,
+    DETAILS_PASSWORD_KEYS,
+    { password: 'password', repeat: 'rePassword' },
+    accept,
+  );
+
 // ---- Change password and set first password (spec §7 "Change password") -------------------
 
 /**
