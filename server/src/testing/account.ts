@@ -1,3 +1,4 @@
+import type { Endpoint } from '@portico/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { listOutboxMessages } from '../adapters/outbox/queries.js';
@@ -54,3 +55,18 @@ export const keyOf = async (promise: Promise<unknown>) => {
     throw err;
   }
 };
+
+/**
+ * Every endpoint of a feature's contracts object answers 401 without the bearer token (`payload`
+ * is sent as a well-formed body, so that only the missing token can be the reason).
+ */
+export async function expectBearerRequired(
+  t: TestApp,
+  endpoints: Record<string, Pick<Endpoint, 'method' | 'path'>>,
+  payload: object = {},
+) {
+  for (const { method, path } of Object.values(endpoints)) {
+    const res = await t.app.inject({ method, url: path, payload });
+    expect(res.statusCode, `${method} ${path}`).toBe(401);
+  }
+}
