@@ -23,6 +23,21 @@ export async function canSignIn(t: TestApp, username: string, password = TEST_PA
   return res.statusCode === 200;
 }
 
+/** The userinfo (/oidc/me) a new sign-in with the profile scope sees: what relying parties are told. */
+export async function userinfoAfterSignIn(t: TestApp, username: string) {
+  const { tokens } = await signInWithPassword(
+    t.app,
+    { username, password: TEST_PASSWORD },
+    { scope: 'openid profile' },
+  );
+  const me = await t.app.inject({
+    url: '/oidc/me',
+    headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
+  });
+  expect(me.statusCode).toBe(200);
+  return me.json();
+}
+
 /** The account signed in on two devices, each in its own browser and with a refresh token. */
 export async function signInOnTwoDevices(t: TestApp, username: string) {
   const credentials = { username, password: TEST_PASSWORD };
