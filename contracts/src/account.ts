@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELETE_ACCOUNT_PATH, deleteAccountEndpoints } from './delete-account.js';
-import { defineEndpoint, noInput } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 
 // The signed-in account itself: who is signed in, signing out everywhere, and the account area's
 // shared failure keys. E-mails and phones, personal info, recovery ways, devices and deleting the
@@ -51,26 +51,22 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+const define = featureEndpoints('account');
+
 export const accountEndpoints = {
-  me: defineEndpoint({
+  me: define({
     method: 'GET',
     path: '/api/account/me',
-    feature: 'account',
     summary: 'Who the bearer token belongs to: names, avatar, primary e-mail, language',
     auth: 'user',
-    input: noInput,
     output: currentUserSchema,
-    errors: [],
   }),
-  logoutAll: defineEndpoint({
+  logoutAll: define({
     method: 'POST',
     path: '/api/account/logout-all',
-    feature: 'account',
     summary:
       'Signs out everywhere: ends every session, revokes every grant with its tokens, marks the devices logged out',
     auth: 'user',
-    input: noInput,
     output: z.literal(true),
-    errors: [],
   }),
 };

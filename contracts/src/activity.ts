@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 
 // The activity log (spec account §2 Activity, §3 Activity log entry).
 
@@ -19,15 +19,15 @@ export const activityPageSchema = z.object({ data: z.array(activityEntrySchema),
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
+const define = featureEndpoints('activity');
+
 export const activityEndpoints = {
-  list: defineEndpoint({
+  list: define({
     method: 'GET',
     path: '/api/account/activity',
-    feature: 'activity',
     summary: "One page of the user's activity log, newest first, in the reader's language",
     auth: 'user',
     input: activityQuery,
     output: activityPageSchema,
-    errors: [],
   }),
 };

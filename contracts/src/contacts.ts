@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSentSchema, defineEndpoint, doneSchema, noInput } from './endpoint.js';
+import { CODE_ERRORS, codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 import { EMAIL_PATTERN, VN_PHONE_PATTERN } from './rules.js';
 
@@ -156,28 +156,26 @@ export type ActivatePhoneInput = z.input<typeof activatePhoneInput>;
 
 // ---- Endpoints ------------------------------------------------------------------------------------
 
-/** What a code check answers besides its field's own rule (server/src/modules/verification/service.ts). */
-const CODE_ERRORS = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const satisfies readonly MessageKey[];
 /** What sending a code may answer (the send limits). */
 const SEND_ERRORS = ['too_many_requests'] as const satisfies readonly MessageKey[];
 const ALREADY = ['email_already', 'phone_already'] as const satisfies readonly MessageKey[];
 const ENTRY_RULES = ['contact_not_confirmed', 'contact_is_primary'] as const satisfies readonly MessageKey[];
 
+const define = featureEndpoints('contacts');
+
 export const contactsEndpoints = {
-  list: defineEndpoint({
+  list: define({
     method: 'GET',
     path: '/api/account/contacts',
-    feature: 'contacts',
     summary: "The user's e-mails (type 2) or phones (type 1), primary first",
     auth: 'user',
     input: listContactsQuery,
     output: z.array(userContactSchema),
     errors: ['invalid_contact_type'],
   }),
-  create: defineEndpoint({
+  create: define({
     method: 'POST',
     path: '/api/account/contacts',
-    feature: 'contacts',
     summary: 'Adds an unconfirmed e-mail or phone and sends it an activation code',
     auth: 'user',
     input: createContactInput,
@@ -193,30 +191,27 @@ export const contactsEndpoints = {
       ...SEND_ERRORS,
     ],
   }),
-  exists: defineEndpoint({
+  exists: define({
     method: 'GET',
     path: '/api/account/contacts/exists',
-    feature: 'contacts',
     summary: 'Whether the address is on this account already (other accounts are never told)',
     auth: 'user',
     input: contactExistsQuery,
     output: z.boolean(),
     errors: ['invalid_contact'],
   }),
-  sendOtp: defineEndpoint({
+  sendOtp: define({
     method: 'POST',
     path: '/api/account/contacts/send-otp',
-    feature: 'contacts',
     summary: "(Re)sends an entry's code: activation when unconfirmed, removal when confirmed",
     auth: 'user',
     input: contactSendOtpInput,
     output: codeSentSchema,
     errors: ['invalid_contact', 'contact_already_confirmed', ...ENTRY_RULES, ...SEND_ERRORS],
   }),
-  activate: defineEndpoint({
+  activate: define({
     method: 'POST',
     path: '/api/account/contacts/activate',
-    feature: 'contacts',
     summary: 'Confirms an entry with its code; the first confirmed one of its type becomes primary',
     auth: 'user',
     input: contactOtpInput,
@@ -230,100 +225,86 @@ export const contactsEndpoints = {
       ...CODE_ERRORS,
     ],
   }),
-  setPrimary: defineEndpoint({
+  setPrimary: define({
     method: 'PUT',
     path: '/api/account/contacts/set-primary',
-    feature: 'contacts',
     summary: 'Makes a confirmed entry the primary one of its type',
     auth: 'user',
     input: contactIdInput,
     output: z.literal(true),
     errors: ['not_found', 'invalid_contact', 'contact_not_confirmed'],
   }),
-  allowLogin: defineEndpoint({
+  allowLogin: define({
     method: 'PUT',
     path: '/api/account/contacts/allow-login',
-    feature: 'contacts',
     summary: 'Turns sign-in with a confirmed, non-primary entry on or off',
     auth: 'user',
     input: contactAllowLoginInput,
     output: z.literal(true),
     errors: ['not_found', 'invalid_contact', ...ENTRY_RULES],
   }),
-  remove: defineEndpoint({
+  remove: define({
     method: 'DELETE',
     path: '/api/account/contacts',
-    feature: 'contacts',
     summary: 'Removes an unconfirmed entry (a confirmed one needs delete-by-otp)',
     auth: 'user',
     input: contactDeleteQuery,
     output: z.literal(true),
     errors: ['not_found', 'invalid_contact', 'contact_is_primary', 'contact_delete_requires_code'],
   }),
-  removeByOtp: defineEndpoint({
+  removeByOtp: define({
     method: 'POST',
     path: '/api/account/contacts/delete-by-otp',
-    feature: 'contacts',
     summary: 'Removes a confirmed, non-primary entry with the code sent to it',
     auth: 'user',
     input: contactOtpInput,
     output: z.literal(true),
     errors: ['invalid_contact', 'please_enter_verification_code', 'invalid_otp', ...ENTRY_RULES, ...CODE_ERRORS],
   }),
-  changeEmail: defineEndpoint({
+  changeEmail: define({
     method: 'POST',
     path: '/api/account/change-email',
-    feature: 'contacts',
     summary: 'Change e-mail: without otp sends a code to the new address, with it makes that address primary',
     auth: 'user',
     input: changeEmailInput,
     output: changeContactAnswerSchema,
     errors: ['error_email_empty', 'email_invalid', 'invalid_otp', 'email_already', ...CODE_ERRORS, ...SEND_ERRORS],
   }),
-  changePhone: defineEndpoint({
+  changePhone: define({
     method: 'POST',
     path: '/api/account/change-phone',
-    feature: 'contacts',
     summary: 'Change phone: without otp sends a code to the new number, with it makes that number primary',
     auth: 'user',
     input: changePhoneInput,
     output: changeContactAnswerSchema,
     errors: ['phone_required', 'invalid_phone_number', 'invalid_otp', 'phone_already', ...CODE_ERRORS, ...SEND_ERRORS],
   }),
-  activeData: defineEndpoint({
+  activeData: define({
     method: 'GET',
     path: '/api/account/active-data',
-    feature: 'contacts',
     summary: 'Whether the primary e-mail and phone are confirmed',
     auth: 'user',
-    input: noInput,
     output: activeDataSchema,
-    errors: [],
   }),
-  contactInfo: defineEndpoint({
+  contactInfo: define({
     method: 'GET',
     path: '/api/account/update-info',
-    feature: 'contacts',
     summary: 'The primary phone and e-mail, confirmed or not',
     auth: 'user',
-    input: noInput,
     output: contactInfoSchema,
-    errors: [],
   }),
-  activateEmailSend: defineEndpoint({
+  activateEmailSend: define({
     method: 'POST',
     path: '/api/account/activate-email/send-code',
-    feature: 'contacts',
     summary: 'Sends the activation code to the e-mail (the primary one when empty)',
     auth: 'user',
     input: activateEmailSendInput,
     output: codeSentSchema,
     errors: ['error_email_empty', 'email_invalid', 'contact_already_confirmed', ...SEND_ERRORS],
   }),
-  activateEmail: defineEndpoint({
+  activateEmail: define({
     method: 'POST',
     path: '/api/account/activate-email',
-    feature: 'contacts',
     summary: 'Confirms the e-mail with its code and makes it primary',
     auth: 'user',
     input: activateEmailInput,
@@ -338,20 +319,18 @@ export const contactsEndpoints = {
       ...CODE_ERRORS,
     ],
   }),
-  activatePhoneSend: defineEndpoint({
+  activatePhoneSend: define({
     method: 'POST',
     path: '/api/account/activate-phone/send-code',
-    feature: 'contacts',
     summary: 'Sends the activation code to the phone (the primary one when empty)',
     auth: 'user',
     input: activatePhoneSendInput,
     output: codeSentSchema,
     errors: ['phone_required', 'invalid_phone_number', 'contact_already_confirmed', ...SEND_ERRORS],
   }),
-  activatePhone: defineEndpoint({
+  activatePhone: define({
     method: 'POST',
     path: '/api/account/activate-phone',
-    feature: 'contacts',
     summary: 'Confirms the phone with its code and makes it primary',
     auth: 'user',
     input: activatePhoneInput,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, noInput } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 
 // Delete account (spec account §2, §4, §5, §7 Delete account).
 
@@ -14,21 +14,19 @@ export const deleteAccountInput = z.object({
 });
 export type DeleteAccountInput = z.input<typeof deleteAccountInput>;
 
+const define = featureEndpoints('delete-account');
+
 export const deleteAccountEndpoints = {
-  hasPassword: defineEndpoint({
+  hasPassword: define({
     method: 'GET',
     path: '/api/account/delete/has-password',
-    feature: 'delete-account',
     summary: 'Whether deleting the account asks for its password (false for an account without one)',
     auth: 'user',
-    input: noInput,
     output: z.boolean(),
-    errors: [],
   }),
-  checkPassword: defineEndpoint({
+  checkPassword: define({
     method: 'POST',
     path: '/api/account/delete/check-password',
-    feature: 'delete-account',
     summary: "Checks the account's password before the delete step",
     auth: 'user',
     input: checkPasswordInput,

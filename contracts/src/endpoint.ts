@@ -48,8 +48,35 @@ export const defineEndpoint = <I extends z.ZodType, O extends z.ZodType, A exten
 /** No input at all. */
 export const noInput = z.object({});
 
+/**
+ * The definer of one feature's endpoints (its contracts file): each definition gets the feature's
+ * name, and leaves out `input` when the endpoint takes none and `errors` when it adds no keys.
+ */
+export const featureEndpoints =
+  (feature: string) =>
+  <O extends z.ZodType, A extends EndpointAuth, I extends z.ZodType = typeof noInput>(
+    def: Omit<Endpoint<I, O, A>, 'feature' | 'input' | 'errors'> & { input?: I; errors?: readonly MessageKey[] },
+  ): Endpoint<I, O, A> => ({
+    ...def,
+    feature,
+    input: def.input ?? (noInput as z.ZodType as I),
+    errors: def.errors ?? [],
+  });
+
 /** The answer of a step that sent a code: seconds until a new one may be sent (the page's countdown). */
 export const codeSentSchema = z.object({ times: z.number().int() });
+/** What checking a sent code may answer besides success (wrong, expired, too many tries). */
+export const CODE_ERRORS = [
+  'otp_invalid',
+  'otp_expired',
+  'otp_too_many_attempts',
+] as const satisfies readonly MessageKey[];
+/** What sending a code from a public page may answer: the send limits, and the captcha asked near them. */
+export const CAPTCHA_SEND_ERRORS = [
+  'too_many_requests',
+  'captcha_error_empty',
+  'captcha_invalid',
+] as const satisfies readonly MessageKey[];
 /** The answer of a step that finished its flow. */
 export const doneSchema = z.object({ ok: z.literal(true) });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 
 // The /error page: the provider keeps an OIDC error under a random id (server/src/features/errors/service.ts)
 // and the page looks it up (spec sign-in-and-session, error page).
@@ -17,11 +17,12 @@ export const errorLookupSchema = z.object({
 });
 export type ErrorLookupAnswer = z.infer<typeof errorLookupSchema>;
 
+const define = featureEndpoints('errors');
+
 export const errorsEndpoints = {
-  lookup: defineEndpoint({
+  lookup: define({
     method: 'GET',
     path: '/api/account/error',
-    feature: 'errors',
     summary: 'The OIDC error the provider kept under an error id, for the /error page',
     auth: 'public',
     input: errorLookupInput,

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { loginAnswerSchema, otpCode, usernameSchema } from './auth.js';
-import { codeSentSchema, defineEndpoint, doneSchema } from './endpoint.js';
-import {
-  DETAILS_PASSWORD_KEYS,
-  optionalText,
-  PASSWORD_INPUT_MAX,
-  type PasswordAcceptance,
-  passwordPairErrors,
-  reportErrors,
-} from './password.js';
+import { CAPTCHA_SEND_ERRORS, CODE_ERRORS, codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
+import { detailsPasswordErrors, detailsPasswordFields, type PasswordAcceptance, reportErrors } from './password.js';
 
 // Forgot password (spec sign-in §2 Forgot password page, §4, §5, §7 "Forgot password").
 
@@ -38,22 +31,12 @@ export const resetPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =
     .object({
       username: usernameSchema,
       token: z.string().max(200).optional().default(''),
-      password: optionalText(PASSWORD_INPUT_MAX),
-      rePassword: optionalText(PASSWORD_INPUT_MAX),
+      ...detailsPasswordFields,
       returnUrl: z.string().max(2048).optional(),
     })
     .superRefine((v, ctx) => {
       if (!v.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'password_reset_token_invalid' });
-      reportErrors(
-        ctx,
-        passwordPairErrors(
-          v.password,
-          v.rePassword,
-          DETAILS_PASSWORD_KEYS,
-          { password: 'password', repeat: 'rePassword' },
-          opts.accept,
-        ),
-      );
+      reportErrors(ctx, detailsPasswordErrors(v, opts.accept));
     })
     .transform((v) => ({ username: v.username, token: v.token, password: v.password.trim(), returnUrl: v.returnUrl }));
 export type ResetPasswordInput = z.input<ReturnType<typeof resetPasswordInput>>;
@@ -62,53 +45,48 @@ export type ResetPasswordInput = z.input<ReturnType<typeof resetPasswordInput>>;
 export const resetPasswordAnswerSchema = z.union([loginAnswerSchema, doneSchema]);
 export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswerSchema>;
 
-const codeErrors = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const;
+const define = featureEndpoints('forgot-password');
 
 export const forgotPasswordEndpoints = {
-  checkProcess: defineEndpoint({
+  checkProcess: define({
     method: 'POST',
     path: '/api/account/forgot-password/check-process',
-    feature: 'forgot-password',
     summary: "The page's resume check: { times } while the code sent to the name can still be tried",
     auth: 'public',
     input: forgotPasswordUsernameInput,
     output: codeSentSchema,
     errors: ['process_not_in_progress'],
   }),
-  send: defineEndpoint({
+  send: define({
     method: 'POST',
     path: '/api/account/forgot-password',
-    feature: 'forgot-password',
     summary: "Step 1: a code to the account's e-mail or phone; the same answer whether or not the account exists",
     auth: 'public',
     input: forgotPasswordUsernameInput,
     output: codeSentSchema,
-    errors: ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'],
+    errors: CAPTCHA_SEND_ERRORS,
   }),
-  resendOtp: defineEndpoint({
+  resendOtp: define({
     method: 'POST',
     path: '/api/account/forgot-password/resend-otp',
-    feature: 'forgot-password',
     summary: 'Step 2: a new code (the same as step 1)',
     auth: 'public',
     input: forgotPasswordUsernameInput,
     output: codeSentSchema,
-    errors: ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'],
+    errors: CAPTCHA_SEND_ERRORS,
   }),
-  checkOtp: defineEndpoint({
+  checkOtp: define({
     method: 'POST',
     path: '/api/account/forgot-password/check-otp',
-    feature: 'forgot-password',
     summary: 'Step 2: the code, once; answers the single-use reset token in message',
     auth: 'public',
     input: forgotPasswordCheckOtpInput,
     output: forgotPasswordCheckOtpAnswerSchema,
-    errors: [...codeErrors],
+    errors: CODE_ERRORS,
   }),
-  resetPassword: defineEndpoint({
+  resetPassword: define({
     method: 'POST',
     path: '/api/account/forgot-password/reset-password',
-    feature: 'forgot-password',
     summary:
       'Step 3: the new password; every session of the account ends; signs in when returnUrl names a live sign-in',
     auth: 'public',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeSentSchema, defineEndpoint, doneSchema, noInput } from './endpoint.js';
+import { codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 
 // Password policy shared by the server and the web app (spec sign-in §5, §9). The server adds
@@ -165,6 +165,22 @@ export function reportErrors(ctx: z.core.$RefinementCtx, errors: FieldError[]): 
 /** A text field that may be missing; wrong types are refused, missing is ''. */
 export const optionalText = (max = 1000) => z.string().max(max).optional().default('');
 
+/** The password / rePassword fields of register, update-info and reset (DETAILS_PASSWORD_KEYS). */
+export const detailsPasswordFields = {
+  password: optionalText(PASSWORD_INPUT_MAX),
+  rePassword: optionalText(PASSWORD_INPUT_MAX),
+};
+
+/** The rules of those two fields, with their keys. */
+export const detailsPasswordErrors = (v: { password: string; rePassword: string }, accept?: PasswordAcceptance) =>
+  passwordPairErrors(
+    v.password,
+    v.rePassword,
+    DETAILS_PASSWORD_KEYS,
+    { password: 'password', repeat: 'rePassword' },
+    accept,
+  );
+
 // ---- Change password and set first password (spec §7 "Change password") -------------------
 
 /**
@@ -257,41 +273,33 @@ export type SetPasswordInput = z.input<ReturnType<typeof setPasswordInput>>;
 // The inputs here carry the rules the browser also checks; the server adds the common-password
 // list (server/src/modules/password/policy.ts, refusingCommonPasswords).
 
+const define = featureEndpoints('password');
+
 export const passwordEndpoints = {
-  otpMethods: defineEndpoint({
+  otpMethods: define({
     method: 'GET',
     path: '/api/account/password/otp-methods',
-    feature: 'password',
     summary: "Where the change-password code can go: the account's confirmed primary e-mail and phone, masked",
     auth: 'user',
-    input: noInput,
     output: z.array(passwordOtpMethodSchema),
-    errors: [],
   }),
-  checkRequirePassword: defineEndpoint({
+  checkRequirePassword: define({
     method: 'GET',
     path: '/api/account/password/check-require-password',
-    feature: 'password',
     summary: 'Whether changing the password needs the current one (false for an account without a password)',
     auth: 'user',
-    input: noInput,
     output: requirePasswordAnswerSchema,
-    errors: [],
   }),
-  hasTempPassword: defineEndpoint({
+  hasTempPassword: define({
     method: 'GET',
     path: '/api/account/password/has-temp-password',
-    feature: 'password',
     summary: 'The same answer as check-require-password, under the name the spec also gives it',
     auth: 'user',
-    input: noInput,
     output: requirePasswordAnswerSchema,
-    errors: [],
   }),
-  changePassword: defineEndpoint({
+  changePassword: define({
     method: 'POST',
     path: '/api/account/password/change-password',
-    feature: 'password',
     summary: 'Change password: without otp a code goes to OtpType ({ times }); with the code the password changes',
     auth: 'user',
     input: changePasswordInput(),
@@ -309,10 +317,9 @@ export const passwordEndpoints = {
       'too_many_requests',
     ],
   }),
-  setPassword: defineEndpoint({
+  setPassword: define({
     method: 'POST',
     path: '/api/account/password/set-password',
-    feature: 'password',
     summary: 'The first password of an account that has none',
     auth: 'user',
     input: setPasswordInput(),

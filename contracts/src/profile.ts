@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './contacts.js';
-import { defineEndpoint, noInput } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 import { LOCALES } from './locales.js';
 import { birthdateErrorUpTo } from './register.js';
@@ -202,10 +202,9 @@ const CLAIM_RULES = [
 
 /** Creating (POST) and updating (PUT) a claim answer alike. */
 const saveClaim = (method: 'POST' | 'PUT', summary: string) =>
-  defineEndpoint({
+  define({
     method,
     path: '/api/account/claims',
-    feature: 'profile',
     summary,
     auth: 'user',
     input: claimInput,
@@ -213,21 +212,19 @@ const saveClaim = (method: 'POST' | 'PUT', summary: string) =>
     errors: CLAIM_RULES,
   });
 
+const define = featureEndpoints('profile');
+
 export const profileEndpoints = {
-  get: defineEndpoint({
+  get: define({
     method: 'GET',
     path: '/api/account/info',
-    feature: 'profile',
     summary: "The user's general profile, labels in the reader's language",
     auth: 'user',
-    input: noInput,
     output: generalProfileSchema,
-    errors: [],
   }),
-  update: defineEndpoint({
+  update: define({
     method: 'PUT',
     path: '/api/account/info',
-    feature: 'profile',
     summary: 'Saves the general-info form; answers the profile as saved',
     auth: 'user',
     input: updateProfileInput(),
@@ -236,10 +233,9 @@ export const profileEndpoints = {
   }),
   createClaim: saveClaim('POST', 'Creates the default_language or default_timezone claim'),
   updateClaim: saveClaim('PUT', 'Updates the default_language or default_timezone claim'),
-  cancelLinking: defineEndpoint({
+  cancelLinking: define({
     method: 'PUT',
     path: '/api/account/claims/cancel-linking',
-    feature: 'profile',
     summary: 'Removes a Google or Facebook link of the user',
     auth: 'user',
     input: cancelLinkingInput,
@@ -247,21 +243,18 @@ export const profileEndpoints = {
     errors: ['not_found', 'invalid_provider'],
   }),
   /** multipart/form-data with the image (gif, jpeg or png by content) in the field `file`. */
-  avatar: defineEndpoint({
+  avatar: define({
     method: 'POST',
     path: '/api/account/avatar',
-    feature: 'profile',
     summary: 'Uploads the avatar: multipart/form-data, the image (gif, jpeg or png) in the field file',
     auth: 'user',
-    input: noInput,
     output: avatarAnswerSchema,
     errors: ['invalid_image', 'file_too_large'],
     upload: { field: 'file', types: AVATAR_TYPES },
   }),
-  language: defineEndpoint({
+  language: define({
     method: 'PUT',
     path: '/api/account/language',
-    feature: 'profile',
     summary: "Sets the user's default language (the default_language claim)",
     auth: 'user',
     input: languageInput,

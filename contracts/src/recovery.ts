@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactEmailError, contactPhoneError, normalizeContact } from './contacts.js';
-import { defineEndpoint, noInput } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 import { PASSWORD_INPUT_MAX } from './password.js';
 import { CLAIM_TYPES } from './profile.js';
 
@@ -30,21 +30,19 @@ export const recoveryClaimInput = z
   .transform((v) => ({ claimType: v.claimType, claimValue: normalizeContact(v.claimValue), password: v.password }));
 export type RecoveryClaimInput = z.input<typeof recoveryClaimInput>;
 
+const define = featureEndpoints('recovery');
+
 export const recoveryEndpoints = {
-  list: defineEndpoint({
+  list: define({
     method: 'GET',
     path: '/api/account/recovery-claims',
-    feature: 'recovery',
     summary: "The user's recovery e-mail and phone",
     auth: 'user',
-    input: noInput,
     output: z.array(recoveryClaimSchema),
-    errors: [],
   }),
-  update: defineEndpoint({
+  update: define({
     method: 'POST',
     path: '/api/account/recovery-claims',
-    feature: 'recovery',
     summary:
       'Sets (or, with an empty value, removes) one recovery way, confirmed by the account password; answers both',
     auth: 'user',

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { otpCode } from './auth.js';
-import { codeSentSchema, defineEndpoint, doneSchema } from './endpoint.js';
+import { CAPTCHA_SEND_ERRORS, CODE_ERRORS, codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 import { DEFAULT_TIMEZONE } from './locales.js';
 import {
-  DETAILS_PASSWORD_KEYS,
+  detailsPasswordErrors,
+  detailsPasswordFields,
   type FieldError,
   optionalText,
-  PASSWORD_INPUT_MAX,
   type PasswordAcceptance,
-  passwordPairErrors,
   reportErrors,
 } from './password.js';
 import { EMAIL_PATTERN } from './rules.js';
@@ -94,15 +93,7 @@ export function detailsErrors(
   else if (last.length > NAME_MAX_LENGTH) errors.push({ field: 'lastName', key: 'error_name_too_long' });
   const skipPassword = opts.passwordOptional && !v.password.trim() && !v.rePassword.trim();
   if (!skipPassword) {
-    errors.push(
-      ...passwordPairErrors(
-        v.password,
-        v.rePassword,
-        DETAILS_PASSWORD_KEYS,
-        { password: 'password', repeat: 'rePassword' },
-        opts.accept,
-      ),
-    );
+    errors.push(...detailsPasswordErrors(v, opts.accept));
   }
   const birth = birthdateError(v.birthdate, opts.now);
   if (birth) errors.push({ field: 'birthdate', key: birth });
@@ -113,8 +104,7 @@ export function detailsErrors(
 const detailsShape = {
   firstName: optionalText(500),
   lastName: optionalText(500),
-  password: optionalText(PASSWORD_INPUT_MAX),
-  rePassword: optionalText(PASSWORD_INPUT_MAX),
+  ...detailsPasswordFields,
   birthdate: optionalText(40),
   gender: z.union([z.number(), z.string().max(10), z.null()]).optional(),
   /** The browser's IANA zone; unknown or missing zones become Asia/Saigon. */
@@ -206,72 +196,63 @@ export type UpdateInfoInput = z.input<ReturnType<typeof updateInfoInput>>;
 export type UpdateInfoAnswer = z.infer<typeof doneSchema>;
 
 /** What update-info answers when an account without a password leaves the pair empty. */
-export const FIRST_PASSWORD_MISSING: FieldError[] = passwordPairErrors('', '', DETAILS_PASSWORD_KEYS, {
-  password: 'password',
-  repeat: 'rePassword',
-});
+export const FIRST_PASSWORD_MISSING: FieldError[] = detailsPasswordErrors({ password: '', rePassword: '' });
 
 // ---- Endpoints ------------------------------------------------------------------------------------
 // The inputs carry the rules the browser also checks; the server adds the common-password list
 // (server/src/modules/password/policy.ts, refusingCommonPasswords).
 
-const sendErrors = ['too_many_requests', 'captcha_error_empty', 'captcha_invalid'] as const;
+const define = featureEndpoints('register');
 
 export const registerEndpoints = {
-  checkProcess: defineEndpoint({
+  checkProcess: define({
     method: 'POST',
     path: '/api/account/register/check-process-regist',
-    feature: 'register',
     summary: "The page's resume check: { times } while the e-mail's registration code can still be tried",
     auth: 'public',
     input: registerUsernameInput,
     output: codeSentSchema,
     errors: ['process_not_in_progress'],
   }),
-  sendOtp: defineEndpoint({
+  sendOtp: define({
     method: 'POST',
     path: '/api/account/register/check-username-and-send-otp',
-    feature: 'register',
     summary: 'Step 1: the e-mail and the captcha; a registration code goes to the address',
     auth: 'public',
     input: registerSendOtpInput,
     output: codeSentSchema,
-    errors: ['email_fake', 'email_already', 'account_is_delete', ...sendErrors],
+    errors: ['email_fake', 'email_already', 'account_is_delete', ...CAPTCHA_SEND_ERRORS],
   }),
-  resendOtp: defineEndpoint({
+  resendOtp: define({
     method: 'POST',
     path: '/api/account/register/resend-otp',
-    feature: 'register',
     summary: 'Step 2: a new code for a registration that was started (a captcha answer once the server asks)',
     auth: 'public',
     input: registerResendInput,
     output: codeSentSchema,
-    errors: ['process_not_in_progress', ...sendErrors],
+    errors: ['process_not_in_progress', ...CAPTCHA_SEND_ERRORS],
   }),
-  checkOtp: defineEndpoint({
+  checkOtp: define({
     method: 'POST',
     path: '/api/account/register/check-registration-otp-and-add-user',
-    feature: 'register',
     summary: 'Step 2: the code, once; answers the single-use registration token (no account yet)',
     auth: 'public',
     input: registerCheckOtpInput,
     output: registerOtpAnswerSchema,
-    errors: ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'],
+    errors: CODE_ERRORS,
   }),
-  register: defineEndpoint({
+  register: define({
     method: 'POST',
     path: '/api/account/register',
-    feature: 'register',
     summary: 'Step 3: the details; creates the account with its confirmed e-mail',
     auth: 'public',
     input: registerInput(),
     output: registerAnswerSchema,
     errors: ['register_session_expired', 'email_already', 'account_is_delete', 'error_password_common'],
   }),
-  updateInfo: defineEndpoint({
+  updateInfo: define({
     method: 'PUT',
     path: '/api/account/update-info',
-    feature: 'register',
     summary: 'Completes the info of an account that must (isRegister); sets the first password of one without',
     auth: 'user',
     input: updateInfoInput({ passwordRequired: false }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, noInput } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 import { LOCALES } from './locales.js';
 
 // GET /api/app-settings: what the web app needs before it renders (spec: App settings).
@@ -31,16 +31,15 @@ export const appSettingsSchema = z.object({
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
+const define = featureEndpoints('settings');
+
 export const settingsEndpoints = {
-  get: defineEndpoint({
+  get: define({
     method: 'GET',
     path: '/api/app-settings',
-    feature: 'settings',
     summary: 'What the web app needs before it renders: product name, languages, configuration, menu, genders',
     auth: 'public',
-    input: noInput,
     output: appSettingsSchema,
-    errors: [],
   }),
 };
 

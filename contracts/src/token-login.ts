@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { redirectAnswerSchema } from './auth.js';
-import { defineEndpoint, noInput } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 
 // Token login (spec sign-in-and-session §2 "Login-entry and token-login pages", §7 "GET token
 // login with query token"): a first-party app that holds the user's access token asks for a
@@ -42,25 +42,24 @@ export const tokenLoginExchangeInput = z.object({
 });
 export type TokenLoginExchangeInput = z.input<typeof tokenLoginExchangeInput>;
 
+const define = featureEndpoints('token-login');
+
 export const tokenLoginEndpoints = {
-  issue: defineEndpoint({
+  issue: define({
     method: 'POST',
     path: '/api/account/token-login/token',
-    feature: 'token-login',
     summary:
       "A one-time login token for the calling first-party app's user: single use, 60 seconds, bound to the user, the app and its session",
     auth: 'user',
-    input: noInput,
     output: tokenLoginIssueAnswerSchema,
     errors: ['token_login_not_first_party', 'token_login_session_ended'],
   }),
   // The spec's "GET token login with query token" changes state (the token is used up), so it is
   // a POST: a prefetch or an <img> must not spend it. Under /api/account, where the browser's
   // interaction binding cookie is sent (server/src/modules/sign-in/interaction-binding.ts).
-  exchange: defineEndpoint({
+  exchange: define({
     method: 'POST',
     path: '/api/account/token-login',
-    feature: 'token-login',
     summary:
       "Completes this browser's pending sign-in with a one-time login token; the browser then follows redirectUrl",
     auth: 'public',

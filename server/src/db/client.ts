@@ -8,6 +8,10 @@ import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The first row of a select (only one is read), or undefined: the shape of every find-one query. */
+export const firstRow = async <T>(query: { limit(n: number): PromiseLike<T[]> }): Promise<T | undefined> =>
+  (await query.limit(1))[0];
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,13 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config/env.js';
-import { closeDeps, createDeps } from '../deps.js';
+import { startTestApp, type TestApp } from '../testing/app.js';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
 import { openDatabase } from './client.js';
 import { createScratchDatabase } from './testing.js';
@@ -31,7 +25,7 @@ async function until<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 15_
 describe.skipIf(!PG)('PostgreSQL going away', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let close: () => Promise<void>;
+  let t: TestApp | undefined;
   let inject: (token?: string) => Promise<{ status: number; body: string }>;
   let token: () => Promise<{ status: number; body: string; retryAfter: unknown }>;
   const warnings: string[] = [];
@@ -42,10 +36,8 @@ describe.skipIf(!PG)('PostgreSQL going away', () => {
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.host = `127.0.0.1:${proxy.port}`;
     const database = await openDatabase({ url: url.toString(), warn: (m) => warnings.push(m) });
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-resilience-'));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    const deps = await createDeps(config, database, { log: pino({ level: 'silent' }) });
-    const app = await buildApp(deps, { webDist: false });
+    t = await startTestApp(database, {});
+    const { app } = t;
     // A bearer token is looked up in the database on every call (server/src/features/auth/bearer.ts).
     inject = async () => {
       const res = await app.inject({ url: '/api/account/me', headers: { authorization: 'Bearer not-a-real-token' } });
@@ -61,14 +53,10 @@ describe.skipIf(!PG)('PostgreSQL going away', () => {
       });
       return { status: res.statusCode, body: res.body, retryAfter: res.headers['retry-after'] };
     };
-    close = async () => {
-      await app.close();
-      await closeDeps(deps);
-    };
   });
 
   afterAll(async () => {
-    await close?.();
+    await t?.close();
     await proxy?.close();
     await scratch?.drop();
   });
@@ -114,7 +102,7 @@ describe.skipIf(!PG)('PostgreSQL going away', () => {
 
 describe.skipIf(!REDIS)('Redis going away', () => {
   let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  let close: () => Promise<void>;
+  let t: TestApp | undefined;
   let login: () => Promise<number>;
   const warnings: string[] = [];
 
@@ -122,15 +110,10 @@ describe.skipIf(!REDIS)('Redis going away', () => {
     const url = new URL(REDIS as string);
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 6379) });
     url.host = `127.0.0.1:${proxy.port}`;
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-resilience-'));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', REDIS_URL: url.toString() });
     const database = await openDatabase({ dataDir: 'memory://' });
     const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
-    const deps = await createDeps(config, database, {
-      log,
-      kvPrefix: `portico-test:${randomBytes(4).toString('hex')}:`,
-    });
-    const app = await buildApp(deps, { webDist: false });
+    t = await startTestApp(database, { REDIS_URL: url.toString() }, { log });
+    const { app } = t;
     // The sign-in check reads the failure counters in the key-value store.
     login = async () =>
       (
@@ -140,14 +123,10 @@ describe.skipIf(!REDIS)('Redis going away', () => {
           payload: { userName: 'nobody@example.com' },
         })
       ).statusCode;
-    close = async () => {
-      await app.close();
-      await closeDeps(deps);
-    };
   });
 
   afterAll(async () => {
-    await close?.();
+    await t?.close();
     await proxy?.close();
   });
 

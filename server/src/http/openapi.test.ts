@@ -1,6 +1,6 @@
 import { activityEndpoints, profileEndpoints } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app.js';
 import { openApiPath } from './openapi.js';
 
 // The only /api routes outside the endpoint shape (server/src/http/endpoint.ts), each for a reason;
@@ -17,11 +17,7 @@ const PLAIN_ROUTES = new Set([
 ]);
 
 describe('OpenAPI description', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t?.close());
+  const t = useTestApp();
 
   it('serves every registered endpoint with its input, answer and error keys', async () => {
     const res = await t.app.inject({ url: '/api/openapi.json' });

@@ -1,9 +1,9 @@
 import * as contracts from '@portico/contracts';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signedInUser } from '../testing/account.js';
-import { createTestApp, type TestApp } from '../testing/app.js';
+import { useTestApp } from '../testing/app.js';
 import { type Flow, startAuthorization } from '../testing/oidc-flow.js';
 
 // Sends malformed, oversized, wrong-type and control-character input to every route in the
@@ -227,11 +227,7 @@ function queries(fields: string[], perField: boolean): string[] {
 const withParams = (url: string, value: string) => url.replace(/:\w+/g, value);
 
 describe('fuzzing every route', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ OTP_SENDS_PER_IP: '100000', OTP_SENDS_PER_TARGET: '1000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ OTP_SENDS_PER_IP: '100000', OTP_SENDS_PER_TARGET: '1000' });
 
   it('refuses a null byte with 400 invalid_input, broken multipart with 400 invalid_image', async () => {
     const user = await signedInUser(t, { email: 'nul-user@example.com' });

@@ -1,6 +1,8 @@
+import type { Endpoint } from '@portico/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { listOutboxMessages } from '../adapters/outbox/queries.js';
+import { AppError } from '../lib/errors.js';
 import type { TestApp } from './app.js';
 import { bearer, signInWithPassword } from './oidc-flow.js';
 import { createUser, TEST_PASSWORD, type TestUserOptions } from './users.js';
@@ -41,4 +43,30 @@ export const fieldErrors = (res: LightMyRequestResponse) =>
 export function resultOf<T = unknown>(res: LightMyRequestResponse): T {
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { result: T }).result;
+}
+
+/** The message key a service call fails with ('ok' when it succeeds; other errors are thrown on). */
+export const keyOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+    return 'ok';
+  } catch (err) {
+    if (err instanceof AppError) return err.messageKey;
+    throw err;
+  }
+};
+
+/**
+ * Every endpoint of a feature's contracts object answers 401 without the bearer token (`payload`
+ * is sent as a well-formed body, so that only the missing token can be the reason).
+ */
+export async function expectBearerRequired(
+  t: TestApp,
+  endpoints: Record<string, Pick<Endpoint, 'method' | 'path'>>,
+  payload: object = {},
+) {
+  for (const { method, path } of Object.values(endpoints)) {
+    const res = await t.app.inject({ method, url: path, payload });
+    expect(res.statusCode, `${method} ${path}`).toBe(401);
+  }
 }

@@ -56,37 +56,34 @@ const CLEAN = {
   ].join('\n'),
 };
 
+/** The script over the clean checkout with these files added or replaced. */
+const runWith = (files: Record<string, string>) => run(fixture({ ...CLEAN, ...files }));
+
 describe('import boundaries (scripts/check-boundaries.mjs)', () => {
   it('passes a checkout that keeps them', () => {
-    const out = run(fixture(CLEAN));
+    const out = runWith({});
     expect(out.lines).toEqual(['import boundaries: ok']);
     expect(out.status).toBe(0);
   });
 
   it('fails a feature importing another feature, naming file, line and rule', () => {
-    const out = run(
-      fixture({
-        ...CLEAN,
-        [`${S}/features/b/service.ts`]: "import { y } from './queries.js';\nimport { x } from '../a/service.js';\n",
-      }),
-    );
+    const out = runWith({
+      [`${S}/features/b/service.ts`]: "import { y } from './queries.js';\nimport { x } from '../a/service.js';\n",
+    });
     expect(out.status).toBe(1);
     expect(out.lines).toEqual([`${S}/features/b/service.ts:2 imports '../a/service.js' (feature-to-feature)`]);
     expect(out.stderr).toMatch(/1 import-boundary violation/);
   });
 
   it('fails a test file too, and multi-line, type-only, re-export and dynamic imports', () => {
-    const out = run(
-      fixture({
-        ...CLEAN,
-        [`${S}/features/b/b.test.ts`]: "import {\n  x,\n  y,\n} from '../a/routes.js';\n",
-        [`${S}/features/c/routes.ts`]: [
-          "import type { T } from '../a/types.js';",
-          "export { z } from '../a/z.js';",
-          "const m = await import('../a/lazy.js');",
-        ].join('\n'),
-      }),
-    );
+    const out = runWith({
+      [`${S}/features/b/b.test.ts`]: "import {\n  x,\n  y,\n} from '../a/routes.js';\n",
+      [`${S}/features/c/routes.ts`]: [
+        "import type { T } from '../a/types.js';",
+        "export { z } from '../a/z.js';",
+        "const m = await import('../a/lazy.js');",
+      ].join('\n'),
+    });
     expect(out.status).toBe(1);
     expect(out.lines).toEqual([
       `${S}/features/b/b.test.ts:4 imports '../a/routes.js' (feature-to-feature)`,
@@ -97,15 +94,12 @@ describe('import boundaries (scripts/check-boundaries.mjs)', () => {
   });
 
   it("fails an import of a module's inner file from anywhere outside that module", () => {
-    const out = run(
-      fixture({
-        ...CLEAN,
-        [`${S}/features/b/service.ts`]: "import { findUser } from '../../modules/users/queries.js';\n",
-        [`${S}/modules/claims/queries.ts`]: "import type { User } from '../users/queries.js';\n",
-        [`${S}/oidc/provider.ts`]: "import { findUser } from '../modules/users/queries.js';\n",
-        [`${E2E}/journey.test.ts`]: "import { seed } from '../server/src/modules/users/seed.js';\n",
-      }),
-    );
+    const out = runWith({
+      [`${S}/features/b/service.ts`]: "import { findUser } from '../../modules/users/queries.js';\n",
+      [`${S}/modules/claims/queries.ts`]: "import type { User } from '../users/queries.js';\n",
+      [`${S}/oidc/provider.ts`]: "import { findUser } from '../modules/users/queries.js';\n",
+      [`${E2E}/journey.test.ts`]: "import { seed } from '../server/src/modules/users/seed.js';\n",
+    });
     expect(out.status).toBe(1);
     expect(out.lines.sort()).toEqual(
       [
@@ -118,12 +112,9 @@ describe('import boundaries (scripts/check-boundaries.mjs)', () => {
   });
 
   it('fails a module importing a feature', () => {
-    const out = run(
-      fixture({
-        ...CLEAN,
-        [`${S}/modules/users/seed.ts`]: "import { aRoutes } from '../../features/a/routes.js';\n",
-      }),
-    );
+    const out = runWith({
+      [`${S}/modules/users/seed.ts`]: "import { aRoutes } from '../../features/a/routes.js';\n",
+    });
     expect(out.status).toBe(1);
     expect(out.lines).toEqual([
       `${S}/modules/users/seed.ts:1 imports '../../features/a/routes.js' (module-to-feature)`,

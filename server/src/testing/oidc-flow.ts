@@ -70,6 +70,22 @@ export async function browse(app: FastifyInstance, jar: CookieJar, url: string):
   return res;
 }
 
+/**
+ * Answers the sign-out confirmation page (/oidc/session/end) in the browser: `logout` says "Yes",
+ * without it "No". The xsrf value is read from the page itself.
+ */
+export async function confirmEndSession(app: FastifyInstance, jar: CookieJar, page: string, logout: boolean) {
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+  const path = '/oidc/session/end/confirm';
+  const form = new URLSearchParams(logout ? { xsrf, logout: 'yes' } : { xsrf });
+  return app.inject({
+    method: 'POST',
+    url: path,
+    headers: { ...HOST, cookie: jar.header(path), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+}
+
 const interactionOf = (location: string) => {
   const returnUrl = new URL(location, TEST_ORIGIN).searchParams.get('ReturnUrl') ?? '';
   return { returnUrl, uid: returnUrl.split('/').pop() ?? '' };
@@ -206,8 +222,16 @@ export async function signInWithPassword(
   const flow = await startAuthorization(app, { ...opts, scope, params });
   const login = await postJson(app, authEndpoints.login.path, { ...credentials, returnUrl: flow.returnUrl });
   if (login.statusCode !== 200) throw new Error(`login answered ${login.statusCode}: ${login.body}`);
-  const location = await followRedirects(app, flow, login.json().result.redirectUrl);
-  return { flow, tokens: await exchangeCode(app, flow, codeOf(location)) };
+  return { flow, tokens: await finishSignIn(app, flow, login.json().result.redirectUrl) };
+}
+
+/**
+ * After a sign-in step answered with its redirectUrl (password, code, reset with returnUrl): the
+ * browser resumes the interaction and the client exchanges the code for tokens.
+ */
+export async function finishSignIn(app: FastifyInstance, flow: Flow, redirectUrl: string): Promise<Tokens> {
+  const location = await followRedirects(app, flow, redirectUrl);
+  return exchangeCode(app, flow, codeOf(location));
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,33 +1,28 @@
-import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { accountEndpoints } from '@portico/contracts';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, devices, oidcPayloads } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
-import { bearer, browse, postJson, refresh, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs, devices } from '../../db/schema.js';
+import { useTestApp, writeClientsFile } from '../../testing/app.js';
+import { bearer, browse, postJson, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
+import { expectSignedOutEverywhere, signInOnTwoDevices } from '../../testing/sessions.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
 describe('account APIs behind the bearer token', () => {
-  let t: TestApp;
   const clientsFile = path.join(os.tmpdir(), `portico-account-clients-${process.pid}.json`);
-  beforeAll(async () => {
-    await writeFile(
-      clientsFile,
-      JSON.stringify([
-        {
-          client_id: 'shop',
-          client_secret: 'shop-secret-shop-secret-shop-secret',
-          redirect_uris: ['http://127.0.0.1:4000/cb'],
-          grant_types: ['authorization_code', 'refresh_token'],
-          first_party: true,
-        },
-      ]),
-    );
-    t = await createTestApp({ OIDC_CLIENTS_FILE: clientsFile });
-  });
-  afterAll(() => t.close());
+  beforeAll(() =>
+    writeClientsFile(clientsFile, [
+      {
+        client_id: 'shop',
+        client_secret: 'shop-secret-shop-secret-shop-secret',
+        redirect_uris: ['http://127.0.0.1:4000/cb'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        first_party: true,
+      },
+    ]),
+  );
+  const t = useTestApp({ OIDC_CLIENTS_FILE: clientsFile });
 
   const me = (token: string) => t.app.inject({ url: accountEndpoints.me.path, headers: bearer(token) });
 
@@ -105,9 +100,7 @@ describe('account APIs behind the bearer token', () => {
 
   it('logs out of every device: sessions end, refresh tokens stop working, devices are marked', async () => {
     const user = await createUser(t.deps.database.db, { email: 'zoe@example.com' });
-    const credentials = { username: 'zoe@example.com', password: TEST_PASSWORD };
-    const laptop = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
-    const phone = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    const { laptop, phone } = await signInOnTwoDevices(t, 'zoe@example.com');
     expect(laptop.tokens.refresh_token).toBeTruthy();
     expect(phone.tokens.refresh_token).toBeTruthy();
     // While signed in, prompt=none succeeds silently in the laptop's browser.
@@ -125,19 +118,7 @@ describe('account APIs behind the bearer token', () => {
     const res = await postJson(t.app, accountEndpoints.logoutAll.path, {}, bearer(phone.tokens.access_token));
     expect(res.json()).toEqual({ result: true });
 
-    for (const { tokens, flow } of [laptop, phone]) {
-      const refreshed = await refresh(t.app, flow, tokens.refresh_token!);
-      expect(refreshed.statusCode).toBe(400);
-      expect(refreshed.json().error).toBe('invalid_grant');
-      expect((await me(tokens.access_token)).statusCode).toBe(401);
-    }
-    const afterwards = await startAuthorization(t.app, { jar: laptop.flow.jar, params: { prompt: 'none' } });
-    expect(new URL(afterwards.location).searchParams.get('error')).toBe('login_required');
-    const sessions = await t.deps.database.db
-      .select()
-      .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.type, 'Session')));
-    expect(sessions.filter((s) => (s.payload as { accountId?: string }).accountId === user.id)).toEqual([]);
+    await expectSignedOutEverywhere(t, user.id, [laptop, phone]);
     const rows = await t.deps.database.db.select().from(devices).where(eq(devices.userId, user.id));
     expect(rows.every((d) => d.loggedOutAt)).toBe(true);
     const log = await t.deps.database.db.select().from(activityLogs).where(eq(activityLogs.userId, user.id));

@@ -1,11 +1,11 @@
 import { type ActivityPage, activityEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLogs } from '../../db/schema.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
-import { browse } from '../../testing/oidc-flow.js';
+import { useTestApp } from '../../testing/app.js';
+import { browse, confirmEndSession } from '../../testing/oidc-flow.js';
 import { renderActivity } from './render.js';
 
 describe('activity rendering', () => {
@@ -34,11 +34,7 @@ describe('activity rendering', () => {
 });
 
 describe('activity log API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000' });
 
   it('pages the log newest first in the reader language; another user sees only their own', async () => {
     const a = await signedInUser(t, { email: 'act-log-a@example.com' });
@@ -86,17 +82,7 @@ describe('activity log API', () => {
     const a = await signedInUser(t, { email: 'act-out@example.com' });
     await expect.poll(async () => (await t.deps.database.db.query.devices.findFirst())?.sessionUid).toBeTruthy();
     const confirm = await browse(t.app, a.flow.jar, `/oidc/session/end?id_token_hint=${a.tokens.id_token}`);
-    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.body)?.[1];
-    const done = await t.app.inject({
-      method: 'POST',
-      url: '/oidc/session/end/confirm',
-      headers: {
-        host: 'localhost:3000',
-        cookie: a.flow.jar.header('/oidc/session/end/confirm'),
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
-    });
+    const done = await confirmEndSession(t.app, a.flow.jar, confirm.body, true);
     expect(done.statusCode).toBe(303);
     // Signing out ends the session's tokens too; read the stored log.
     await expect

@@ -1,42 +1,29 @@
 import { contactsEndpoints as E, type UserContact } from '@portico/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, userContacts, verificationCodes } from '../../db/schema.js';
+import { activityLogs, userContacts } from '../../db/schema.js';
 import { findUserById, userClaims } from '../../modules/users/index.js';
-import { errorKey, fieldErrors, lastCode, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
-import { postJson, startAuthorization } from '../../testing/oidc-flow.js';
-import { createUser, TEST_PASSWORD } from '../../testing/users.js';
+import {
+  errorKey,
+  expectBearerRequired,
+  fieldErrors,
+  lastCode,
+  resultOf,
+  signedInUser,
+} from '../../testing/account.js';
+import { MANY_USERS_ENV, useTestApp } from '../../testing/app.js';
+import { sentAgo } from '../../testing/codes.js';
+import { canSignIn } from '../../testing/sessions.js';
+import { createUser } from '../../testing/users.js';
 
 describe('e-mails and phones', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '100000',
-      OTP_SENDS_PER_TARGET: '1000',
-      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
-    });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(MANY_USERS_ENV);
 
   const db = () => t.deps.database.db;
   const list = async (u: Awaited<ReturnType<typeof signedInUser>>, type: 1 | 2) =>
     resultOf<UserContact[]>(await u.call('GET', `${E.list.path}?type=${type}`));
-  const afterCooldown = (target: string) =>
-    db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 3_600_000) })
-      .where(eq(verificationCodes.target, target));
-  const canSignIn = async (username: string) => {
-    const flow = await startAuthorization(t.app);
-    const res = await postJson(t.app, '/api/account/login', {
-      username,
-      password: TEST_PASSWORD,
-      returnUrl: flow.returnUrl,
-    });
-    return res.statusCode === 200;
-  };
+  const afterCooldown = (target: string) => sentAgo(t, target, 3_600_000);
   const actions = async (userId: string) =>
     (await db().select().from(activityLogs).where(eq(activityLogs.userId, userId))).map((a) => a.action);
 
@@ -305,8 +292,8 @@ describe('e-mails and phones', () => {
     expect(after.filter((c) => c.isPrimary).map((c) => c.name)).toEqual(['prim-b@example.com']);
     const claims = await userClaims(db(), (await findUserById(db(), a.id))!);
     expect(claims.email).toBe('prim-b@example.com');
-    expect(await canSignIn('prim-b@example.com')).toBe(true);
-    expect(await canSignIn('prim-a@example.com')).toBe(true);
+    expect(await canSignIn(t, 'prim-b@example.com')).toBe(true);
+    expect(await canSignIn(t, 'prim-a@example.com')).toBe(true);
     expect(errorKey(await a.call('PUT', E.setPrimary.path, { id: 999_999 }), 404)).toBe('invalid_contact');
     expect(await actions(a.id)).toContain('activity_email_primary');
   });
@@ -328,10 +315,10 @@ describe('e-mails and phones', () => {
         Otp: await lastCode(t, 'allow-b@example.com'),
       }),
     );
-    expect(await canSignIn('allow-b@example.com')).toBe(true);
+    expect(await canSignIn(t, 'allow-b@example.com')).toBe(true);
     expect(resultOf(await a.call('PUT', E.allowLogin.path, { id: entry.id, isAllow: false }))).toBe(true);
     expect((await list(a, 2)).find((c) => c.id === entry.id)?.allowLogin).toBe(false);
-    expect(await canSignIn('allow-b@example.com')).toBe(false);
+    expect(await canSignIn(t, 'allow-b@example.com')).toBe(false);
     expect(errorKey(await a.call('PUT', E.allowLogin.path, { id: entry.id }))).toBe('invalid_input');
   });
 
@@ -411,25 +398,8 @@ describe('e-mails and phones', () => {
 });
 
 describe('change and activate e-mail and phone', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '100000',
-      OTP_SENDS_PER_TARGET: '1000',
-      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
-    });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(MANY_USERS_ENV);
   const db = () => t.deps.database.db;
-  const canSignIn = async (username: string) => {
-    const flow = await startAuthorization(t.app);
-    const res = await postJson(t.app, '/api/account/login', {
-      username,
-      password: TEST_PASSWORD,
-      returnUrl: flow.returnUrl,
-    });
-    return res.statusCode === 200;
-  };
 
   it('changes the e-mail in two steps; the old address is told in the account language', async () => {
     const a = await signedInUser(t, { email: 'old@example.com', languageId: 'en-US' });
@@ -451,8 +421,8 @@ describe('change and activate e-mail and phone', () => {
     const [notice] = await listOutboxMessages(db(), 'old@example.com', 1);
     expect(notice?.subject).toBe('Portico: the e-mail address of your account was changed');
     expect(notice?.text).toContain('new@example.com');
-    expect(await canSignIn('new@example.com')).toBe(true);
-    expect(await canSignIn('old@example.com')).toBe(false);
+    expect(await canSignIn(t, 'new@example.com')).toBe(true);
+    expect(await canSignIn(t, 'old@example.com')).toBe(false);
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, a.id));
     expect(log.find((l) => l.action === 'activity_email_changed')?.params).toMatchObject({
       old: 'old@example.com',
@@ -579,27 +549,5 @@ describe('change and activate e-mail and phone', () => {
     expect(errorKey(await b.call('POST', E.activatePhoneSend.path, { newphone: '' }))).toBe('phone_required');
   });
 
-  it('every endpoint needs the bearer token', async () => {
-    for (const [method, url] of [
-      ['POST', E.changeEmail.path],
-      ['POST', E.changePhone.path],
-      ['GET', E.activeData.path],
-      ['GET', E.contactInfo.path],
-      ['POST', E.activateEmail.path],
-      ['POST', E.activatePhone.path],
-      ['POST', E.activateEmailSend.path],
-      ['POST', E.activatePhoneSend.path],
-      ['POST', E.list.path],
-      ['POST', E.activate.path],
-      ['PUT', E.setPrimary.path],
-      ['PUT', E.allowLogin.path],
-      ['DELETE', E.remove.path],
-      ['POST', E.removeByOtp.path],
-      ['POST', E.sendOtp.path],
-      ['GET', E.exists.path],
-    ] as const) {
-      const res = await t.app.inject({ method, url, payload: {} });
-      expect(res.statusCode, `${method} ${url}`).toBe(401);
-    }
-  });
+  it('every endpoint needs the bearer token', () => expectBearerRequired(t, E));
 });

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, firstRow } from '../../db/client.js';
 import { userContacts, users } from '../../db/schema.js';
 import { CONTACT_EMAIL, type Contact } from '../../modules/users/index.js';
 
@@ -25,28 +25,21 @@ export const countContacts = async (db: Db, userId: string, type: number): Promi
       .where(and(eq(userContacts.userId, userId), eq(userContacts.type, type)))
   )[0]?.n ?? 0;
 
-export const findContactById = async (db: Db, userId: string, id: number): Promise<Contact | undefined> => {
-  const [row] = await db
-    .select()
-    .from(userContacts)
-    .where(and(eq(userContacts.userId, userId), eq(userContacts.id, id)))
-    .limit(1);
-  return row;
-};
+export const findContactById = (db: Db, userId: string, id: number): Promise<Contact | undefined> =>
+  firstRow(
+    db
+      .select()
+      .from(userContacts)
+      .where(and(eq(userContacts.userId, userId), eq(userContacts.id, id))),
+  );
 
-export const findContactByValue = async (
-  db: Db,
-  userId: string,
-  type: number,
-  value: string,
-): Promise<Contact | undefined> => {
-  const [row] = await db
-    .select()
-    .from(userContacts)
-    .where(and(eq(userContacts.userId, userId), eq(userContacts.type, type), eq(userContacts.value, value)))
-    .limit(1);
-  return row;
-};
+export const findContactByValue = (db: Db, userId: string, type: number, value: string): Promise<Contact | undefined> =>
+  firstRow(
+    db
+      .select()
+      .from(userContacts)
+      .where(and(eq(userContacts.userId, userId), eq(userContacts.type, type), eq(userContacts.value, value))),
+  );
 
 export const insertContact = async (db: Db, contact: typeof userContacts.$inferInsert): Promise<Contact> => {
   const [row] = await db.insert(userContacts).values(contact).returning();

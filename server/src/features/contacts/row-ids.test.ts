@@ -1,14 +1,10 @@
 import { contactsEndpoints as E, profileEndpoints as PE } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { useTestApp } from '../../testing/app.js';
 
 describe('row ids from clients', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers not_found (a 400, never a database error) for ids beyond the int4 range', async () => {
     const user = await signedInUser(t, { email: 'ids@example.com' });

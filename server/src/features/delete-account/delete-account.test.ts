@@ -1,19 +1,16 @@
 import { DELETE_ACCOUNT_PATH, deleteAccountEndpoints as E, registerEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, devices, oidcPayloads, userClaims, userContacts, users } from '../../db/schema.js';
-import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
-import { bearer, postJson, refresh, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
+import { describe, expect, it } from 'vitest';
+import { activityLogs, devices, userClaims, userContacts, users } from '../../db/schema.js';
+import { errorKey, expectBearerRequired, resultOf, signedInUser } from '../../testing/account.js';
+import { useTestApp } from '../../testing/app.js';
+import { postJson, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
+import { expectSignedOutEverywhere } from '../../testing/sessions.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 import { isDeletedAccountEmail } from './queries.js';
 
 describe('delete account', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', CAPTCHA_PROVIDER: 'none' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', CAPTCHA_PROVIDER: 'none' });
   const db = () => t.deps.database.db;
 
   it('checks the password and says whether the account has one', async () => {
@@ -87,12 +84,7 @@ describe('delete account', () => {
     const contacts = await db().select().from(userContacts).where(eq(userContacts.userId, a.id));
     expect(contacts.map((c) => [c.value, c.isConfirmed, c.allowLogin])).toEqual([['bye@example.com', true, false]]);
     // Every session and token is gone.
-    for (const token of [a.tokens.access_token, other.tokens.access_token]) {
-      expect((await t.app.inject({ url: '/api/account/me', headers: bearer(token) })).statusCode).toBe(401);
-    }
-    expect((await refresh(t.app, other.flow, other.tokens.refresh_token!)).json().error).toBe('invalid_grant');
-    const sessions = await db().select().from(oidcPayloads).where(eq(oidcPayloads.type, 'Session'));
-    expect(sessions.filter((s) => (s.payload as { accountId?: string }).accountId === a.id)).toEqual([]);
+    await expectSignedOutEverywhere(t, a.id, [a, other]);
     expect((await db().select().from(devices).where(eq(devices.userId, a.id))).every((d) => d.loggedOutAt)).toBe(true);
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, a.id));
     expect(log.map((l) => l.action)).toContain('activity_account_deleted');
@@ -155,13 +147,6 @@ describe('delete account', () => {
     expect((await a.call('GET', '/api/account/me')).statusCode).toBe(401);
   });
 
-  it('every endpoint needs the bearer token', async () => {
-    for (const [method, url] of [
-      ['GET', E.hasPassword.path],
-      ['POST', E.checkPassword.path],
-      ['DELETE', DELETE_ACCOUNT_PATH],
-    ] as const) {
-      expect((await t.app.inject({ method, url, payload: { confirm: true } })).statusCode).toBe(401);
-    }
-  });
+  it('every endpoint needs the bearer token', () =>
+    expectBearerRequired(t, { ...E, remove: { method: 'DELETE', path: DELETE_ACCOUNT_PATH } }, { confirm: true }));
 });

@@ -1,13 +1,9 @@
 import { errorsEndpoints } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/app.js';
 
 describe('sign-in error lookup', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('sends provider errors that cannot go back to a client to /error, where the details can be looked up', async () => {
     const res = await t.app.inject('/oidc/auth?client_id=nobody&response_type=code&scope=openid');

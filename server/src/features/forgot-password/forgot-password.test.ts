@@ -1,34 +1,31 @@
 import { authEndpoints, forgotPasswordEndpoints as E } from '@portico/contracts';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, oidcPayloads, userClaims, verificationCodes } from '../../db/schema.js';
+import { activityLogs, userClaims } from '../../db/schema.js';
 import { codeAt, createTwoFactor, TOTP_PERIOD } from '../../modules/two-factor/index.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { useTestApp } from '../../testing/app.js';
+import { expireCodes, sentAgo } from '../../testing/codes.js';
 import {
   bearer,
   codeOf,
   exchangeCode,
+  finishSignIn,
   followRedirects,
   postJson,
-  refresh,
-  signInWithPassword,
   startAuthorization,
 } from '../../testing/oidc-flow.js';
+import { canSignIn, expectSignedOutEverywhere, signInOnTwoDevices } from '../../testing/sessions.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
 const NEW_PASSWORD = 'Moi12345!';
 
 describe('forgot password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '10000',
-      OTP_SENDS_PER_TARGET: '100',
-      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
-    });
+  const t = useTestApp({
+    OTP_SENDS_PER_IP: '10000',
+    OTP_SENDS_PER_TARGET: '100',
+    LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
   });
-  afterAll(() => t.close());
 
   const db = () => t.deps.database.db;
   const codeFor = async (to: string) => (await listOutboxMessages(db(), to, 1))[0]?.code ?? '';
@@ -37,18 +34,14 @@ describe('forgot password', () => {
   const checkProcess = (username: string) => postJson(t.app, E.checkProcess.path, { username });
   const checkOtp = (username: string, otp: string) => postJson(t.app, E.checkOtp.path, { username, otp });
   const reset = (body: Record<string, unknown>) => postJson(t.app, E.resetPassword.path, body);
+  /** Step 3 with NEW_PASSWORD typed twice. */
+  const resetTo = (username: string, token: string, extra: Record<string, unknown> = {}) =>
+    reset({ username, token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD, ...extra });
   const error = (res: { statusCode: number; json(): { exception: { message: string } } }) => {
     expect(res.statusCode).toBe(400);
     return res.json().exception.message;
   };
   const me = (token: string) => t.app.inject({ url: '/api/account/me', headers: bearer(token) });
-  const canSignIn = async (username: string, password: string) => {
-    const flow = await startAuthorization(t.app);
-    return (
-      (await postJson(t.app, '/api/account/login', { username, password, returnUrl: flow.returnUrl })).statusCode ===
-      200
-    );
-  };
   /** Steps 1 and 2: the reset token. */
   const tokenFor = async (username: string, to = username) => {
     expect((await send(username)).statusCode).toBe(200);
@@ -56,11 +49,6 @@ describe('forgot password', () => {
     expect(res.statusCode).toBe(200);
     return res.json().result.message as string;
   };
-  const afterCooldown = (target: string) =>
-    db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, target));
 
   it('checks the username with the login keys', async () => {
     expect(error(await send(''))).toBe('error_username_empty');
@@ -111,13 +99,10 @@ describe('forgot password', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect(error(await checkOtp('0912000222', ''))).toBe('otp_required');
     expect(error(await checkOtp('0912000222', '12ab'))).toBe('invalid_otp');
-    await db()
-      .update(verificationCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verificationCodes.target, '0912000222'));
+    await expireCodes(t, '0912000222');
     expect(error(await checkOtp('0912000222', code))).toBe('otp_expired');
     expect(error(await checkProcess('0912000222'))).toBe('process_not_in_progress');
-    await afterCooldown('0912000222');
+    await sentAgo(t, '0912000222');
     await send('0912000222');
     const second = await codeFor('0912000222');
     const ok = await checkOtp('0912000222', second);
@@ -141,14 +126,14 @@ describe('forgot password', () => {
     expect(error(await reset({ ...base, token: 'forged-token' }))).toBe('password_reset_token_invalid');
     // Bound to the account it was issued for.
     expect(error(await reset({ ...base, username: 'other@example.com' }))).toBe('password_reset_token_invalid');
-    expect(await canSignIn('other@example.com', TEST_PASSWORD)).toBe(true);
+    expect(await canSignIn(t, 'other@example.com', TEST_PASSWORD)).toBe(true);
 
     expect((await reset(base)).json()).toEqual({ result: { ok: true } });
     expect(error(await reset({ ...base, password: 'Khac1234!', rePassword: 'Khac1234!' }))).toBe(
       'password_reset_token_invalid',
     );
-    expect(await canSignIn('mai@example.com', NEW_PASSWORD)).toBe(true);
-    expect(await canSignIn('mai@example.com', TEST_PASSWORD)).toBe(false);
+    expect(await canSignIn(t, 'mai@example.com', NEW_PASSWORD)).toBe(true);
+    expect(await canSignIn(t, 'mai@example.com', TEST_PASSWORD)).toBe(false);
   });
 
   it('also finds the account by its recovery e-mail (claim), unless several accounts name it', async () => {
@@ -157,14 +142,9 @@ describe('forgot password', () => {
       .insert(userClaims)
       .values({ userId: user.id, claimType: 'email_recovery', claimValue: 'backup@example.org' });
     const token = await tokenFor('backup@example.org');
-    const res = await reset({
-      username: 'backup@example.org',
-      token,
-      password: NEW_PASSWORD,
-      rePassword: NEW_PASSWORD,
-    });
+    const res = await resetTo('backup@example.org', token);
     expect(res.json()).toEqual({ result: { ok: true } });
-    expect(await canSignIn('owner@example.com', NEW_PASSWORD)).toBe(true);
+    expect(await canSignIn(t, 'owner@example.com', NEW_PASSWORD)).toBe(true);
 
     const a = await createUser(db(), { email: 'twin-a@example.com' });
     const b = await createUser(db(), { email: 'twin-b@example.com' });
@@ -180,8 +160,7 @@ describe('forgot password', () => {
   it('a token used by two racing resets works once', async () => {
     await createUser(db(), { email: 'racer@example.com' });
     const token = await tokenFor('racer@example.com');
-    const body = { username: 'racer@example.com', token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD };
-    const answers = await Promise.all([reset(body), reset(body)]);
+    const answers = await Promise.all([resetTo('racer@example.com', token), resetTo('racer@example.com', token)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
   });
 
@@ -196,30 +175,13 @@ describe('forgot password', () => {
 
   it('ends every existing session of the account: refresh and access tokens stop working', async () => {
     const user = await createUser(db(), { email: 'hung@example.com' });
-    const credentials = { username: 'hung@example.com', password: TEST_PASSWORD };
-    const laptop = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
-    const phone = await signInWithPassword(t.app, credentials, { scope: 'openid offline_access' });
+    const { laptop, phone } = await signInOnTwoDevices(t, 'hung@example.com');
     expect((await me(laptop.tokens.access_token)).statusCode).toBe(200);
 
     const token = await tokenFor('hung@example.com');
-    expect(
-      (await reset({ username: 'hung@example.com', token, password: NEW_PASSWORD, rePassword: NEW_PASSWORD }))
-        .statusCode,
-    ).toBe(200);
+    expect((await resetTo('hung@example.com', token)).statusCode).toBe(200);
 
-    for (const { tokens, flow } of [laptop, phone]) {
-      const refreshed = await refresh(t.app, flow, tokens.refresh_token!);
-      expect(refreshed.statusCode).toBe(400);
-      expect(refreshed.json().error).toBe('invalid_grant');
-      expect((await me(tokens.access_token)).statusCode).toBe(401);
-    }
-    const silent = await startAuthorization(t.app, { jar: laptop.flow.jar, params: { prompt: 'none' } });
-    expect(new URL(silent.location).searchParams.get('error')).toBe('login_required');
-    const sessions = await db()
-      .select()
-      .from(oidcPayloads)
-      .where(and(eq(oidcPayloads.type, 'Session')));
-    expect(sessions.filter((s) => (s.payload as { accountId?: string }).accountId === user.id)).toEqual([]);
+    await expectSignedOutEverywhere(t, user.id, [laptop, phone]);
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, user.id));
     expect(log.map((l) => l.action)).toContain('activity_password_reset');
   });
@@ -260,24 +222,17 @@ describe('forgot password', () => {
     const user = await createUser(db(), { email: 'auto@example.com' });
     const flow = await startAuthorization(t.app);
     const token = await tokenFor('auto@example.com');
-    const res = await reset({
-      username: 'auto@example.com',
-      token,
-      password: NEW_PASSWORD,
-      rePassword: NEW_PASSWORD,
-      returnUrl: flow.returnUrl,
-    });
+    const res = await resetTo('auto@example.com', token, { returnUrl: flow.returnUrl });
     expect(res.statusCode).toBe(200);
     const answer = res.json().result;
     expect(answer).toMatchObject({ isOk: true, requiresTwoFactor: false, userId: user.id });
     expect(answer.redirectUrl).not.toContain(NEW_PASSWORD);
-    const location = await followRedirects(t.app, flow, answer.redirectUrl);
-    const tokens = await exchangeCode(t.app, flow, codeOf(location));
+    const tokens = await finishSignIn(t.app, flow, answer.redirectUrl);
     const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString());
     expect(claims.sub).toBe(user.id);
     // An expired or unknown interaction still resets; the page then signs in normally.
     const again = await tokenFor('auto@example.com');
-    await afterCooldown('auto@example.com');
+    await sentAgo(t, 'auto@example.com');
     const plain = await reset({
       username: 'auto@example.com',
       token: again,

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../testing/app.js';
 
 describe('health', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers /healthz', async () => {
     const res = await t.app.inject('/healthz');

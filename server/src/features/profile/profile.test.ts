@@ -1,11 +1,10 @@
 import { type GeneralProfile, profileEndpoints as PE, type UserClaim } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLogs, userClaims as userClaimsTable, users } from '../../db/schema.js';
-import { errorKey, fieldErrors, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
-import { bearer, signInWithPassword } from '../../testing/oidc-flow.js';
-import { TEST_PASSWORD } from '../../testing/users.js';
+import { errorKey, expectBearerRequired, fieldErrors, resultOf, signedInUser } from '../../testing/account.js';
+import { useTestApp } from '../../testing/app.js';
+import { userinfoAfterSignIn } from '../../testing/sessions.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -43,11 +42,7 @@ const validInfo = {
 };
 
 describe('personal info, claims, avatar and language', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', AVATAR_MAX_BYTES: '10000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', AVATAR_MAX_BYTES: '10000' });
   const db = () => t.deps.database.db;
 
   it('reads the general profile with labels in the reader language', async () => {
@@ -121,16 +116,7 @@ describe('personal info, claims, avatar and language', () => {
       ['default_timezone', 'Asia/Tokyo'],
     ]);
     // A new sign-in's userinfo shows the new name, locale and zone.
-    const { tokens } = await signInWithPassword(
-      t.app,
-      { username: 'info-save@example.com', password: TEST_PASSWORD },
-      { scope: 'openid profile' },
-    );
-    const me = await t.app.inject({
-      url: '/oidc/me',
-      headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
-    });
-    expect(me.json()).toMatchObject({
+    expect(await userinfoAfterSignIn(t, 'info-save@example.com')).toMatchObject({
       name: 'An Nguyen',
       given_name: 'An',
       family_name: 'Nguyen',
@@ -242,16 +228,7 @@ describe('personal info, claims, avatar and language', () => {
     expect((await t.app.inject({ url: new URL(avatars[0]!).pathname })).statusCode).toBe(404);
     const profile = resultOf<GeneralProfile>(await a.call('GET', PE.get.path));
     expect(profile.avatar).toMatch(/\.png$/);
-    const { tokens } = await signInWithPassword(
-      t.app,
-      { username: 'avatar@example.com', password: TEST_PASSWORD },
-      { scope: 'openid profile' },
-    );
-    const me = await t.app.inject({
-      url: '/oidc/me',
-      headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
-    });
-    expect(me.json().picture).toBe(profile.avatar);
+    expect((await userinfoAfterSignIn(t, 'avatar@example.com')).picture).toBe(profile.avatar);
     expect((await t.app.inject({ url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/uploads/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
   });
@@ -266,32 +243,11 @@ describe('personal info, claims, avatar and language', () => {
     expect(profile.userClaims).toEqual([
       { id: expect.any(Number), claimType: 'default_language', claimValue: 'en-US' },
     ]);
-    const { tokens } = await signInWithPassword(
-      t.app,
-      { username: 'lang@example.com', password: TEST_PASSWORD },
-      { scope: 'openid profile' },
-    );
-    const me = await t.app.inject({
-      url: '/oidc/me',
-      headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
-    });
-    expect(me.json().locale).toBe('en-US');
+    expect((await userinfoAfterSignIn(t, 'lang@example.com')).locale).toBe('en-US');
     // Another user's language is untouched.
     const b = await signedInUser(t, { email: 'lang-b@example.com' });
     expect(resultOf<GeneralProfile>(await b.call('GET', PE.get.path)).languageId).toBe('vi-VN');
   });
 
-  it('every endpoint needs the bearer token', async () => {
-    for (const [method, url] of [
-      ['GET', PE.get.path],
-      ['PUT', PE.update.path],
-      ['POST', PE.createClaim.path],
-      ['PUT', PE.updateClaim.path],
-      ['PUT', PE.cancelLinking.path],
-      ['POST', PE.avatar.path],
-      ['PUT', PE.language.path],
-    ] as const) {
-      expect((await t.app.inject({ method, url, payload: {} })).statusCode, `${method} ${url}`).toBe(401);
-    }
-  });
+  it('every endpoint needs the bearer token', () => expectBearerRequired(t, PE));
 });

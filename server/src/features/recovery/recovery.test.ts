@@ -1,27 +1,28 @@
 import { recoveryEndpoints as E, FORGOT_PASSWORD_PATHS, type RecoveryClaim } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findUserByRecoveryClaim } from '../../modules/claims/index.js';
-import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import {
+  errorKey,
+  expectBearerRequired,
+  lastCode,
+  resultOf,
+  type SignedInUser,
+  signedInUser,
+} from '../../testing/account.js';
+import { MANY_USERS_ENV, useTestApp } from '../../testing/app.js';
 import { postJson } from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 
 describe('recovery ways', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '100000',
-      OTP_SENDS_PER_TARGET: '1000',
-      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
-    });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(MANY_USERS_ENV);
+  /** Sets (or, with an empty value, removes) one of the user's recovery ways, confirmed by the password. */
+  const setRecovery = (user: SignedInUser, claimType: string, claimValue: string) =>
+    user.call('POST', E.update.path, { claimType, claimValue, password: TEST_PASSWORD });
 
   it('stores a recovery e-mail and phone, validated; an empty value removes one', async () => {
     const a = await signedInUser(t, { email: 'rec-a@example.com' });
     const b = await signedInUser(t, { email: 'rec-b@example.com' });
-    const update = (claimType: string, claimValue: string) =>
-      a.call('POST', E.update.path, { claimType, claimValue, password: TEST_PASSWORD });
+    const update = (claimType: string, claimValue: string) => setRecovery(a, claimType, claimValue);
     expect(resultOf(await a.call('GET', E.list.path))).toEqual([]);
     expect(errorKey(await update('email_recovery', 'not-an-email'))).toBe('email_invalid');
     expect(errorKey(await update('phone_number_recovery', '12345'))).toBe('invalid_phone_number');
@@ -42,19 +43,12 @@ describe('recovery ways', () => {
     // The second user sees none of them.
     expect(resultOf(await b.call('GET', E.list.path))).toEqual([]);
     expect(resultOf(await update('phone_number_recovery', ''))).toEqual([both[0]]);
-    expect((await t.app.inject({ url: E.list.path })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: E.update.path, payload: {} })).statusCode).toBe(401);
+    await expectBearerRequired(t, E);
   });
 
   it('forgot password finds the account by its recovery e-mail and sends the code there', async () => {
     const a = await signedInUser(t, { email: 'rec-fp@example.com' });
-    resultOf(
-      await a.call('POST', E.update.path, {
-        claimType: 'email_recovery',
-        claimValue: 'fp-backup@example.com',
-        password: TEST_PASSWORD,
-      }),
-    );
+    resultOf(await setRecovery(a, 'email_recovery', 'fp-backup@example.com'));
     const user = await findUserByRecoveryClaim(t.deps.database.db, 'email_recovery', 'fp-backup@example.com');
     expect(user?.id).toBe(a.id);
     expect((await postJson(t.app, FORGOT_PASSWORD_PATHS.send, { username: 'fp-backup@example.com' })).statusCode).toBe(
@@ -70,13 +64,7 @@ describe('recovery ways', () => {
     expect(checked.json().result.message).toBeTruthy();
     // An address two accounts name finds nobody.
     const b = await signedInUser(t, { email: 'rec-fp-b@example.com' });
-    resultOf(
-      await b.call('POST', E.update.path, {
-        claimType: 'email_recovery',
-        claimValue: 'fp-backup@example.com',
-        password: TEST_PASSWORD,
-      }),
-    );
+    resultOf(await setRecovery(b, 'email_recovery', 'fp-backup@example.com'));
     expect(
       await findUserByRecoveryClaim(t.deps.database.db, 'email_recovery', 'fp-backup@example.com'),
     ).toBeUndefined();

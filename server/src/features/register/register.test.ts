@@ -2,20 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { registerEndpoints as E } from '@portico/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { activityLogs, userContacts, users, verificationCodes } from '../../db/schema.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
-import {
-  bearer,
-  codeOf,
-  exchangeCode,
-  followRedirects,
-  postJson,
-  signInWithPassword,
-  startAuthorization,
-} from '../../testing/oidc-flow.js';
+import { activityLogs, userContacts, users } from '../../db/schema.js';
+import { useTestApp } from '../../testing/app.js';
+import { expireCodes, sentAgo } from '../../testing/codes.js';
+import { bearer, finishSignIn, postJson, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 import { isDisposableEmail } from './disposable.js';
 import { insertRegisteredUser } from './queries.js';
@@ -31,11 +24,7 @@ const details = {
 };
 
 describe('registration', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ OTP_SENDS_PER_IP: '10000', OTP_SENDS_PER_TARGET: '100', ALTCHA_MAX_NUMBER: '1000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ OTP_SENDS_PER_IP: '10000', OTP_SENDS_PER_TARGET: '100', ALTCHA_MAX_NUMBER: '1000' });
 
   const db = () => t.deps.database.db;
   const captcha = async () => {
@@ -188,10 +177,7 @@ describe('registration', () => {
     expect(await mails(email)).toBe(1);
     // After the cooldown a resend sends a new code, and the old one stops working.
     const old = await codeFor(email);
-    await db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, email));
+    await sentAgo(t, email);
     expect((await checkProcess(email)).json()).toEqual({ result: { times: 0 } });
     expect((await postJson(t.app, E.resendOtp.path, { username: email })).json()).toEqual({ result: { times: 60 } });
     expect(await mails(email)).toBe(2);
@@ -216,23 +202,14 @@ describe('registration', () => {
     expect(error(await checkProcess(email))).toBe('process_not_in_progress');
 
     // A new code (after the cooldown); then let it expire.
-    await db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, email));
+    await sentAgo(t, email);
     await postJson(t.app, E.resendOtp.path, { username: email });
     const second = await codeFor(email);
-    await db()
-      .update(verificationCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verificationCodes.target, email));
+    await expireCodes(t, email);
     expect(error(await checkOtp(email, second))).toBe('otp_expired');
     expect(error(await checkProcess(email))).toBe('process_not_in_progress');
 
-    await db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, email));
+    await sentAgo(t, email);
     await postJson(t.app, E.resendOtp.path, { username: email });
     const third = await codeFor(email);
     const ok = await checkOtp(email, third);
@@ -326,10 +303,7 @@ describe('registration', () => {
     await send(email); // abandoned at step 2
     expect(await accountsWith(email)).toBe(0);
     // Later: a new code, verified, then abandoned at step 3 with a live token.
-    await db()
-      .update(verificationCodes)
-      .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(verificationCodes.target, email));
+    await sentAgo(t, email);
     await send(email);
     const abandoned = await checkOtp(email, await codeFor(email));
     expect(abandoned.statusCode).toBe(200);
@@ -388,11 +362,7 @@ describe('registration', () => {
 });
 
 describe('update-info', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ OTP_SENDS_PER_IP: '10000', CAPTCHA_PROVIDER: 'none' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ OTP_SENDS_PER_IP: '10000', CAPTCHA_PROVIDER: 'none' });
 
   const db = () => t.deps.database.db;
   const update = (token: string | undefined, body: Record<string, unknown>) =>
@@ -414,8 +384,7 @@ describe('update-info', () => {
       otp: code,
       returnUrl: flow.returnUrl,
     });
-    const location = await followRedirects(t.app, flow, res.json().result.redirectUrl);
-    return exchangeCode(t.app, flow, codeOf(location));
+    return finishSignIn(t.app, flow, res.json().result.redirectUrl);
   }
 
   it('needs a bearer token', async () => {

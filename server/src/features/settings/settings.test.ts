@@ -1,13 +1,9 @@
 import { appSettingsSchema, settingsEndpoints } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/app.js';
 
 describe('app settings', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PRODUCT_NAME: 'Portico Test' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ PRODUCT_NAME: 'Portico Test' });
 
   it('answers the contract settings, cacheable for a minute', async () => {
     const res = await t.app.inject({ url: settingsEndpoints.get.path });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, firstRow } from '../../db/client.js';
 import { campaigns } from '../../db/schema.js';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -9,11 +9,10 @@ export const insertCampaign = async (db: Db, row: typeof campaigns.$inferInsert)
   return saved!;
 };
 
-export const findActiveCampaign = async (db: Db, id: number): Promise<CampaignRow | undefined> => {
-  const [row] = await db
-    .select()
-    .from(campaigns)
-    .where(and(eq(campaigns.id, id), eq(campaigns.active, true)))
-    .limit(1);
-  return row;
-};
+export const findActiveCampaign = (db: Db, id: number): Promise<CampaignRow | undefined> =>
+  firstRow(
+    db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), eq(campaigns.active, true))),
+  );

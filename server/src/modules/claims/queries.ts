@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, firstRow } from '../../db/client.js';
 import { userClaims, users } from '../../db/schema.js';
 import type { User } from '../users/index.js';
 
@@ -8,14 +8,13 @@ export type UserClaimRow = typeof userClaims.$inferSelect;
 export const listClaims = (db: Db, userId: string) =>
   db.select().from(userClaims).where(eq(userClaims.userId, userId)).orderBy(asc(userClaims.id));
 
-export const findClaimById = async (db: Db, userId: string, id: number): Promise<UserClaimRow | undefined> => {
-  const [row] = await db
-    .select()
-    .from(userClaims)
-    .where(and(eq(userClaims.userId, userId), eq(userClaims.id, id)))
-    .limit(1);
-  return row;
-};
+export const findClaimById = (db: Db, userId: string, id: number): Promise<UserClaimRow | undefined> =>
+  firstRow(
+    db
+      .select()
+      .from(userClaims)
+      .where(and(eq(userClaims.userId, userId), eq(userClaims.id, id))),
+  );
 
 /** Sets the user's single claim of a type (insert or replace its value). */
 export const upsertClaim = async (

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { AppError } from '../../lib/errors.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { keyOf } from '../../testing/account.js';
+import { useTestApp } from '../../testing/app.js';
 import { createUser } from '../../testing/users.js';
 import { createCodeFlows } from './code-steps.js';
 
-const keyOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-    return 'ok';
-  } catch (err) {
-    if (err instanceof AppError) return err.messageKey;
-    throw err;
-  }
-};
-
 describe('code steps of flows', () => {
-  let t: TestApp;
+  const t = useTestApp({ OTP_SENDS_PER_IP: '10000', OTP_SENDS_PER_TARGET: '100' });
   let clock = Date.now();
   let steps: ReturnType<typeof createCodeFlows>;
-  beforeAll(async () => {
-    t = await createTestApp({ OTP_SENDS_PER_IP: '10000', OTP_SENDS_PER_TARGET: '100' });
+  beforeAll(() => {
     steps = createCodeFlows(t.deps, { now: () => new Date(clock) });
   });
-  afterAll(() => t.close());
 
   const codeFor = async (to: string) => (await listOutboxMessages(t.deps.database.db, to, 1))[0]?.code ?? '';
   const wrong = (code: string) => (code === '000000' ? '111111' : '000000');

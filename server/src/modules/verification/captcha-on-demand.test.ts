@@ -1,6 +1,6 @@
 import { forgotPasswordEndpoints as forgot, registerEndpoints as register } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/app.js';
 import { solvedCaptcha } from '../../testing/captcha.js';
 import { createUser } from '../../testing/users.js';
 
@@ -8,17 +8,13 @@ import { createUser } from '../../testing/users.js';
 // the register resend) ask for one and go on with it, instead of refusing a whole office behind
 // one address (issue 8, point 25).
 describe('a captcha on demand for code sends', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '2',
-      OTP_SENDS_PER_TARGET: '100',
-      OTP_RESEND_SECONDS: '0',
-      ALTCHA_MAX_NUMBER: '1000',
-    });
-    await createUser(t.deps.database.db, { email: 'office@example.com' });
+  const t = useTestApp({
+    OTP_SENDS_PER_IP: '2',
+    OTP_SENDS_PER_TARGET: '100',
+    OTP_RESEND_SECONDS: '0',
+    ALTCHA_MAX_NUMBER: '1000',
   });
-  afterAll(async () => t?.close());
+  beforeAll(() => createUser(t.deps.database.db, { email: 'office@example.com' }));
 
   const post = (url: string, payload: Record<string, unknown>, ip: string) =>
     t.app.inject({ method: 'POST', url, payload, headers: { 'x-forwarded-for': ip } });

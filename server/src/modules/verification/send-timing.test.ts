@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../adapters/mail/index.js';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { useTestApp } from '../../testing/app.js';
 import { postJson } from '../../testing/oidc-flow.js';
 import { createUser } from '../../testing/users.js';
 
@@ -10,13 +10,8 @@ const SLOW_MAIL_MS = 1500;
 // A slow mail transport must not show in the answer: a code for an account and the pretend send
 // for an unknown address (or a taken one at registration) take the same time (lib/send-later.ts).
 describe('send-code answers do not wait for the mail transport', () => {
-  let t: TestApp;
+  const t = useTestApp({ OTP_SENDS_PER_IP: '1000', CAPTCHA_PROVIDER: 'none', REGISTER_TAKEN_ANSWERS_PER_IP: '0' });
   beforeAll(async () => {
-    t = await createTestApp({
-      OTP_SENDS_PER_IP: '1000',
-      CAPTCHA_PROVIDER: 'none',
-      REGISTER_TAKEN_ANSWERS_PER_IP: '0',
-    });
     const send = t.deps.mailer.send.bind(t.deps.mailer);
     t.deps.mailer.send = async (message: MailMessage) => {
       await new Promise((resolve) => setTimeout(resolve, SLOW_MAIL_MS));
@@ -24,7 +19,6 @@ describe('send-code answers do not wait for the mail transport', () => {
     };
     await createUser(t.deps.database.db, { email: 'timed@example.com' });
   });
-  afterAll(() => t.close());
 
   const timed = async (url: string, body: Record<string, unknown>) => {
     const started = performance.now();

@@ -1,33 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { verificationCodes } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { keyOf } from '../../testing/account.js';
+import { type TestApp, useTestApp } from '../../testing/app.js';
 import { solvedCaptcha } from '../../testing/captcha.js';
 import { createVerificationService } from './service.js';
 
 const lastCode = async (t: TestApp, to: string) => (await listOutboxMessages(t.deps.database.db, to, 1))[0];
 
-const keyOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-    return 'ok';
-  } catch (err) {
-    if (err instanceof AppError) return err.messageKey;
-    throw err;
-  }
-};
-
 describe('verification codes', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let clock = Date.now();
   let codes: ReturnType<typeof createVerificationService>;
-  beforeAll(async () => {
-    t = await createTestApp();
+  beforeAll(() => {
     codes = createVerificationService(t.deps, { now: () => new Date(clock) });
   });
-  afterAll(() => t.close());
 
   it('sends a 6-digit code by e-mail in the asked language, stores only its HMAC, and accepts it once', async () => {
     expect(await codes.issue('login', 'hana@example.com', { locale: 'en-US' })).toEqual({ times: 60 });
@@ -100,19 +88,17 @@ describe('verification codes', () => {
 });
 
 describe('verification code send limits', () => {
-  let t: TestApp;
+  const t = useTestApp({
+    OTP_RESEND_SECONDS: '0',
+    OTP_SENDS_PER_TARGET: '3',
+    OTP_SENDS_PER_IP: '5',
+    OTP_SENDS_PER_IP_MAX: '7',
+    ALTCHA_MAX_NUMBER: '1000',
+  });
   let codes: ReturnType<typeof createVerificationService>;
-  beforeAll(async () => {
-    t = await createTestApp({
-      OTP_RESEND_SECONDS: '0',
-      OTP_SENDS_PER_TARGET: '3',
-      OTP_SENDS_PER_IP: '5',
-      OTP_SENDS_PER_IP_MAX: '7',
-      ALTCHA_MAX_NUMBER: '1000',
-    });
+  beforeAll(() => {
     codes = createVerificationService(t.deps);
   });
-  afterAll(() => t.close());
 
   it('limits sends per address', async () => {
     for (let i = 0; i < 3; i++)
