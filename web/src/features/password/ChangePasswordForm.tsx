@@ -19,7 +19,7 @@ import { useCodeStep } from '../../components/useCodeStep';
 import { postToHost } from '../../embed/bridge';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
-import { changePassword, getOtpMethods } from './api';
+import { changePassword, getOtpMethods, getTwoStepEnabled } from './api';
 import { changeOutcome } from './logic';
 
 /** Host message after a change in the embedded page. */
@@ -46,6 +46,22 @@ export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
   const [step, setStep] = useState<1 | 2>(1);
   const [otpType, setOtpType] = useState<OtpType | null>(null);
   const [logoutAll, setLogoutAll] = useState<'keep' | 'all'>('keep');
+  // Two-step off: the first submission changes the password at once (no code step), so the
+  // "log out all devices" choice is asked there (server/src/features/password/service.ts).
+  const twoStep = useQuery({ queryKey: ['password', 'two-step'], queryFn: getTwoStepEnabled, retry: false });
+  const logoutChoice = (
+    <Radio.Group
+      name="logoutAll"
+      label={t('change_password_after')}
+      value={logoutAll}
+      onChange={(value) => setLogoutAll(value === 'all' ? 'all' : 'keep')}
+    >
+      <Stack gap="xs" mt={6}>
+        <Radio value="keep" label={t('change_password_keep_login')} />
+        <Radio value="all" label={t('change_password_logout_all')} />
+      </Stack>
+    </Radio.Group>
+  );
   const chosen: OtpType | null = otpType ?? methodList[0]?.type ?? null;
   // A new choice of method sends at once, before the state holding it is rendered.
   const sendTo = useRef<OtpType | null>(null);
@@ -132,6 +148,7 @@ export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
             </Anchor>
           </Group>
         )}
+        {twoStep.data === false && logoutChoice}
         {methods.isError && (
           <Text c="red.7" fz="sm" role="alert">
             {errorText(methods.error, t)}
@@ -174,19 +191,7 @@ export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
           </Radio.Group>
         </>
       }
-      after={
-        <Radio.Group
-          name="logoutAll"
-          label={t('change_password_after')}
-          value={logoutAll}
-          onChange={(value) => setLogoutAll(value === 'all' ? 'all' : 'keep')}
-        >
-          <Stack gap="xs" mt={6}>
-            <Radio value="keep" label={t('change_password_keep_login')} />
-            <Radio value="all" label={t('change_password_logout_all')} />
-          </Stack>
-        </Radio.Group>
-      }
+      after={logoutChoice}
       actions={
         <Group justify="flex-end" gap="sm">
           <Button variant="default" size="md" type="button" onClick={reset} disabled={code.checking}>

@@ -59,4 +59,27 @@ describe('change password on the page kit', () => {
     expect(screen.getByLabelText('Mật khẩu hiện tại')).toBeTruthy();
     expect(screen.queryByLabelText('Mã xác thực')).toBeNull();
   });
+
+  it('with two-step off changes at once, and asks "log out all devices" in the first step', async () => {
+    calls = stubApi({
+      '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
+      '/api/account/password/check-require-password': ok({ required: true }),
+      '/api/account/password/otp-methods': ok([
+        { type: 'email', staticKey: 'otp_method_email', value: 'la***@example.edu' },
+      ]),
+      '/api/account/two-factor/details': ok({ twoFactorEnabled: false, hasAuthenticator: false, recoveryCodesLeft: 0 }),
+      '/api/account/password/change-password': ok({ ok: true, twoFactorDisabled: true }),
+    });
+    renderApp(<ChangePasswordPage />);
+    fireEvent.change(await screen.findByLabelText('Mật khẩu hiện tại'), { target: { value: 'Cu-matkhau1' } });
+    fireEvent.change(screen.getByLabelText('Mật khẩu mới'), { target: { value: 'Moi-matkhau2' } });
+    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Moi-matkhau2' } });
+    fireEvent.click(await screen.findByLabelText('Đăng xuất khỏi tất cả các thiết bị khác'));
+    const next = screen.getByRole('button', { name: 'Tiếp tục' });
+    await waitFor(() => expect(next.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(next);
+    expect(await screen.findByText('Đổi mật khẩu thành công.')).toBeTruthy();
+    expect(changes()).toEqual([expect.objectContaining({ otp: '', logoutAll: true })]);
+    expect(screen.queryByLabelText('Mã xác thực')).toBeNull();
+  });
 });

@@ -1,4 +1,9 @@
-import { type ChangePasswordInput, passwordEndpoints as e, type SetPasswordInput } from '@portico/contracts';
+import {
+  type ChangePasswordInput,
+  passwordEndpoints as e,
+  type SetPasswordInput,
+  twoFactorEndpoints,
+} from '@portico/contracts';
 import { call } from '../../api/endpoint';
 
 // The change / set password page's calls (spec §7 "Change password"), behind the bearer token.
@@ -14,3 +19,6 @@ export const checkRequirePassword = () => call(e.checkRequirePassword, {});
 export const changePassword = (input: ChangePasswordInput) => call(e.changePassword, input);
 
 export const setPassword = (input: SetPasswordInput) => call(e.setPassword, input);
+
+/** Whether two-step is on: with it off a change needs no code, so step 1 offers "log out all devices". */
+export const getTwoStepEnabled = async () => (await call(twoFactorEndpoints.details, {})).twoFactorEnabled;
