@@ -1,40 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { type Locale, messages, type TokenLoginIssueAnswer, tokenLoginEndpoints } from '@portico/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { DESKTOP, freePort, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { pageJson, signInOnLoginPage, storedAccessToken } from './signin.js';
 
 const vi = messages['vi-VN'];
-// Read once; evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * axe-core's WCAG A/AA violations of the page content (main; the shared layout's footer is not
- * this page's) as it is now: rule id and how many nodes.
- */
-async function axeViolations(page: Page): Promise<{ id: string; nodes: number }[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (ctx: Element | Document, opts: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document.querySelector('main') ?? document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return result.violations.map((v) => ({ id: v.id, nodes: v.nodes.length }));
-  });
-}
 
 /** A page of another site (an allow-listed EMBED_ORIGINS origin) that frames Portico and records its messages. */
 async function startHostPage(): Promise<{ url: string; close(): Promise<void> }> {

@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { type Messages, messages } from '@portico/contracts';
 import { TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { outboxCount, pageJson, registerByApi, signInOnLoginPage, waitForCode } from './signin.js';
@@ -16,32 +15,6 @@ const en = messages['en-US'];
 const ACR_TWO_FACTOR = 'urn:portico:acr:2fa';
 const EMAIL = 'twostep@example.com';
 const PASSWORD = 'Twostep@2026';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG A/AA violations of the page's main content (the login card with step 3): rule id and nodes. */
-async function axeViolations(page: Page): Promise<{ id: string; nodes: number }[]> {
-  await page.evaluate(axeSource);
-  if (process.env.AXE_DEBUG) await page.evaluate(() => Object.assign(window, { __axeDebug: true }));
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (ctx: Element | Document, opts: object) => Promise<{ violations: { id: string; nodes: unknown[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document.querySelector('main') ?? document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      nodes: v.nodes.length,
-      ...((window as unknown as { __axeDebug?: boolean }).__axeDebug
-        ? { html: (v.nodes as { html: string }[]).map((n) => n.html.slice(0, 160)) }
-        : {}),
-    }));
-  });
-}
 
 type Callback = { signedIn?: boolean; error?: string; claims?: Record<string, unknown> };
 

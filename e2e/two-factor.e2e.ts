@@ -1,32 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { type Messages, messages } from '@portico/contracts';
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { DESKTOP, PHONE, screenshotPath, serverAndBrowser } from './harness.js';
 import { registerByApi, signInToPortal } from './signin.js';
 
 // /security/2fa in Chromium: every wizard step at phone and desktop width in both languages,
 // looked at (.tmp/screenshots/2fa-*), checked with axe-core; the code is computed from the key
 // shown on the page, as an authenticator app would.
-
-const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG A/AA violations on the page as it is now (id and the offending nodes). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: await axeSource });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResult> } }).axe;
-    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
-    // The layout's header and navbar are the shell's, checked with the shell; the page and its modal are this one's.
-    const result = await axe.run(
-      { exclude: [['header'], ['nav']] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } },
-    );
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('two-step verification page', () => {
   const env = serverAndBrowser({ CAPTCHA_PROVIDER: 'none' });
@@ -55,7 +36,7 @@ describe('two-step verification page', () => {
       await toggle.waitFor();
       const shot = async (label: string) => {
         await page.screenshot({ path: screenshotPath(`2fa-${name}-${label}`), fullPage: true });
-        expect(await axeViolations(page), label).toEqual([]);
+        expect(await axeViolations(page, 'page'), label).toEqual([]);
       };
       await shot('0-off');
 

@@ -18,6 +18,7 @@ import { useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { login, loginByOtp, loginCheck, otpSupport, sendLoginOtp } from './api';
+import { CampaignHandOff, type CampaignHandOffState } from './CampaignHandOff';
 import { visitorId } from './fingerprint';
 import { AccountChip, LoginAccountStep, LoginOtpPanel, LoginPasswordPanel, MethodTabList } from './LoginPanels';
 import {
@@ -35,7 +36,6 @@ import { asksTwoFactorStep } from './twoFactorApi';
 // Shown only after a sign-in (the missing-details form with the password meter, the campaign popup
 // with DOMPurify): their own chunks, not part of the form's first load (bench/README.md).
 const UpdateInfoForm = lazy(() => import('../register/UpdateInfoForm').then((m) => ({ default: m.UpdateInfoForm })));
-const CampaignPopup = lazy(() => import('./CampaignPopup').then((m) => ({ default: m.CampaignPopup })));
 // Login step 3: only accounts with two-step (or a step-up) need it.
 const LoginTwoFactor = lazy(() => import('./LoginTwoFactor').then((m) => ({ default: m.LoginTwoFactor })));
 
@@ -55,7 +55,7 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
   const [otpType, setOtpType] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const [expired, setExpired] = useState(false);
-  const [popup, setPopup] = useState<{ html: string; next: string } | null>(null);
+  const [popup, setPopup] = useState<CampaignHandOffState | null>(null);
   // isRegister: the login tab becomes the update-info form (spec §2, §4).
   const [registerAnswer, setRegisterAnswer] = useState<LoginAnswer | null>(null);
   // Step 3 (LoginTwoFactor.tsx): an answer asking for it, or 'resume' (a step-up, a reload, after a reset).
@@ -266,17 +266,7 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
           />
         </Tabs.Panel>
       </Tabs>
-      {popup && (
-        <Suspense fallback={null}>
-          <CampaignPopup
-            html={popup.html}
-            onClose={() => {
-              setPopup(null);
-              window.location.assign(popup.next);
-            }}
-          />
-        </Suspense>
-      )}
+      <CampaignHandOff popup={popup} onClose={() => setPopup(null)} />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import {
   loginTwoFactorInput,
 } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/client';
 import { CodeStep } from '../../components/CodeStep';
@@ -17,13 +17,13 @@ import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
+import { CampaignHandOff, type CampaignHandOffState } from './CampaignHandOff';
 import { actionForAnswer } from './logic';
 import { RestartSignIn } from './RestartSignIn';
 import classes from './twoFactor.module.css';
 import { loginRecoveryCode, loginTwoFactor, resumeTwoFactor, sendTwoFactorCode } from './twoFactorApi';
 
 // Its own chunk, as in LoginForm.tsx: only a sign-in with a campaign needs it.
-const CampaignPopup = lazy(() => import('./CampaignPopup').then((m) => ({ default: m.CampaignPopup })));
 
 export interface LoginTwoFactorProps {
   /** The login answer that asked for step 3; null: the page asks the server (reload, step-up, after a reset). */
@@ -94,7 +94,7 @@ function TwoFactorStep({
   const [gone, setGone] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [popup, setPopup] = useState<{ html: string; next: string } | null>(null);
+  const [popup, setPopup] = useState<CampaignHandOffState | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
   /** The sign-in finished: where the answer says (spec §4), or a message. */
@@ -298,17 +298,7 @@ function TwoFactorStep({
         />
       )}
 
-      {popup && (
-        <Suspense fallback={null}>
-          <CampaignPopup
-            html={popup.html}
-            onClose={() => {
-              setPopup(null);
-              window.location.assign(popup.next);
-            }}
-          />
-        </Suspense>
-      )}
+      <CampaignHandOff popup={popup} onClose={() => setPopup(null)} />
     </Stack>
   );
 }

@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+// Read once; evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not block.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2.1 A/AA violations of the page as it is now, as `rule: node, node`. `main`
+ * checks the page's own content; `page` everything but the shell's header and navigation
+ * (checked with the shell, e2e/shell.e2e.ts), so a page's modals count too.
+ */
+export async function axeViolations(page: Page, scope: 'main' | 'page' = 'main'): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (scope) => {
+    type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResult> } }).axe;
+    const context =
+      scope === 'main' ? (document.querySelector('main') ?? document) : { exclude: [['header'], ['nav']] };
+    const result = await axe.run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, scope);
+}
