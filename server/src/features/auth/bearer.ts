@@ -4,14 +4,7 @@ import type { UserContext } from '../../http/endpoint.js';
 import { unauthorized } from '../../lib/errors.js';
 import { touchDevice } from '../../modules/devices/index.js';
 import { isFirstParty } from '../../modules/sign-in/index.js';
-import { type AccessTokenPayload, findAccessTokenAccount, type User } from '../../modules/users/index.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user of an account API call (set by requireUser). */
-    user: User | null;
-  }
-}
+import { type AccessTokenPayload, findAccessTokenAccount } from '../../modules/users/index.js';
 
 const bearerOf = (request: FastifyRequest): string | undefined => {
   const match = /^Bearer ([\w.~+/-]+=*)$/i.exec(request.headers.authorization ?? '');
@@ -19,22 +12,9 @@ const bearerOf = (request: FastifyRequest): string | undefined => {
 };
 
 /**
- * A preHandler for the account APIs: the `Authorization: Bearer` access token must be one this
- * provider issued to a first-party client (the portal), unexpired and not revoked (revocation
- * deletes it from storage, so the refusal is immediate), for a live account. Anything else is
- * 401 unauthorized.
- */
-export function createRequireUser(scope: FastifyInstance, deps: AppDeps) {
-  if (!scope.hasRequestDecorator('user')) scope.decorateRequest('user', null);
-  const authenticate = createAuthenticateUser(scope, deps);
-  return async function requireUser(request: FastifyRequest) {
-    await authenticate(request);
-  };
-}
-
-/**
  * Checks the bearer token once and answers who is calling; `user` endpoints get this as their
- * context (server/src/http/endpoint.ts). Sets request.user too, for routes not yet on endpoints.
+ * context (server/src/http/endpoint.ts). Only a token this provider issued to a first-party
+ * client (the portal), unexpired, not revoked, of a live account passes; anything else is 401.
  */
 export function createAuthenticateUser(scope: FastifyInstance, deps: AppDeps) {
   return async function authenticateUser(request: FastifyRequest): Promise<UserContext> {
@@ -51,7 +31,6 @@ export function createAuthenticateUser(scope: FastifyInstance, deps: AppDeps) {
     // Third-party relying parties get tokens for their own APIs, never for the account area.
     if (!isFirstParty(await scope.oidc.Client.find(token.clientId))) throw unauthorized();
     const { user, email } = found;
-    request.user = user;
     await touchDevice(deps, token.sessionUid);
     return {
       user,
@@ -72,10 +51,4 @@ async function sessionHolds(scope: FastifyInstance, token: AccessTokenPayload): 
     !!token.clientId &&
     session.grantIdFor(token.clientId) === token.grantId
   );
-}
-
-/** The user requireUser set; for handlers behind it. */
-export function currentUser(request: FastifyRequest): User {
-  if (!request.user) throw unauthorized();
-  return request.user;
 }
