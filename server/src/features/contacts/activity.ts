@@ -1,7 +1,6 @@
 // Activity-log actions of the e-mail and phone flows (message keys of the contracts catalogs).
 export const CONTACT_ACTIVITY = {
   added: { email: 'activity_email_added', phone: 'activity_phone_added' },
-  verified: { email: 'activity_email_verified', phone: 'activity_phone_verified' },
   removed: { email: 'activity_email_removed', phone: 'activity_phone_removed' },
   primary: { email: 'activity_email_primary', phone: 'activity_phone_primary' },
   allowLogin: { email: 'activity_email_allow_login', phone: 'activity_phone_allow_login' },

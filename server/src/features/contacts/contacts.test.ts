@@ -201,8 +201,14 @@ describe('e-mails and phones', () => {
     expect(errorKey(res)).toBe('otp_invalid');
     expect(fieldErrors(res)).toEqual({ Otp: ['otp_invalid'] });
     expect(errorKey(await activate(code, '0912999999'))).toBe('invalid_contact');
-    // The first confirmed phone becomes the primary one.
+    // The first confirmed phone becomes the primary one; contact.verified tells the modules (once).
+    const published: unknown[] = [];
+    const stop = t.deps.events.subscribe('contact.verified', ({ tx: _tx, ...rest }) => {
+      published.push(rest);
+    });
     expect(resultOf(await activate(code))).toMatchObject({ name: '0912000020', isConfirmed: true, isPrimary: true });
+    stop();
+    expect(published).toEqual([{ userId: a.id, type: 'phone', value: '0912000020', ip: expect.any(String) }]);
     expect(errorKey(await activate(code))).toBe('contact_already_confirmed');
     const claims = await userClaims(db(), (await findUserById(db(), a.id))!);
     expect(claims).toMatchObject({ phone_number: '0912000020', phone_number_verified: true });

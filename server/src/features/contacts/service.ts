@@ -106,6 +106,9 @@ export function createContactsService(deps: AppDeps) {
 
   const log = (tx: Db, userId: string, action: string, params: Record<string, unknown>) =>
     insertActivity(tx, { userId, action, params });
+  /** A contact confirmed with its code: contact.verified, in the same transaction (the activity entry is its subscriber). */
+  const verified = (tx: Db, userId: string, type: number, value: string, ip: string) =>
+    deps.events.publish('contact.verified', { userId, type: kindOf(type), value, ip, tx });
 
   /**
    * A transaction holding the user's row lock (queries.ts lockUser): the checks made inside it
@@ -216,7 +219,7 @@ export function createContactsService(deps: AppDeps) {
     await confirming(type, field, () =>
       locked(user, async (tx) => {
         await makePrimary(tx, user, type, value, { dropOldPrimary: 'unconfirmed' });
-        await log(tx, user.id, CONTACT_ACTIVITY.verified[kindOf(type)], { value, ip: caller.ip });
+        await verified(tx, user.id, type, value, caller.ip);
       }),
     );
     return { ok: true };
@@ -286,10 +289,7 @@ export function createContactsService(deps: AppDeps) {
             isConfirmed: true,
             ...(becomesPrimary ? { isPrimary: true, allowLogin: true } : {}),
           });
-          await log(tx, user.id, CONTACT_ACTIVITY.verified[kindOf(contact.type)], {
-            value: contact.value,
-            ip: caller.ip,
-          });
+          await verified(tx, user.id, contact.type, contact.value, caller.ip);
         }),
       );
       return toUserContact((await findContactById(db, user.id, contact.id))!);

@@ -4,4 +4,6 @@ export const ACTIVITY = {
   signIn: 'activity_sign_in',
   logoutAll: 'activity_logout_all',
   accountDeleted: 'activity_account_deleted',
+  emailVerified: 'activity_email_verified',
+  phoneVerified: 'activity_phone_verified',
 } as const;

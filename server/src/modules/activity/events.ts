@@ -11,6 +11,11 @@ export function subscribeActivity({ events }: Pick<AppDeps, 'events'>) {
     const device = [deviceName, browser].filter(Boolean).join(' · ');
     await insertActivity(tx, { userId, action: ACTIVITY.signIn, params: { method, device, ip: client.ip } });
   });
+  // An e-mail or phone confirmed with its code.
+  events.subscribe('contact.verified', async ({ tx, userId, type, value, ip }) => {
+    const action = type === 'email' ? ACTIVITY.emailVerified : ACTIVITY.phoneVerified;
+    await insertActivity(tx, { userId, action, params: { value, ip } });
+  });
   // Account deleted: the log says so, with the caller's IP.
   events.subscribe('user.deleted', ({ tx, userId, ip }) =>
     insertActivity(tx, { userId, action: ACTIVITY.accountDeleted, params: { ip } }).then(() => {}),

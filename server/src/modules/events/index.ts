@@ -47,6 +47,11 @@ export type EventMap = {
    * change committed, so it has no `tx`: its subscribers only tell the user.
    */
   'password.changed': { userId: string; ip: string; how: 'changed' | 'reset' };
+  /**
+   * An e-mail or phone was confirmed with its code (added and verified, or activated): the
+   * activity log now; KYC, points and notifications later.
+   */
+  'contact.verified': { userId: string; type: 'email' | 'phone'; value: string; ip: string; tx: Db };
   /** "Log out all devices" (server/src/features/account/service.ts logoutAll): remembered browsers are forgotten too. */
   'user.loggedOutEverywhere': { userId: string; tx: Db };
 };
