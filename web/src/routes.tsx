@@ -32,7 +32,7 @@ const AccountHomePage = lazyPage(() =>
 //
 // To build a page, replace its `page` (today `UnderConstruction`, the 404 page) with the real
 // component, preferably lazy so it gets its own chunk:
-//   { path: '/login', layout: 'public', auth: false, page: lazyPage(() => import('./features/login/LoginPage')) },
+//   { path: '/login', layout: 'public', auth: false, page: lazy(() => import('./features/login/LoginPage')) },
 // Every page is rendered inside <Suspense>, so React.lazy pages need nothing more.
 
 /** public: marketing banner (hidden when embedded); manager: account menu; embedded: no chrome; bare: nothing. */
@@ -86,7 +86,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/', layout: 'bare', auth: false, page: HomeRedirect },
 
   // Sign-in and session (spec sign-in-and-session §2)
-  { path: '/login', layout: 'public', auth: false, page: lazyPage(() => import('./features/login/LoginPage')) },
+  { path: '/login', layout: 'public', auth: false, page: lazy(() => import('./features/login/LoginPage')) },
   {
     path: '/register',
     layout: 'public',

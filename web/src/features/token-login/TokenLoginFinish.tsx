@@ -4,7 +4,7 @@ import { errorText } from '../../api/client';
 import { exchangeLoginToken } from './api';
 import { leaveTo } from './navigation';
 import { clearPendingTokenLogin, type PendingTokenLogin } from './pending';
-import { TokenLoginFailed, TokenLoginWorking } from './TokenLoginPage';
+import { TokenLoginFailed, TokenLoginWorking } from './TokenLoginViews';
 
 // One exchange per token, even when React runs effects twice (StrictMode): the token is single-use.
 const exchanges = new Map<string, Promise<{ redirectUrl: string }>>();

@@ -1,9 +1,9 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { isTokenLoginToken, type Locale } from '@portico/contracts';
 import type { UserManager } from 'oidc-client-ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { Icon } from '../../components/Icon';
 import { postToHost, useEmbedded } from '../../embed';
@@ -14,6 +14,7 @@ import { redirectUri } from '../auth/oidc';
 import { useSession } from '../auth/session';
 import { useAppSettings } from '../settings/useAppSettings';
 import { savePendingTokenLogin, validCb } from './pending';
+import { TokenLoginFailed, TokenLoginWorking } from './TokenLoginViews';
 
 /** Where the sign-in comes back to (through /callback): this page, finishing, with cb kept. */
 export const finishPath = (cb: string | null): string =>
@@ -110,31 +111,3 @@ export function TokenLoginPage() {
 }
 
 export default TokenLoginPage;
-
-export function TokenLoginWorking() {
-  const { t } = useTranslation();
-  return (
-    <Center py={80}>
-      <Stack align="center" gap="sm" role="status">
-        <Loader type="dots" />
-        <Text c="gray.7">{t('token_login_signing_in')}</Text>
-      </Stack>
-    </Center>
-  );
-}
-
-/** The link cannot sign anyone in: why, and the way home. */
-export function TokenLoginFailed({ message }: { message: string }) {
-  const { t } = useTranslation();
-  const { to } = useLocale();
-  return (
-    <AuthCard title={t('token_login_failed_title')}>
-      <Alert color="orange" variant="light" role="alert">
-        {message}
-      </Alert>
-      <Button component={Link} to={to('/')} size="md" variant="default">
-        {t('common_go_home')}
-      </Button>
-    </AuthCard>
-  );
-}
