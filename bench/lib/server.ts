@@ -110,7 +110,10 @@ export async function startBenchServer(opts: StartOptions): Promise<BenchServer>
   await writeFile(clientsFile, JSON.stringify([benchClientMetadata()]));
   const serverDatabaseUrl = databaseUrl && opts.databaseUrlFor ? await opts.databaseUrlFor(databaseUrl) : databaseUrl;
 
-  const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
+  // BENCH_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
+  // profile it under the bench's load (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config/env.js';
+import { CHANGE_CHANNEL, CHANGE_FEED_APPLICATION, type ChangeFeed, createChangeFeed } from './change-feed.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Answers when the database does; used by /readyz. */
   ping(): Promise<void>;
+  /** What changed, as every copy hears it (server/src/db/change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 };
 
@@ -58,6 +61,48 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
     // here; without a listener the process would die. The pool drops it and opens a new one later.
     pool.on('error', (err) => (opts.warn ?? console.warn)(`database connection lost: ${err.message}`));
     const db = drizzle(pool, { schema, logger }) as unknown as Db;
+    const url = opts.url;
+    // One connection of its own listens, so the feed is live only while changes are heard
+    // (server/src/db/change-feed.ts). Every pooled connection listens too: PostgreSQL hands a
+    // session its own notifications before the answer to its COMMIT, so a change this copy makes
+    // is heard before the code that made it goes on (a logout refuses the token on the next call).
+    const changes = createChangeFeed(
+      async (onPayload, onLost) => {
+        const listener = new pg.default.Client({
+          connectionString: url,
+          connectionTimeoutMillis: 5000,
+          application_name: CHANGE_FEED_APPLICATION,
+        });
+        let ended = false;
+        const lose = (err: Error) => {
+          if (ended) return;
+          ended = true;
+          listener.end().catch(() => {});
+          onLost(err);
+        };
+        listener.on('error', lose);
+        listener.on('end', () => lose(new Error('connection closed')));
+        listener.on('notification', (m) => m.channel === CHANGE_CHANNEL && onPayload(m.payload ?? ''));
+        try {
+          await listener.connect();
+          await listener.query(`LISTEN ${CHANGE_CHANNEL}`);
+        } catch (err) {
+          ended = true;
+          await listener.end().catch(() => {});
+          throw err;
+        }
+        return async () => {
+          ended = true;
+          await listener.end();
+        };
+      },
+      { warn: opts.warn ?? console.warn },
+    );
+    pool.on('connect', (client) => {
+      client.on('notification', (m) => m.channel === CHANGE_CHANNEL && changes.hear(m.payload ?? ''));
+      // Queued before any query the pool hands this connection.
+      client.query(`LISTEN ${CHANGE_CHANNEL}`).catch(() => {});
+    });
     const client = await pool.connect().catch(async (err: Error) => {
       await pool.end().catch(() => {});
       throw new ConfigError(
@@ -75,7 +120,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      changes,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -86,10 +135,18 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
   const client = new PGlite(dir);
   const db = drizzle(client, { schema, logger });
   await migrate(db, { migrationsFolder });
+  // In the same process, so it never drops while the database is open.
+  const changes = createChangeFeed(async (onPayload) => await client.listen(CHANGE_CHANNEL, onPayload), {
+    warn: opts.warn ?? console.warn,
+  });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    changes,
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }

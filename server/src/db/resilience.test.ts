@@ -1,9 +1,14 @@
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/app.js';
+import { bearer, signInWithPassword } from '../testing/oidc-flow.js';
 import { startTcpProxy } from '../testing/tcp-proxy.js';
+import { createUser, TEST_PASSWORD } from '../testing/users.js';
+import { CHANGE_FEED_APPLICATION } from './change-feed.js';
 import { openDatabase } from './client.js';
+import { oidcPayloads } from './schema.js';
 import { createScratchDatabase } from './testing.js';
 
 // A database or Redis that goes away must cost only the requests made meanwhile (503), never the
@@ -80,6 +85,37 @@ describe.skipIf(!PG)('PostgreSQL going away', () => {
     );
     expect(after.status).toBe(401);
     expect(seen.filter((s) => s !== 401 && s !== 503)).toEqual([]);
+  });
+
+  it('keeps no bearer check in memory while its change feed is lost', async () => {
+    const app = (t as TestApp).app;
+    const db = (t as TestApp).deps.database.db;
+    await createUser(db, { email: 'feed@example.com' });
+    const { tokens } = await signInWithPassword(
+      app,
+      { username: 'feed@example.com', password: TEST_PASSWORD },
+      { scope: 'openid offline_access' },
+    );
+    const me = async () =>
+      (await app.inject({ url: '/api/account/me', headers: bearer(tokens.access_token) })).statusCode;
+    expect(await me()).toBe(200);
+    const admin = new pg.Client({ connectionString: PG });
+    await admin.connect();
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = $2',
+      [CHANGE_FEED_APPLICATION, new URL(scratch.url).pathname.slice(1)],
+    );
+    await admin.end();
+    await until(
+      async () => warnings.join('\n'),
+      (w) => /change feed lost/.test(w),
+    );
+    // Gone without a word from the database (triggers off): only a fresh read can tell.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(oidcPayloads).where(eq(oidcPayloads.id, tokens.access_token));
+    });
+    expect(await me()).toBe(401);
   });
 
   it('answers 503 service_unavailable while the database is unreachable, then recovers', async () => {

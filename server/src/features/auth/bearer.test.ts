@@ -1,7 +1,7 @@
 import { accountEndpoints } from '@portico/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.js';
+import { oidcPayloads, users } from '../../db/schema.js';
 import { deleteSessionsOfAccount } from '../../oidc/queries.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { bearer, signInWithPassword } from '../../testing/oidc-flow.js';
@@ -60,4 +60,45 @@ describe('bearer token check of the account APIs', () => {
     await t.deps.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     expect((await me(second.tokens.access_token)).statusCode).toBe(401);
   });
+
+  // The check is kept in memory (server/src/db/change-cache.ts) until the database's change feed
+  // (migration 0008_change_feed.sql) says the token, its account or its session changed.
+  it('serves a checked token from memory, and drops it when the database reports a change', async () => {
+    const user = await createUser(t.deps.database.db, { email: 'mem@example.com', firstName: 'Lan' });
+    const { tokens } = await signInWithPassword(
+      t.app,
+      { username: 'mem@example.com', password: TEST_PASSWORD },
+      { scope: 'openid offline_access' },
+    );
+    expect((await me(tokens.access_token)).json().result.first_name).toBe('Lan');
+    // Deleted without the triggers (as a restore might): the database says nothing, memory still answers.
+    await t.deps.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.delete(oidcPayloads).where(eq(oidcPayloads.id, tokens.access_token));
+    });
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+    // Any change to the account is heard: the next call reads the database again and finds no token.
+    await t.deps.database.db.update(users).set({ firstName: 'Mai' }).where(eq(users.id, user.id));
+    await eventually(async () => expect((await me(tokens.access_token)).statusCode).toBe(401));
+  });
+
+  it('sees a name changed by another writer on the next call', async () => {
+    const user = await createUser(t.deps.database.db, { email: 'name@example.com', firstName: 'Hoa' });
+    const { tokens } = await signInWithPassword(t.app, { username: 'name@example.com', password: TEST_PASSWORD });
+    expect((await me(tokens.access_token)).json().result.first_name).toBe('Hoa');
+    await t.deps.database.db.update(users).set({ firstName: 'Huong' }).where(eq(users.id, user.id));
+    await eventually(async () => expect((await me(tokens.access_token)).json().result.first_name).toBe('Huong'));
+  });
 });
+
+/** Retries `check` for up to 2 s: the change feed is heard just after the commit, not in it. */
+async function eventually(check: () => Promise<void>) {
+  for (let i = 0; ; i++) {
+    try {
+      return await check();
+    } catch (err) {
+      if (i >= 40) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

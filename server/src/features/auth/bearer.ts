@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { UserContext } from '../../http/endpoint.js';
+import { createChangeCache } from '../../db/change-cache.js';
 import { unauthorized } from '../../lib/errors.js';
 import { touchDevice } from '../../modules/devices/index.js';
 import { isFirstParty } from '../../modules/sign-in/index.js';
@@ -11,34 +12,57 @@ const bearerOf = (request: FastifyRequest): string | undefined => {
   return match?.[1];
 };
 
+type Checked = { context: UserContext; exp: number };
+
+// How much of the bearer check a copy keeps in memory (server/src/db/change-cache.ts): at most
+// this many tokens, each at most this long, dropped at once when the database's change feed hears
+// its token, account or session change.
+const CACHE = { maxEntries: 10_000, maxAgeMs: 60_000 };
+
 /**
  * Checks the bearer token once and answers who is calling; `user` endpoints get this as their
  * context (server/src/http/endpoint.ts). Only a token this provider issued to a first-party
  * client (the portal), unexpired, not revoked, of a live account passes; anything else is 401.
  */
 export function createAuthenticateUser(scope: FastifyInstance, deps: AppDeps) {
-  return async function authenticateUser(request: FastifyRequest): Promise<UserContext> {
-    const value = bearerOf(request);
-    // The token's row and its live account in one statement (the opaque token is its row's id):
-    // the checks of oidc-provider's AccessToken.find (unexpired, session still there when the
-    // token ends with it), without a second round trip for the user. Nothing of it is cached
-    // between requests, so a revocation, logout or account change made through any copy is seen
-    // by every copy at once (docs/scaling.md, "What each request costs").
-    const found = value ? await findAccessTokenAccount(deps.database.db, value) : undefined;
+  const cache = createChangeCache<Checked>(deps.database.changes, CACHE);
+
+  // The token's row and its live account in one statement (the opaque token is its row's id):
+  // the checks of oidc-provider's AccessToken.find (unexpired, session still there when the
+  // token ends with it), without a second round trip for the user.
+  async function check(value: string): Promise<Checked> {
+    const readAt = cache.generation();
+    const found = await findAccessTokenAccount(deps.database.db, value);
     const token = found?.token;
     if (!found || !token?.accountId || !token.clientId || !((token.exp ?? 0) > Date.now() / 1000)) throw unauthorized();
     if (token.expiresWithSession && !(await sessionHolds(scope, token))) throw unauthorized();
     // Third-party relying parties get tokens for their own APIs, never for the account area.
     if (!isFirstParty(await scope.oidc.Client.find(token.clientId))) throw unauthorized();
-    const { user, email } = found;
-    await touchDevice(deps, token.sessionUid);
-    return {
-      user,
-      primaryEmail: email,
-      sessionUid: token.sessionUid ?? null,
-      grantId: token.grantId ?? null,
-      clientId: token.clientId,
+    const checked: Checked = {
+      exp: token.exp ?? 0,
+      // Shared by the requests that hit the cache: frozen so that no handler can change it for the next.
+      context: Object.freeze({
+        user: Object.freeze(found.user),
+        primaryEmail: found.email && Object.freeze(found.email),
+        sessionUid: token.sessionUid ?? null,
+        grantId: token.grantId ?? null,
+        clientId: token.clientId,
+      }),
     };
+    const tags = [`token:${value}`, `user:${found.user.id}`];
+    if (token.expiresWithSession && token.sessionUid) tags.push(`session:${token.sessionUid}`);
+    cache.remember(value, readAt, checked, tags);
+    return checked;
+  }
+
+  return async function authenticateUser(request: FastifyRequest): Promise<UserContext> {
+    const value = bearerOf(request);
+    if (!value) throw unauthorized();
+    const cached = cache.get(value);
+    const { context, exp } = cached ?? (await check(value));
+    if (!(exp > Date.now() / 1000)) throw unauthorized();
+    await touchDevice(deps, context.sessionUid ?? undefined);
+    return context;
   };
 }
 
