@@ -68,9 +68,9 @@ export function createChangeCache<V>(
       }
       entries.set(key, { value, at: now(), tags });
       for (const tag of tags) {
-        let keys = keysByTag.get(tag);
-        if (!keys) keysByTag.set(tag, (keys = new Set()));
+        const keys = keysByTag.get(tag) ?? new Set<string>();
         keys.add(key);
+        keysByTag.set(tag, keys);
       }
     },
     size: () => entries.size,

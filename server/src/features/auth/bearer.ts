@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createChangeCache } from '../../db/change-cache.js';
 import type { AppDeps } from '../../deps.js';
 import type { UserContext } from '../../http/endpoint.js';
-import { createChangeCache } from '../../db/change-cache.js';
 import { unauthorized } from '../../lib/errors.js';
 import { touchDevice } from '../../modules/devices/index.js';
 import { isFirstParty } from '../../modules/sign-in/index.js';
