@@ -63,6 +63,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     db: deps.database.db,
     kv: deps.kv,
     shortLivedInKv: deps.kv.kind === 'redis' || deps.database.kind === 'pglite',
+    changes: deps.database.changes,
     clients: deps.clients,
     cookieKeys: deps.secrets.cookieKeys,
     jwks: deps.secrets.jwks,

@@ -32,7 +32,8 @@ describe('change feed', () => {
   it('parses only the kinds it knows', () => {
     expect(parseChange('user:u1')).toEqual({ kind: 'user', id: 'u1' });
     expect(parseChange('token:a:b')).toEqual({ kind: 'token', id: 'a:b' });
-    expect(parseChange('grant:g1')).toBeUndefined();
+    expect(parseChange('grant:g1')).toEqual({ kind: 'grant', id: 'g1' });
+    expect(parseChange('client:c1')).toBeUndefined();
     expect(parseChange('nothing')).toBeUndefined();
   });
 

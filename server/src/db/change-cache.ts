@@ -14,6 +14,8 @@ export type ChangeCache<V> = {
   generation(): number;
   get(key: string): V | undefined;
   remember(key: string, generation: number, value: V, tags: string[]): void;
+  /** The kept value, else `load()` kept under `tagsOf(value)` (nothing is kept for undefined). */
+  read(key: string, load: () => Promise<V | undefined>, tagsOf: (value: V) => string[]): Promise<V | undefined>;
   size(): number;
 };
 
@@ -47,7 +49,7 @@ export function createChangeCache<V>(
     for (const key of [...(keysByTag.get(`${change.kind}:${change.id}`) ?? [])]) drop(key);
   });
 
-  return {
+  const cache: ChangeCache<V> = {
     generation: () => generation,
     get(key) {
       if (!changes.live()) return undefined;
@@ -73,6 +75,15 @@ export function createChangeCache<V>(
         keysByTag.set(tag, keys);
       }
     },
+    async read(key, load, tagsOf) {
+      const kept = cache.get(key);
+      if (kept !== undefined) return kept;
+      const readAt = generation;
+      const value = await load();
+      if (value !== undefined) cache.remember(key, readAt, value, tagsOf(value));
+      return value;
+    },
     size: () => entries.size,
   };
+  return cache;
 }

@@ -1,8 +1,8 @@
 /**
  * The database's change feed: the triggers of migration 0008_change_feed.sql send
  * `'<kind>:<id>'` on the channel `portico_changes` after each commit that changes an account
- * (its row or a contact), deletes or changes an access token, or changes or ends a provider
- * session. Every copy of the server listens, so what a copy keeps in memory between requests is
+ * (its row or a contact), deletes or changes an access token or a grant, or changes or ends a
+ * provider session. Every copy of the server listens, so what a copy keeps in memory between requests is
  * dropped as soon as any copy, or anything else writing to the database, changes it
  * (server/src/features/auth/bearer.ts, kept by server/src/db/change-cache.ts).
  *
@@ -10,7 +10,7 @@
  * yet back) `live()` is false and callers must not trust memory; each loss and each return is
  * reported as a `reset`, because changes made meanwhile were not heard.
  */
-export type Change = { kind: 'user' | 'token' | 'session'; id: string };
+export type Change = { kind: 'user' | 'token' | 'grant' | 'session'; id: string };
 export type ChangeListener = (change: Change | 'reset') => void;
 
 export type ChangeFeed = {
@@ -27,7 +27,7 @@ export const CHANGE_CHANNEL = 'portico_changes';
 /** The listening connection's application_name, as pg_stat_activity shows it. */
 export const CHANGE_FEED_APPLICATION = 'portico-change-feed';
 
-const KINDS = new Set<Change['kind']>(['user', 'token', 'session']);
+const KINDS = new Set<Change['kind']>(['user', 'token', 'grant', 'session']);
 
 export function parseChange(payload: string | undefined): Change | undefined {
   const at = payload?.indexOf(':') ?? -1;

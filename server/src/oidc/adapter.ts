@@ -1,5 +1,7 @@
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { KeyValueStore } from '../adapters/kv/index.js';
+import { type ChangeCache, createChangeCache } from '../db/change-cache.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db } from '../db/client.js';
 import { holdsNullByte } from '../lib/input-guard.js';
 import {
@@ -15,14 +17,24 @@ type Store = Omit<Adapter, 'upsert'> & {
   upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void>;
 };
 
+const epochNow = () => Math.floor(Date.now() / 1000);
+
+// Grants kept in memory per copy (server/src/db/change-cache.ts).
+const KEPT_GRANTS = { maxEntries: 10_000, maxAgeMs: 60_000 };
+
 const toPayload = (row: OidcRow | undefined): AdapterPayload | undefined => {
   if (!row) return undefined;
   const payload = row.payload as AdapterPayload;
   return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
 };
 
-/** One table for every model (server/src/oidc/queries.ts): survives a restart, shared by every copy. */
-function databaseStore(db: Db, type: string): Store {
+/**
+ * One table for every model (server/src/oidc/queries.ts): survives a restart, shared by every copy.
+ * With `kept`, found rows are kept in memory until the change feed hears of them (grants, read on
+ * every refresh; migration 0008_change_feed.sql), and each caller gets its own copy to change.
+ */
+function databaseStore(db: Db, type: string, kept?: ChangeCache<AdapterPayload>): Store {
+  const findById = async (id: string) => toPayload(await findPayloadBy(db, type, 'id', id));
   return {
     async upsert(id, payload, expiresIn) {
       await upsertPayload(db, {
@@ -35,7 +47,17 @@ function databaseStore(db: Db, type: string): Store {
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
       });
     },
-    find: async (id) => toPayload(await findPayloadBy(db, type, 'id', id)),
+    async find(id) {
+      if (!kept) return findById(id);
+      const payload = await kept.read(
+        id,
+        () => findById(id),
+        () => [`${type.toLowerCase()}:${id}`],
+      );
+      return payload && !((payload.exp ?? Number.POSITIVE_INFINITY) <= epochNow())
+        ? structuredClone(payload)
+        : undefined;
+    },
     findByUserCode: async (userCode) => toPayload(await findPayloadBy(db, type, 'userCode', userCode)),
     findByUid: async (uid) => toPayload(await findPayloadBy(db, type, 'uid', uid)),
     consume: (id) => consumePayload(db, type, id),
@@ -43,8 +65,6 @@ function databaseStore(db: Db, type: string): Store {
     revokeByGrantId: (grantId) => deleteByGrantId(db, grantId),
   };
 }
-
-const epochNow = () => Math.floor(Date.now() / 1000);
 
 // The models oidc-provider revokes with their grant (node_modules/oidc-provider/lib/helpers/revoke.js).
 const REVOCABLE = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'DeviceCode', 'PreAuthorizedCode']);
@@ -94,10 +114,16 @@ function keyValueStore(kv: KeyValueStore, type: string, ttl: number): Store {
  * when it is: Redis, shared by every copy, or the process's memory beside the embedded database,
  * which one process owns).
  */
-export function createOidcAdapter(db: Db, opts: { kv?: KeyValueStore; shortLived?: Record<string, number> } = {}) {
+export function createOidcAdapter(
+  db: Db,
+  opts: { kv?: KeyValueStore; shortLived?: Record<string, number>; changes?: ChangeFeed } = {},
+) {
+  const { changes } = opts;
   const storeFor = (type: string): Store => {
     const ttl = opts.shortLived?.[type];
-    return opts.kv && ttl ? keyValueStore(opts.kv, type, ttl) : databaseStore(db, type);
+    if (opts.kv && ttl) return keyValueStore(opts.kv, type, ttl);
+    const kept = type === 'Grant' && changes ? createChangeCache<AdapterPayload>(changes, KEPT_GRANTS) : undefined;
+    return databaseStore(db, type, kept);
   };
   return class OidcAdapter implements Adapter {
     private readonly store: Store;

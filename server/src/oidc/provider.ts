@@ -1,10 +1,12 @@
 import { localePrefix, pickLocale } from '@portico/contracts';
 import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
 import type { KeyValueStore } from '../adapters/kv/index.js';
+import { createChangeCache } from '../db/change-cache.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db } from '../db/client.js';
 import { storeError } from '../features/errors/service.js';
 import { ACR_VALUES, interactionPolicy } from '../modules/sign-in/index.js';
-import { accountClaims, findAccount } from '../modules/users/index.js';
+import { type Account, accountClaims, findAccount } from '../modules/users/index.js';
 import { createOidcAdapter } from './adapter.js';
 import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
 
@@ -18,6 +20,8 @@ export type ProviderOptions = {
    * the only copy; a restart forgets sign-ins in progress, which then start again).
    */
   shortLivedInKv?: boolean;
+  /** The database's change feed: grants and accounts are then kept in memory between requests (server/src/db/change-cache.ts). */
+  changes?: ChangeFeed;
   clients: ClientMetadata[];
   cookieKeys: string[];
   jwks: { keys: Record<string, unknown>[] };
@@ -36,10 +40,15 @@ export const TTL = {
   Grant: 14 * 24 * 60 * 60,
 };
 
+// Accounts kept in memory per copy for the claims (server/src/db/change-cache.ts).
+const KEPT_ACCOUNTS = { maxEntries: 10_000, maxAgeMs: 60_000 };
+
 export function createProvider(opts: ProviderOptions): Provider {
+  const accounts = opts.changes && createChangeCache<Account>(opts.changes, KEPT_ACCOUNTS);
   const configuration: Configuration = {
     adapter: createOidcAdapter(opts.db, {
       ...(opts.shortLivedInKv ? { kv: opts.kv } : {}),
+      changes: opts.changes,
       shortLived: { Interaction: TTL.Interaction, AuthorizationCode: TTL.AuthorizationCode },
     }),
     clients: opts.clients,
@@ -130,7 +139,14 @@ export function createProvider(opts: ProviderOptions): Provider {
     },
     findAccount: async (_ctx, sub) => {
       // The user and its primary contacts in one statement: the claims need no further query.
-      const account = await findAccount(opts.db, sub);
+      // Kept in memory until the account changes (every refresh signs an ID token with them).
+      const account = accounts
+        ? await accounts.read(
+            sub,
+            () => findAccount(opts.db, sub),
+            () => [`user:${sub}`],
+          )
+        : await findAccount(opts.db, sub);
       if (!account) return undefined;
       return { accountId: account.user.id, claims: () => accountClaims(account) };
     },

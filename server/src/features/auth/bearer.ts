@@ -12,7 +12,7 @@ const bearerOf = (request: FastifyRequest): string | undefined => {
   return match?.[1];
 };
 
-type Checked = { context: UserContext; exp: number };
+type Checked = { context: UserContext; exp: number; endsWithSession: boolean };
 
 // How much of the bearer check a copy keeps in memory (server/src/db/change-cache.ts): at most
 // this many tokens, each at most this long, dropped at once when the database's change feed hears
@@ -31,15 +31,15 @@ export function createAuthenticateUser(scope: FastifyInstance, deps: AppDeps) {
   // the checks of oidc-provider's AccessToken.find (unexpired, session still there when the
   // token ends with it), without a second round trip for the user.
   async function check(value: string): Promise<Checked> {
-    const readAt = cache.generation();
     const found = await findAccessTokenAccount(deps.database.db, value);
     const token = found?.token;
     if (!found || !token?.accountId || !token.clientId || !((token.exp ?? 0) > Date.now() / 1000)) throw unauthorized();
     if (token.expiresWithSession && !(await sessionHolds(scope, token))) throw unauthorized();
     // Third-party relying parties get tokens for their own APIs, never for the account area.
     if (!isFirstParty(await scope.oidc.Client.find(token.clientId))) throw unauthorized();
-    const checked: Checked = {
+    return {
       exp: token.exp ?? 0,
+      endsWithSession: !!token.expiresWithSession,
       // Shared by the requests that hit the cache: frozen so that no handler can change it for the next.
       context: Object.freeze({
         user: Object.freeze(found.user),
@@ -49,17 +49,23 @@ export function createAuthenticateUser(scope: FastifyInstance, deps: AppDeps) {
         clientId: token.clientId,
       }),
     };
-    const tags = [`token:${value}`, `user:${found.user.id}`];
-    if (token.expiresWithSession && token.sessionUid) tags.push(`session:${token.sessionUid}`);
-    cache.remember(value, readAt, checked, tags);
-    return checked;
   }
+  const tagsOf = (value: string, { context, endsWithSession }: Checked) => [
+    `token:${value}`,
+    `user:${context.user.id}`,
+    ...(endsWithSession && context.sessionUid ? [`session:${context.sessionUid}`] : []),
+  ];
 
   return async function authenticateUser(request: FastifyRequest): Promise<UserContext> {
     const value = bearerOf(request);
     if (!value) throw unauthorized();
-    const cached = cache.get(value);
-    const { context, exp } = cached ?? (await check(value));
+    const checked = await cache.read(
+      value,
+      () => check(value),
+      (c) => tagsOf(value, c),
+    );
+    if (!checked) throw unauthorized();
+    const { context, exp } = checked;
     if (!(exp > Date.now() / 1000)) throw unauthorized();
     await touchDevice(deps, context.sessionUid ?? undefined);
     return context;
