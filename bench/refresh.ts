@@ -9,12 +9,15 @@ export async function benchRefresh(opts: {
   /** One starting refresh token per virtual user. */
   refreshTokens: string[];
   seconds: number;
+  /** The server's pid, for the CPU figures (lib/cpu.ts). */
+  cpuOf?: number;
 }): Promise<LoadResult> {
   const chains = [...opts.refreshTokens];
   return runLoad({
     users: chains.length,
     seconds: opts.seconds,
     warmupSeconds: 1,
+    cpuOf: opts.cpuOf,
     task: async (vu) => {
       const tokens = await refreshGrant(opts.base, chains[vu] ?? '', {}, opts.tokenPath);
       if (tokens.refresh_token) chains[vu] = tokens.refresh_token;

@@ -110,6 +110,31 @@ export function renderReport(
       );
     }
   }
+  const cpuRows = targets.flatMap((t) => {
+    const db = LABEL[t.target];
+    const rows: [string, LoadResult | undefined][] = [
+      [`password sign-in, whole flow | ${db}`, t.signIn?.result],
+      [`argon2id verify (baseline) | ${db}`, t.signIn?.argon2],
+      [`refresh grant | ${db}`, t.refresh?.result],
+      [`refresh grant, bare oidc-provider (baseline) | ${db}`, t.refresh?.bare],
+    ];
+    return rows.flatMap(([name, r]) => (r?.cpu ? [{ name, cpu: r.cpu }] : []));
+  });
+  if (cpuRows.length) {
+    push(
+      '',
+      '## Where the CPU goes, per operation (same run)',
+      '',
+      "Milliseconds of CPU per completed operation over the measured seconds, from /proc: the server under test (all its threads, so argon2id on libuv's pool counts here; for a baseline, the baseline's process), this load generator, PostgreSQL's processes, Redis, the rest of the machine, and idle core time. With 2 cores, an operation rate is bounded by 2,000 ms / (the sum of the busy columns).",
+      '',
+      '| operation | database | server | load generator | PostgreSQL | Redis | other processes | idle |',
+      '|---|---|---|---|---|---|---|---|',
+    );
+    for (const { name, cpu } of cpuRows)
+      push(
+        `| ${name} | ${[cpu.server, cpu['load generator'], cpu.PostgreSQL, cpu.Redis, cpu['other processes'], cpu.idle].map((v) => v.toFixed(2)).join(' | ')} |`,
+      );
+  }
   const counted = targets.filter((t) => t.counts);
   if (counted.length) {
     push(

@@ -66,6 +66,7 @@ async function benchTarget(target: Target, realHash: string, pageLoad: { figures
         users: SIGNIN_USERS,
         seconds: SECONDS,
         accounts: { prefix: 's', count: SIGNIN_ACCOUNTS },
+        cpuOf: server.pid,
       });
       sessions += result.ok + result.errors;
       figures.signIn = { result, users: SIGNIN_USERS, argon2 };
@@ -83,6 +84,7 @@ async function benchTarget(target: Target, realHash: string, pageLoad: { figures
           base: server.url,
           refreshTokens: tokens.map((t) => t.refresh_token ?? ''),
           seconds: SECONDS,
+          cpuOf: server.pid,
         });
         const bareProvider = await startBareProvider(REFRESH_USERS);
         let bare: Awaited<ReturnType<typeof benchRefresh>>;
@@ -92,6 +94,7 @@ async function benchTarget(target: Target, realHash: string, pageLoad: { figures
             tokenPath: '/token',
             refreshTokens: bareProvider.refreshTokens,
             seconds: SECONDS,
+            cpuOf: bareProvider.pid,
           });
         } finally {
           await bareProvider.stop();

@@ -11,12 +11,15 @@ export function benchSignIn(opts: {
   users: number;
   seconds: number;
   accounts: { prefix: string; count: number };
+  /** The server's pid, for the CPU figures (lib/cpu.ts). */
+  cpuOf?: number;
 }): Promise<LoadResult> {
   const { prefix, count } = opts.accounts;
   return runLoad({
     users: opts.users,
     seconds: opts.seconds,
     warmupSeconds: 1,
+    cpuOf: opts.cpuOf,
     task: async (vu, n) => {
       const i = (vu + n * opts.users) % count;
       await signInFlow({ base: opts.base, username: userEmail(prefix, i), password: BENCH_PASSWORD });

@@ -1,5 +1,6 @@
 // N virtual users each running one task in a loop for a set time (closed loop: a user starts its
 // next task when the last one ends). Answers completions per second and latency percentiles.
+import { type CpuReading, cpuPerOp, readCpu } from './cpu.js';
 
 export type LoadResult = {
   ok: number;
@@ -9,6 +10,8 @@ export type LoadResult = {
   perSecond: number;
   p50: number;
   p99: number;
+  /** CPU ms per completed task over the measured time, by process group (lib/cpu.ts), when `cpuOf` was given. */
+  cpu?: CpuReading;
 };
 
 export const percentile = (sorted: number[], p: number) =>
@@ -23,6 +26,8 @@ export async function runLoad(opts: {
   warmupSeconds?: number;
   /** Stops early once this answers true. */
   until?: () => boolean;
+  /** The pid whose CPU counts as the server's (lib/cpu.ts). */
+  cpuOf?: number;
 }): Promise<LoadResult> {
   const latencies: number[] = [];
   const errorKinds: Record<string, number> = {};
@@ -48,21 +53,27 @@ export async function runLoad(opts: {
       }
     }
   };
+  let cpuBefore: CpuReading | undefined;
+  const startMeasuring = () => {
+    measuring = true;
+    if (opts.cpuOf) cpuBefore = readCpu(opts.cpuOf);
+  };
   const warm = setTimeout(
     () => {
-      measuring = true;
+      startMeasuring();
       start = Date.now();
       end = start + opts.seconds * 1000;
     },
     Math.max(0, warmupEnd - Date.now()),
   );
   if (!opts.warmupSeconds) {
-    measuring = true;
+    startMeasuring();
     start = Date.now();
     end = start + opts.seconds * 1000;
   }
   await Promise.all(Array.from({ length: opts.users }, (_, vu) => user(vu)));
   clearTimeout(warm);
+  const cpu = opts.cpuOf && cpuBefore ? cpuPerOp(cpuBefore, readCpu(opts.cpuOf), ok) : undefined;
   const seconds = (Date.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   return {
@@ -73,5 +84,6 @@ export async function runLoad(opts: {
     perSecond: ok / seconds,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    ...(cpu ? { cpu } : {}),
   };
 }
