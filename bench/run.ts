@@ -24,7 +24,7 @@ const SECONDS = num('BENCH_SECONDS', 10);
 const SIGNIN_USERS = num('BENCH_SIGNIN_USERS', 8);
 const REFRESH_USERS = num('BENCH_REFRESH_USERS', 16);
 const CONNECTIONS = num('BENCH_CONNECTIONS', 32);
-const RSS_SESSIONS = num('BENCH_RSS_SESSIONS', 2000);
+const RSS_SESSIONS = num('BENCH_RSS_SESSIONS', 10_000);
 const SIGNIN_ACCOUNTS = 2000;
 
 const targets: Target[] = args.has('--postgres-only')

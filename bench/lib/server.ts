@@ -4,6 +4,7 @@
 // starts, the same rows registration writes (server/src/modules/users/queries.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -110,9 +111,10 @@ export async function startBenchServer(opts: StartOptions): Promise<BenchServer>
   await writeFile(clientsFile, JSON.stringify([benchClientMetadata()]));
   const serverDatabaseUrl = databaseUrl && opts.databaseUrlFor ? await opts.databaseUrlFor(databaseUrl) : databaseUrl;
 
-  // BENCH_NODE_ARGS: flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to
-  // profile it under the bench's load (NODE_OPTIONS refuses --cpu-prof).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  // The heap flags `npm start` runs the server with (package.json), then BENCH_NODE_ARGS, e.g.
+  // `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the bench's load (NODE_OPTIONS
+  // refuses --cpu-prof).
+  const nodeArgs = [...startFlags(), ...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)];
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server/dist/main.js'], {
     cwd: root,
     env: {
@@ -196,6 +198,14 @@ export const postgresBase = () => process.env.DATABASE_URL || 'postgres://postgr
 export const redisBase = () => process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 
 /** VmRSS of a process (Linux /proc), in bytes. */
+/** The node flags of `npm start` (package.json scripts.start: `exec node <flags> scripts/start.mjs`). */
+function startFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 export async function processRss(pid: number): Promise<number> {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
