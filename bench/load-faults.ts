@@ -247,7 +247,8 @@ async function schedule() {
 
 // ---- the virtual users ----
 type Op = 'sign-in' | 'api-read' | 'refresh' | 'profile-edit';
-type Outcome = { op: Op; t: number; ok: boolean; kind?: string };
+/** `t` when the operation started, `end` when its answer (or error) came, in seconds of the run. */
+type Outcome = { op: Op; t: number; end: number; ok: boolean; kind?: string };
 const outcomes: Outcome[] = [];
 type Writes = { acked: string | null; attemptedSinceAck: string[] };
 const writes = new Map<number, Writes>();
@@ -281,10 +282,10 @@ async function virtualUser(vu: number, end: number) {
     const t = at();
     try {
       await run();
-      outcomes.push({ op, t, ok: true });
+      outcomes.push({ op, t, end: at(), ok: true });
       return true;
     } catch (err) {
-      outcomes.push({ op, t, ok: false, kind: `${op}: ${errorKind(err)}` });
+      outcomes.push({ op, t, end: at(), ok: false, kind: `${op}: ${errorKind(err)}` });
       return false;
     }
   };
@@ -362,10 +363,12 @@ for (const [vu, w] of writes) {
 const ackedWrites = outcomes.filter((o) => o.op === 'profile-edit' && o.ok).length;
 
 type Phase = 'before any fault' | 'during an outage' | 'recovering (≤ grace after back)' | 'after recovery';
-const phaseOf = (t: number): Phase => {
-  if (!faults.length || t < (faults[0]?.down ?? Number.POSITIVE_INFINITY)) return 'before any fault';
+// An operation in flight when a fault began (started before it, answered after) belongs to the
+// outage, like one started during it: a copy killed mid-request loses that request.
+const phaseOf = ({ t, end }: Outcome): Phase => {
+  if (!faults.length || end < (faults[0]?.down ?? Number.POSITIVE_INFINITY)) return 'before any fault';
   for (const f of faults) {
-    if (t >= f.down && (Number.isNaN(f.back) || t <= f.back)) return 'during an outage';
+    if (end >= f.down && (Number.isNaN(f.back) || t <= f.back)) return 'during an outage';
     if (t > f.back && t <= f.back + GRACE_SECONDS) return 'recovering (≤ grace after back)';
   }
   return 'after recovery';
@@ -376,9 +379,11 @@ const byKind = new Map<string, Record<Phase, number>>();
 for (const o of outcomes) {
   if (o.ok || !o.kind) continue;
   const row = byKind.get(o.kind) ?? (Object.fromEntries(phases.map((p) => [p, 0])) as Record<Phase, number>);
-  row[phaseOf(o.t)]++;
+  row[phaseOf(o)]++;
   byKind.set(o.kind, row);
 }
+
+const lateErrors = outcomes.filter((o) => !o.ok && phaseOf(o) !== 'during an outage');
 
 // ---- stop everything ----
 nginx.kill('SIGTERM');
@@ -430,6 +435,14 @@ const lines = [
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([kind, row]) => `| ${kind} | ${phases.map((p) => row[p]).join(' | ')} |`),
   '',
+  ...(lateErrors.length
+    ? [
+        'Errors outside an outage (started → answered, seconds of the run):',
+        '',
+        ...lateErrors.map((o) => `- ${o.kind}: ${o.t.toFixed(2)} → ${o.end.toFixed(2)} s (${phaseOf(o)})`),
+        '',
+      ]
+    : []),
 ];
 const report = `${lines.join('\n')}\n`;
 console.log(`\n${report}`);
