@@ -1,6 +1,6 @@
 // N virtual users each running one task in a loop for a set time (closed loop: a user starts its
 // next task when the last one ends). Answers completions per second and latency percentiles.
-import { type CpuReading, cpuPerOp, readCpu } from './cpu.js';
+import { type CpuReading, type CpuSample, cpuPerOp, readCpu } from './cpu.js';
 
 export type LoadResult = {
   ok: number;
@@ -53,7 +53,7 @@ export async function runLoad(opts: {
       }
     }
   };
-  let cpuBefore: CpuReading | undefined;
+  let cpuBefore: CpuSample | undefined;
   const startMeasuring = () => {
     measuring = true;
     if (opts.cpuOf) cpuBefore = readCpu(opts.cpuOf);
