@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 import { PASSWORD_INPUT_MAX } from './password.js';
 import { EMAIL_PATTERN } from './rules.js';
 
@@ -195,65 +195,59 @@ const CAPTCHA_KEYS = ['captcha_error_empty', 'captcha_invalid'] as const;
 const SIGN_IN_KEYS = ['account_locked', 'login_session_expired'] as const;
 const OTP_KEYS = ['otp_invalid', 'otp_expired', 'otp_too_many_attempts'] as const;
 
+const define = featureEndpoints('auth');
+
 /**
  * The login page's calls (spec sign-in-and-session §7 "Login"). login and login/otp also read
  * `campaignId` from the query string, as the spec has it (§7 "POST account login").
  */
 export const authEndpoints = {
-  loginCheck: defineEndpoint({
+  loginCheck: define({
     method: 'POST',
     path: '/api/account/login-check',
-    feature: 'auth',
     summary: 'Step 1 of the login page: which tab to start on and whether the captcha is needed',
     auth: 'public',
     input: loginCheckInput,
     output: loginCheckAnswerSchema,
-    errors: [],
   }),
-  login: defineEndpoint({
+  login: define({
     method: 'POST',
     path: '/api/account/login',
-    feature: 'auth',
     summary: 'Signs in with a password and completes the pending OIDC interaction of this browser',
     auth: 'public',
     input: loginInput,
     output: loginAnswerSchema,
     errors: ['login_invalid_info', 'error_multi_time', ...CAPTCHA_KEYS, ...SIGN_IN_KEYS],
   }),
-  otpSupport: defineEndpoint({
+  otpSupport: define({
     method: 'GET',
     path: '/api/account/otp-support',
-    feature: 'auth',
     summary: 'Ways to receive a sign-in code for a username (by its kind; says nothing about accounts)',
     auth: 'public',
     input: loginCheckInput,
     output: z.array(otpMethodSchema),
-    errors: [],
   }),
-  sendLoginOtp: defineEndpoint({
+  sendLoginOtp: define({
     method: 'POST',
     path: '/api/account/login/send-otp',
-    feature: 'auth',
     summary: 'Sends a sign-in code when the username has an account; the same answer either way',
     auth: 'public',
     input: sendLoginOtpInput,
     output: sendOtpAnswerSchema,
     errors: ['too_many_requests', ...CAPTCHA_KEYS],
   }),
-  loginByOtp: defineEndpoint({
+  loginByOtp: define({
     method: 'POST',
     path: '/api/account/login/otp',
-    feature: 'auth',
     summary: 'Signs in with a one-time code and completes the pending OIDC interaction of this browser',
     auth: 'public',
     input: loginByOtpInput,
     output: loginAnswerSchema,
     errors: [...OTP_KEYS, ...SIGN_IN_KEYS],
   }),
-  twoFactorResume: defineEndpoint({
+  twoFactorResume: define({
     method: 'POST',
     path: '/api/account/login/two-factor/resume',
-    feature: 'auth',
     summary:
       'Login step 3 again: the second step this browser owes (after a reload), or a step-up a relying party asked for with acr_values for the signed-in account',
     auth: 'public',
@@ -261,20 +255,18 @@ export const authEndpoints = {
     output: loginAnswerSchema,
     errors: ['login_two_factor_expired', 'login_session_expired'],
   }),
-  twoFactorSendCode: defineEndpoint({
+  twoFactorSendCode: define({
     method: 'POST',
     path: '/api/account/login/two-factor/send-code',
-    feature: 'auth',
     summary: 'Sends the second-step code to the e-mail of the account this browser is signing in to',
     auth: 'public',
     input: twoFactorSendCodeInput,
     output: twoFactorSendCodeAnswerSchema,
     errors: ['please_select_method_receive_2fa_code', 'login_two_factor_expired', 'too_many_requests'],
   }),
-  loginTwoFactor: defineEndpoint({
+  loginTwoFactor: define({
     method: 'POST',
     path: '/api/account/login/two-factor',
-    feature: 'auth',
     summary:
       'Login step 3: an authenticator or e-mail code passes the second step and completes the sign-in; may remember this browser',
     auth: 'public',
@@ -290,10 +282,9 @@ export const authEndpoints = {
       'too_many_requests',
     ],
   }),
-  loginRecoveryCode: defineEndpoint({
+  loginRecoveryCode: define({
     method: 'POST',
     path: '/api/account/login/two-factor/recovery-code',
-    feature: 'auth',
     summary: 'Login step 3 with a recovery code (single use) instead of the authenticator',
     auth: 'public',
     input: loginRecoveryCodeInput,
@@ -306,30 +297,27 @@ export const authEndpoints = {
       'too_many_requests',
     ],
   }),
-  interaction: defineEndpoint({
+  interaction: define({
     method: 'GET',
     path: '/api/account/interaction/:uid',
-    feature: 'auth',
     summary: 'What the login or consent page shows about a pending sign-in: the client, scopes, login hint',
     auth: 'public',
     input: interactionInput,
     output: interactionDetailsSchema,
     errors: ['login_session_expired'],
   }),
-  consent: defineEndpoint({
+  consent: define({
     method: 'POST',
     path: '/api/account/interaction/:uid/consent',
-    feature: 'auth',
     summary: "The signed-in user's answer on the consent screen; only from the browser of that session",
     auth: 'public',
     input: interactionInput.extend(consentInput.shape),
     output: redirectAnswerSchema,
     errors: ['login_session_expired', 'forbidden'],
   }),
-  abort: defineEndpoint({
+  abort: define({
     method: 'POST',
     path: '/api/account/interaction/:uid/abort',
-    feature: 'auth',
     summary: 'Cancels the pending sign-in of this browser; the client receives access_denied',
     auth: 'public',
     input: interactionInput,

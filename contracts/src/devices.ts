@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, noInput } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 
 // The devices pages (spec account §2 Devices, §3 Device, §4, §7 Devices). Logging out of every
 // device is AUTH_PATHS.logoutAll (contracts/src/auth.ts).
@@ -40,61 +40,51 @@ export const rememberedDeviceSchema = z.object({
 });
 export type RememberedDevice = z.infer<typeof rememberedDeviceSchema>;
 
+const define = featureEndpoints('devices');
+
 export const devicesEndpoints = {
-  list: defineEndpoint({
+  list: define({
     method: 'GET',
     path: '/api/account/devices',
-    feature: 'devices',
     summary: "The user's signed-in devices, newest action first",
     auth: 'user',
-    input: noInput,
     output: z.array(deviceSchema),
-    errors: [],
   }),
-  listLoggedOut: defineEndpoint({
+  listLoggedOut: define({
     method: 'GET',
     path: '/api/account/devices/logged-out',
-    feature: 'devices',
     summary: "The user's logged-out devices, newest action first",
     auth: 'user',
-    input: noInput,
     output: z.array(deviceSchema),
-    errors: [],
   }),
-  detail: defineEndpoint({
+  detail: define({
     method: 'GET',
     path: '/api/account/devices/:id',
-    feature: 'devices',
     summary: "One of the user's devices",
     auth: 'user',
     input: deviceIdInput,
     output: deviceSchema,
     errors: ['not_found'],
   }),
-  logout: defineEndpoint({
+  logout: define({
     method: 'POST',
     path: '/api/account/devices/:id/logout',
-    feature: 'devices',
     summary: 'Logs one device out: its session ends and its tokens are revoked',
     auth: 'user',
     input: deviceIdInput,
     output: z.literal(true),
     errors: ['not_found'],
   }),
-  remembered: defineEndpoint({
+  remembered: define({
     method: 'GET',
     path: '/api/account/devices/remembered',
-    feature: 'devices',
     summary: 'The browsers that skip the second sign-in step for this user, most recently used first',
     auth: 'user',
-    input: noInput,
     output: z.array(rememberedDeviceSchema),
-    errors: [],
   }),
-  forgetRemembered: defineEndpoint({
+  forgetRemembered: define({
     method: 'POST',
     path: '/api/account/devices/remembered/:id/forget',
-    feature: 'devices',
     summary: 'Forgets one remembered browser: its next sign-in asks for the second step again',
     auth: 'user',
     input: deviceIdInput,

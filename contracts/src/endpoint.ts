@@ -40,11 +40,6 @@ export type InputOf<E extends Endpoint> = z.input<E['input']>;
 export type ParsedInputOf<E extends Endpoint> = z.output<E['input']>;
 export type OutputOf<E extends Endpoint> = z.output<E['output']>;
 
-/** Defines an endpoint; a function only so that the literal types stay narrow. */
-export const defineEndpoint = <I extends z.ZodType, O extends z.ZodType, A extends EndpointAuth>(
-  def: Endpoint<I, O, A>,
-): Endpoint<I, O, A> => def;
-
 /** No input at all. */
 export const noInput = z.object({});
 

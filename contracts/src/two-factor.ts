@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkPasswordInput } from './delete-account.js';
-import { defineEndpoint, noInput } from './endpoint.js';
+import { featureEndpoints } from './endpoint.js';
 
 // Two-step verification settings (spec account §2 Two-step verification page, §3 Two-factor
 // details, §4, §5 Two-factor, §7 Two-factor). The sign-in side (login step 3) uses the types below.
@@ -66,21 +66,19 @@ export { checkPasswordInput as twoFactorPasswordInput };
 /** The password check the sensitive steps need first (setup, new recovery codes, reset). */
 const passwordErrors = ['two_factor_password_required'] as const;
 
+const define = featureEndpoints('two-factor');
+
 export const twoFactorEndpoints = {
-  details: defineEndpoint({
+  details: define({
     method: 'GET',
     path: '/api/account/two-factor/details',
-    feature: 'two-factor',
     summary: 'Whether two-step verification is on, whether an authenticator is set up, recovery codes left',
     auth: 'user',
-    input: noInput,
     output: twoFactorDetailsSchema,
-    errors: [],
   }),
-  checkPassword: defineEndpoint({
+  checkPassword: define({
     method: 'POST',
     path: '/api/account/two-factor/check-password',
-    feature: 'two-factor',
     summary:
       "Checks the account's password; for 10 minutes this sign-in may then set up an authenticator, get new recovery codes or reset",
     auth: 'user',
@@ -88,21 +86,18 @@ export const twoFactorEndpoints = {
     output: z.literal(true),
     errors: ['error_password_empty', 'invalid_password', 'password_not_set', 'account_locked', 'too_many_requests'],
   }),
-  setupAuthenticator: defineEndpoint({
+  setupAuthenticator: define({
     method: 'POST',
     path: '/api/account/two-factor/setup-authenticator',
-    feature: 'two-factor',
     summary:
       'Starts an authenticator setup: a new secret, pending until verify-authenticator (the one in use keeps working)',
     auth: 'user',
-    input: noInput,
     output: authenticatorSetupSchema,
     errors: [...passwordErrors],
   }),
-  verifyAuthenticator: defineEndpoint({
+  verifyAuthenticator: define({
     method: 'POST',
     path: '/api/account/two-factor/verify-authenticator',
-    feature: 'two-factor',
     summary:
       'Finishes the setup with a code of the new secret: it becomes the authenticator, two-step turns on, 10 new recovery codes',
     auth: 'user',
@@ -116,43 +111,35 @@ export const twoFactorEndpoints = {
       'too_many_requests',
     ],
   }),
-  enable: defineEndpoint({
+  enable: define({
     method: 'POST',
     path: '/api/account/two-factor/enable',
-    feature: 'two-factor',
     summary: 'Turns two-step verification on (an authenticator must be set up)',
     auth: 'user',
-    input: noInput,
     output: twoFactorDetailsSchema,
     errors: ['two_factor_setup_required'],
   }),
-  disable: defineEndpoint({
+  disable: define({
     method: 'POST',
     path: '/api/account/two-factor/disable',
-    feature: 'two-factor',
     summary: 'Turns two-step verification off (the authenticator stays set up); needs check-password first',
     auth: 'user',
-    input: noInput,
     output: twoFactorDetailsSchema,
     errors: ['two_factor_password_required'],
   }),
-  generateRecoveryCodes: defineEndpoint({
+  generateRecoveryCodes: define({
     method: 'POST',
     path: '/api/account/two-factor/generate-recovery-codes',
-    feature: 'two-factor',
     summary: '10 new recovery codes, shown once; the earlier ones stop working',
     auth: 'user',
-    input: noInput,
     output: recoveryCodesSchema,
     errors: [...passwordErrors, 'two_factor_not_enabled'],
   }),
-  resetAuthenticator: defineEndpoint({
+  resetAuthenticator: define({
     method: 'POST',
     path: '/api/account/two-factor/reset-authenticator',
-    feature: 'two-factor',
     summary: 'Removes the authenticator and the recovery codes and turns two-step off; a new setup is needed',
     auth: 'user',
-    input: noInput,
     output: twoFactorDetailsSchema,
     errors: [...passwordErrors],
   }),
