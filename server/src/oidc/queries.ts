@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { fromExcluded } from '../db/excluded.js';
 import { preparedFor } from '../db/prepared.js';
 import { oidcPayloads } from '../db/schema.js';
 
@@ -36,11 +37,7 @@ const statements = preparedFor((db) => {
       .onConflictDoUpdate({
         target: [oidcPayloads.id, oidcPayloads.type],
         set: {
-          payload: sql`excluded.payload`,
-          grantId: sql`excluded.grant_id`,
-          userCode: sql`excluded.user_code`,
-          uid: sql`excluded.uid`,
-          expiresAt: sql`excluded.expires_at`,
+          ...fromExcluded(oidcPayloads, ['payload', 'grantId', 'userCode', 'uid', 'expiresAt']),
           consumedAt: null,
         },
       })
@@ -95,20 +92,16 @@ export const deleteByGrantId = async (db: Db, grantId: string) => {
 export const deleteExpiredPayloads = (db: Db) => db.delete(oidcPayloads).where(lt(oidcPayloads.expiresAt, sql`now()`));
 
 const accountIs = (accountId: string) => sql`${oidcPayloads.payload}->>'accountId' = ${accountId}`;
+/** The grants of an account, narrowed by `more`. */
+const grantsOf = (accountId: string, ...more: (SQL | undefined)[]) =>
+  and(eq(oidcPayloads.type, 'Grant'), accountIs(accountId), ...more);
 
 /** The newest live grant an account gave a client, to reuse consent already given. */
 export const findLatestGrantId = async (db: Db, accountId: string, clientId: string): Promise<string | undefined> => {
   const [row] = await db
     .select({ id: oidcPayloads.id })
     .from(oidcPayloads)
-    .where(
-      and(
-        eq(oidcPayloads.type, 'Grant'),
-        accountIs(accountId),
-        sql`${oidcPayloads.payload}->>'clientId' = ${clientId}`,
-        alive(),
-      ),
-    )
+    .where(grantsOf(accountId, sql`${oidcPayloads.payload}->>'clientId' = ${clientId}`, alive()))
     .orderBy(sql`${oidcPayloads.expiresAt} desc nulls first`)
     .limit(1);
   return row?.id;
@@ -147,9 +140,8 @@ export const deleteGrants = async (
       .select({ id: oidcPayloads.id })
       .from(oidcPayloads)
       .where(
-        and(
-          eq(oidcPayloads.type, 'Grant'),
-          accountIs(accountId),
+        grantsOf(
+          accountId,
           opts.keep ? ne(oidcPayloads.id, opts.keep) : undefined,
           opts.ids ? inArray(oidcPayloads.id, opts.ids) : undefined,
         ),

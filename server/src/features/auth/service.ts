@@ -52,6 +52,12 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
 
   const locked = () => new AppError(429, 'account_locked');
 
+  /** A first factor passed: its failures are forgotten and the sign-in completes (or owes its second step). */
+  async function firstFactorPassed(subject: string, signIn: Parameters<typeof completeSignIn>[2]) {
+    await limits.recordSuccess(subject, signIn.client.ip);
+    return completeSignIn(deps, provider, signIn);
+  }
+
   return {
     async loginCheck(client: ClientInfo, { userName }: InputOf<'loginCheck'>): Promise<LoginCheckAnswer> {
       const { subject } = await lookUp(userName);
@@ -72,8 +78,7 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
         const captchaNow = await limits.recordFailure(subject, client.ip);
         throw badRequest(captchaNow ? 'error_multi_time' : 'login_invalid_info');
       }
-      await limits.recordSuccess(subject, client.ip);
-      return completeSignIn(deps, provider, {
+      return firstFactorPassed(subject, {
         interaction,
         userId: user.id,
         method: 'password',
@@ -119,8 +124,7 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
         await limits.recordFailure(subject, client.ip);
         throw err;
       }
-      await limits.recordSuccess(subject, client.ip);
-      return completeSignIn(deps, provider, {
+      return firstFactorPassed(subject, {
         interaction,
         userId: signedIn.id,
         method: 'otp',

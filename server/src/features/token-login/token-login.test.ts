@@ -21,6 +21,7 @@ import {
   codeOf,
   exchangeCode,
   type Flow,
+  finishSignIn,
   followRedirects,
   postJson,
   signInWithPassword,
@@ -81,8 +82,7 @@ describe('token login', () => {
       { approve: true },
       { cookie: flow.jar.header('/api/account/interaction') },
     );
-    const location = await followRedirects(t.app, flow, resultOf<{ redirectUrl: string }>(consent).redirectUrl);
-    return (await exchangeCode(t.app, flow, codeOf(location))).access_token;
+    return (await finishSignIn(t.app, flow, resultOf<{ redirectUrl: string }>(consent).redirectUrl)).access_token;
   };
 
   /**

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { fromExcluded } from '../../db/excluded.js';
 import { flows } from '../../db/schema.js';
 
 export type FlowRow = typeof flows.$inferSelect;
@@ -56,15 +57,8 @@ export async function upsertFlow(
       target: [flows.kind, flows.target, flows.subjectKey],
       targetWhere: sql`${flows.state} <> 'done' and ${flows.secretHash} is null`,
       set: {
-        id: sql`excluded.id`,
-        state: sql`excluded.state`,
-        secretHash: sql`excluded.secret_hash`,
-        binding: sql`excluded.binding`,
-        data: sql`excluded.data`,
+        ...fromExcluded(flows, ['id', 'state', 'secretHash', 'binding', 'data', 'expiresAt', 'createdAt', 'updatedAt']),
         attempts: 0,
-        expiresAt: sql`excluded.expires_at`,
-        createdAt: sql`excluded.created_at`,
-        updatedAt: sql`excluded.updated_at`,
       },
     })
     .returning();

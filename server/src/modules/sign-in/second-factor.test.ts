@@ -5,16 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flows, rememberedBrowsers, userTwoFactor } from '../../db/schema.js';
 import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
-import {
-  bearer,
-  CookieJar,
-  codeOf,
-  exchangeCode,
-  type Flow,
-  followRedirects,
-  postJson,
-  startAuthorization,
-} from '../../testing/oidc-flow.js';
+import { bearer, CookieJar, type Flow, finishSignIn, postJson, startAuthorization } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 import { codeAt, createTwoFactor } from '../two-factor/index.js';
 import { ACR_ONE_FACTOR, ACR_TWO_FACTOR } from './acr.js';
@@ -86,8 +77,7 @@ describe('login step 3: the second factor', () => {
   }
 
   async function idTokenOf(flow: Flow, redirectUrl: string) {
-    const location = await followRedirects(t.app, flow, redirectUrl);
-    const tokens = await exchangeCode(t.app, flow, codeOf(location));
+    const tokens = await finishSignIn(t.app, flow, redirectUrl);
     return { tokens, claims: decodeJwt(tokens.id_token) };
   }
 
