@@ -28,12 +28,14 @@ export function CodeStep({ step, before, after, actions, inputProps }: CodeStepP
       <Stack gap="md">
         {before}
         <OtpInput ref={step.inputRef} value={step.otp} onChange={step.setOtp} error={step.errors.otp} {...inputProps} />
-        <Countdown
-          seconds={step.seconds}
-          restartKey={step.round}
-          onResend={() => void step.resend()}
-          busy={step.sending}
-        />
+        {step.canResend && (
+          <Countdown
+            seconds={step.seconds}
+            restartKey={step.round}
+            onResend={() => void step.resend()}
+            busy={step.sending}
+          />
+        )}
         {after}
         {step.captcha.field}
         <FormAlert message={step.alert} />

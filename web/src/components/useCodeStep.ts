@@ -19,8 +19,13 @@ export const sentSeconds = (answer: CodeSent): number => {
 export interface CodeStepOptions<R> {
   /** The spec's message for an empty code in this flow (otp_required, please_enter_verification_code...). */
   emptyKey: MessageKey;
-  /** Sends a new code; captcha is the answer once the server asked for one. False: no code, the page went on. */
-  resend: (captcha: string | undefined) => Promise<CodeSent | false>;
+  /**
+   * Sends a new code; captcha is the answer once the server asked for one. False: no code, the page
+   * went on. Left out for a code the user's own app makes (the authenticator): no countdown, no resend.
+   */
+  resend?: (captcha: string | undefined) => Promise<CodeSent | false>;
+  /** The code's field name in the endpoint's input and error answers (default otp). */
+  codeField?: string;
   /** Checks the code (digits only, as the server takes it). */
   check: (otp: string) => Promise<R>;
   /** After a good code; the step stays busy until a promise it returns settles. */
@@ -44,6 +49,8 @@ export interface CodeStep {
   setAlert: (message: string | null) => void;
   /** No messages. */
   clear: () => void;
+  /** Whether a new code can be sent (a countdown and a resend link are shown). */
+  canResend: boolean;
   /** Countdown start (seconds) and a counter that restarts it at every send. */
   seconds: number;
   round: number;
@@ -75,7 +82,8 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
   const tr = looseT(t);
   const own = useCaptchaOnDemand();
   const captcha = opts.captcha ?? own;
-  const fields = ['otp', ...(opts.fields ?? [])];
+  const codeField = opts.codeField ?? 'otp';
+  const fields = [codeField, ...(opts.fields ?? [])];
   const [otp, setCode] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -84,7 +92,7 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
   const [sent, setSent] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const sending = useMutation({ mutationFn: opts.resend });
+  const sending = useMutation({ mutationFn: opts.resend ?? (async () => false as const) });
   const checking = useMutation({ mutationFn: opts.check, onSuccess: (answer) => opts.onChecked(answer) });
 
   // The field has the focus when the step opens and after each send.
@@ -100,9 +108,10 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
 
   const show = (error: unknown) => {
     const split = splitApiError(error, fields, tr);
-    setErrors(split.fields);
+    const { [codeField]: code, ...others } = split.fields;
+    setErrors(code ? { ...others, otp: code } : others);
     setAlert(split.alert);
-    if (split.fields.otp) inputRef.current?.focus();
+    if (code) inputRef.current?.focus();
   };
 
   // Any call may be where the server asks for a captcha, and an answer is single-use.
@@ -161,6 +170,7 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
     alert,
     setAlert,
     clear,
+    canResend: !!opts.resend,
     seconds,
     round,
     sent,

@@ -4,13 +4,13 @@ import {
   type AuthenticatorSetup,
   checkPasswordInput,
   TWO_FACTOR_WIZARD_STEPS,
-  verificationCodeInput,
 } from '@portico/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeStep } from '../../components/CodeStep';
 import { FormAlert } from '../../components/FormAlert';
-import { OtpInput } from '../../components/OtpInput';
 import { useApiForm } from '../../components/useApiForm';
+import { useCodeStep } from '../../components/useCodeStep';
 import { checkPassword, setupAuthenticator, verifyAuthenticator } from './api';
 import { AUTHENTICATOR_APPS, previousStep, STEP_TITLE, WIZARD_STEPS, type WizardStep } from './logic';
 
@@ -25,7 +25,8 @@ export interface AuthenticatorWizardProps {
  * The 4-step authenticator setup (spec account §2, §4 Two-factor): get an app, confirm the
  * password (which starts the setup), scan the QR code or type the key, enter the 6-digit code.
  * Back goes one step down, never below step 1. The two forms are the page kit's useApiForm with
- * the endpoints' schemas (error_password_empty, please_enter_verification_code before any call).
+ * the endpoint's schema (error_password_empty before any call); the code is the kit's code step
+ * (components/useCodeStep.ts) without a resend.
  */
 export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardProps) {
   const { t } = useTranslation();
@@ -43,18 +44,19 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
     onSuccess: (answer) => {
       setSetup(answer);
       passwordForm.reset();
-      codeForm.reset();
+      code.reset();
       setStep('scan');
     },
   });
-  const codeForm = useApiForm({
-    initialValues: { verificationCode: '' },
-    schema: verificationCodeInput,
-    submit: verifyAuthenticator,
-    onSuccess: (answer) => onDone(answer.recoveryCodes),
+  // The kit's code step, without a resend: the user's own app makes the code.
+  const code = useCodeStep({
+    emptyKey: 'please_enter_verification_code',
+    codeField: 'verificationCode',
+    check: (verificationCode) => verifyAuthenticator({ verificationCode }),
+    onChecked: (answer) => onDone(answer.recoveryCodes),
   });
 
-  const busy = passwordForm.busy || codeForm.busy;
+  const busy = passwordForm.busy || code.checking;
   const back =
     index > 0 ? (
       <Button variant="default" onClick={() => setStep(previousStep(step))} disabled={busy}>
@@ -160,24 +162,19 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
       )}
 
       {step === 'code' && (
-        <form ref={codeForm.ref} onSubmit={(e) => void codeForm.submit(e)} noValidate>
-          <Stack gap="md">
-            <Text>{t('two_factor_code_text')}</Text>
-            <OtpInput
-              {...codeForm.field('verificationCode')}
-              value={codeForm.values.verificationCode}
-              label={t('two_factor_code_label')}
-              autoFocus
-            />
-            <FormAlert message={codeForm.alert} />
+        <CodeStep
+          step={code}
+          before={<Text>{t('two_factor_code_text')}</Text>}
+          inputProps={{ label: t('two_factor_code_label') }}
+          actions={
             <Group justify="flex-end">
               {back}
-              <Button type="submit" loading={codeForm.busy}>
+              <Button type="submit" loading={code.checking}>
                 {t('common_verify')}
               </Button>
             </Group>
-          </Stack>
-        </form>
+          }
+        />
       )}
     </Stack>
   );
