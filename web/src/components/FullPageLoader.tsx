@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** A centered loader filling the viewport (app start, session check). */
@@ -11,12 +11,21 @@ export function FullPageLoader() {
   );
 }
 
-/** A centered loader inside a page area (lazy pages). */
-export function PageLoader() {
+/** A centered loader inside a page area (lazy pages), with what is happening when there is more to say. */
+export function PageLoader({ message }: { message?: string }) {
   const { t } = useTranslation();
+  if (!message)
+    return (
+      <Center py={80} role="status" aria-label={t('app_loading')}>
+        <Loader type="dots" />
+      </Center>
+    );
   return (
-    <Center py={80} role="status" aria-label={t('app_loading')}>
-      <Loader type="dots" />
+    <Center py={80}>
+      <Stack align="center" gap="sm" role="status">
+        <Loader type="dots" />
+        <Text c="dimmed">{message}</Text>
+      </Stack>
     </Center>
   );
 }

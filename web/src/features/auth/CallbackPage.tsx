@@ -1,8 +1,9 @@
-import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Paper, Stack, Title } from '@mantine/core';
 import type { User } from 'oidc-client-ts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PageLoader } from '../../components/FullPageLoader';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { stripLocalePrefix } from '../../i18n/locale';
@@ -87,14 +88,7 @@ export function CallbackPage() {
     );
   }
 
-  return (
-    <Center py={80}>
-      <Stack align="center" gap="sm" role="status">
-        <Loader type="dots" />
-        <Text c="dimmed">{t('callback_signing_in')}</Text>
-      </Stack>
-    </Center>
-  );
+  return <PageLoader message={t('callback_signing_in')} />;
 }
 
 export default CallbackPage;

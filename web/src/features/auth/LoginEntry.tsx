@@ -1,7 +1,7 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PageLoader } from '../../components/FullPageLoader';
 import { useLocale } from '../../hooks/useLocale';
 import { stripLocalePrefix } from '../../i18n/locale';
 import { useAuth } from './OidcSession';
@@ -52,14 +52,7 @@ export function LoginEntry({
     });
   }, [session.status, auth, wanted, loginHint, silent, locale, navigate, to]);
 
-  return (
-    <Center py={80}>
-      <Stack align="center" gap="sm" role="status">
-        <Loader type="dots" />
-        <Text c="dimmed">{t('signin_redirecting')}</Text>
-      </Stack>
-    </Center>
-  );
+  return <PageLoader message={t('signin_redirecting')} />;
 }
 
 /** /signin: the login entry route (ReturnUrl query = where to end up). */

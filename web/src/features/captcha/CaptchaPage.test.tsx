@@ -1,25 +1,17 @@
 import type { AppSettings } from '@portico/contracts';
-import { act, cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen } from '@testing-library/react';
 import { createChallenge } from 'altcha-lib';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import { renderApp } from '../../test/api';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 configure({ asyncUtilTimeout: 8000 });
 
 let settings: AppSettings;
 
-const renderAt = (url: string) => {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-};
+const renderAt = (url: string) => renderApp(buildRoutes(), url);
 
 beforeEach(async () => {
   settings = { ...DEFAULT_APP_SETTINGS, configs: { ...DEFAULT_APP_SETTINGS.configs, captchaProvider: 'altcha' } };

@@ -1,24 +1,16 @@
 import type { AppSettings, ErrorLookupAnswer } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import { renderApp } from '../../test/api';
 import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
 let lookup: ErrorLookupAnswer;
 
-const renderAt = (url: string) => {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-};
+const renderAt = (url: string) => renderApp(buildRoutes(), url);
 
 beforeEach(() => {
   focusManager.setFocused(true);

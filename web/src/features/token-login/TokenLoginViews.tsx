@@ -1,7 +1,8 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
+import { PageLoader } from '../../components/FullPageLoader';
 import { useLocale } from '../../hooks/useLocale';
 
 // The token-login views the login page shows too (TokenLoginFinish.tsx): kept apart from
@@ -11,14 +12,7 @@ import { useLocale } from '../../hooks/useLocale';
 /** Signing in with the token: a loader and what is happening. */
 export function TokenLoginWorking() {
   const { t } = useTranslation();
-  return (
-    <Center py={80}>
-      <Stack align="center" gap="sm" role="status">
-        <Loader type="dots" />
-        <Text c="gray.7">{t('token_login_signing_in')}</Text>
-      </Stack>
-    </Center>
-  );
+  return <PageLoader message={t('token_login_signing_in')} />;
 }
 
 /** The link cannot sign anyone in: why, and the way home. */
