@@ -4,6 +4,14 @@
 //   module-inner        nothing outside server/src/modules/M imports a file of M other than its
 //                       index.ts (the module's public face; M's own files and tests may);
 //   module-to-feature   server/src/modules/** never imports server/src/features/**.
+// and on the web side:
+//   web-feature-to-feature  web/src/features/X/** imports web/src/features/Y (Y ≠ X) only through
+//                           its face (index.ts): what Y offers other features
+//                           (the login page finishing a token login, showing the missing-details form);
+//   web-shared-to-feature   nothing in web/src but the composition root (web/src/App.tsx,
+//                           web/src/routes.tsx, web/src/main.tsx and their tests) imports a
+//                           feature: the shared layers (components, lib, session, settings,
+//                           queries, api, hooks, i18n, layouts…) serve the features, never the reverse.
 // Test files count like any other file. Prints each violation as `file:line imports 'x' (rule)`
 // and exits 1 when there is one. `node scripts/check-boundaries.mjs [root]` (root: the checkout;
 // server/src/testing/check-boundaries.test.ts runs it on fixtures).
@@ -14,7 +22,7 @@ import ts from 'typescript';
 
 const root = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
 // Everything that could reach into server/src: the server itself, the e2e journeys, the benchmarks.
-const SCANNED = ['server/src', 'e2e', 'bench'];
+const SCANNED = ['server/src', 'web/src', 'e2e', 'bench'];
 const SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'results']);
 
@@ -44,11 +52,20 @@ function importsOf(text) {
 }
 
 const featureOf = (p) => /^server\/src\/features\/([^/]+)\//.exec(p)?.[1];
+const webFeatureOf = (p) => /^web\/src\/features\/([^/]+)\//.exec(p)?.[1];
+const isWebFeatureFace = (p) => /^web\/src\/features\/[^/]+(?:\/index(?:\.tsx?)?)?$/.test(p);
+const isWebRoot = (p) => /^web\/src\/(?:App|routes|main)(?:\.test)?\.tsx?$/.test(p);
 const moduleOf = (p) => /^server\/src\/modules\/([^/]+)\//.exec(p)?.[1];
 const isModuleFace = (p) => /^server\/src\/modules\/[^/]+(?:\/index(?:\.[cm]?[jt]sx?)?)?$/.test(p);
 
 /** The rule a file breaks by importing `target` (both relative to the root), or undefined. */
 function brokenRule(file, target) {
+  const toWebFeature = webFeatureOf(`${target}/`);
+  if (toWebFeature && file.startsWith('web/src/')) {
+    const fromWebFeature = webFeatureOf(file);
+    if (fromWebFeature && fromWebFeature !== toWebFeature && !isWebFeatureFace(target)) return 'web-feature-to-feature';
+    if (!fromWebFeature && !isWebRoot(file)) return 'web-shared-to-feature';
+  }
   const fromFeature = featureOf(file);
   const toFeature = featureOf(`${target}/`);
   if (fromFeature && toFeature && fromFeature !== toFeature) return 'feature-to-feature';
@@ -76,7 +93,7 @@ const violations = check();
 for (const v of violations) console.log(v);
 if (violations.length) {
   console.error(
-    `${violations.length} import-boundary violation(s): features import modules through server/src/modules/<m>/index.ts, never another feature; modules never import features (docs/architecture.md, Layers).`,
+    `${violations.length} import-boundary violation(s): features import modules through server/src/modules/<m>/index.ts, never another feature; modules never import features; a web feature imports only the shared layers of web/src, which import no feature (docs/architecture.md, Layers).`,
   );
   process.exit(1);
 }

@@ -7,7 +7,7 @@ import { birthdateErrorUpTo } from './register.js';
 
 // Personal info (spec account-area §2 General info page, §3 General user profile, §5), its claims,
 // the avatar and the default language. Served by server/src/features/profile, called by
-// web/src/features/info and web/src/features/language.
+// web/src/features/info (the info and language pages).
 
 export const MARITAL_STATUSES = [
   { id: 1, key: 'marital_single' },

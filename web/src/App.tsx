@@ -42,11 +42,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { OidcSessionProvider } from './features/auth/OidcSession';
-import { ANONYMOUS, type Session, SessionProvider } from './features/auth/session';
-import { AppSettingsGate } from './features/settings/AppSettingsGate';
 import i18n from './i18n/setup';
 import { buildRoutes, ModalsHost } from './routes';
+import { OidcSessionProvider } from './session/OidcSession';
+import { ANONYMOUS, type Session, SessionProvider } from './session/session';
+import { AppSettingsGate } from './settings/AppSettingsGate';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Toasts last 3 s (spec: toast duration 3000 ms). */

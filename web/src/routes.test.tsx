@@ -4,11 +4,11 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from './App';
-import type { Session } from './features/auth/session';
-import { AppSettingsGate } from './features/settings/AppSettingsGate';
-import { DEFAULT_APP_SETTINGS } from './features/settings/defaults';
 import i18n from './i18n/setup';
 import { buildRoutes, ROUTES } from './routes';
+import type { Session } from './session/session';
+import { AppSettingsGate } from './settings/AppSettingsGate';
+import { DEFAULT_APP_SETTINGS } from './settings/defaults';
 
 const settings: AppSettings = {
   ...DEFAULT_APP_SETTINGS,

@@ -2,11 +2,11 @@ import { LOCALES, type Locale, localePrefix } from '@portico/contracts';
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader, PageLoader } from './components/FullPageLoader';
-import { RequireAuth } from './features/auth/RequireAuth';
 import { HomeRedirect } from './features/home/HomeRedirect';
 import { BareLayout, EmbeddedLayout } from './layouts/EmbeddedLayout';
 import { LocaleRoot } from './layouts/LocaleRoot';
 import { PublicLayout } from './layouts/PublicLayout';
+import { RequireAuth } from './session/RequireAuth';
 
 // Only what the login page needs is in the entry chunk: the public layout, the guards, the home
 // redirect. Every page and the account shell (ManagerLayout) are their own chunks, loaded when
@@ -115,7 +115,7 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./features/errors/ExternalLoginHelpPage')),
   },
   // Login entry: signed in -> ReturnUrl; else silent sign-in, else the full sign-in redirect.
-  { path: '/signin', layout: 'public', auth: false, page: lazyPage(() => import('./features/auth/LoginEntry')) },
+  { path: '/signin', layout: 'public', auth: false, page: lazyPage(() => import('./features/login/LoginEntry')) },
   { path: '/captcha', layout: 'embedded', auth: false, page: lazyPage(() => import('./features/captcha/CaptchaPage')) },
   {
     path: '/token-login',
@@ -142,7 +142,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/account/language',
     layout: 'manager',
     auth: true,
-    page: lazyPage(() => import('./features/language/LanguagePage')),
+    page: lazyPage(() => import('./features/info/LanguagePage')),
   },
   { path: '/account/change-email', layout: 'manager', auth: true, page: ChangeEmailPage },
   { path: '/account/change-phone', layout: 'manager', auth: true, page: ChangePhonePage },

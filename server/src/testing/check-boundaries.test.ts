@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 // not take them for citations of files in this repository.
 const S = 'server/src';
 const E2E = 'e2e';
+const W = 'web/src';
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const script = path.join(repo, 'scripts/check-boundaries.mjs');
 
@@ -49,6 +50,15 @@ const CLEAN = {
   [`${S}/modules/users/queries.test.ts`]: "import { findUser } from './queries.js';\n",
   [`${S}/app.ts`]:
     "import { aRoutes } from './features/a/routes.js';\nimport { seed } from './modules/users/index.js';\n",
+  // The web: a feature using shared layers and another feature's face; the root composing features.
+  [`${W}/features/a/APage.tsx`]: [
+    "import { Card } from '../../components/Card';",
+    "import { useSession } from '../../session/session';",
+    "import { BForm } from '../b';",
+    "import { CForm } from '../c/index';",
+  ].join('\n'),
+  [`${W}/features/b/index.ts`]: "export { BForm } from './BForm';\n",
+  [`${W}/routes.tsx`]: "import { APage } from './features/a/APage';\n",
   // Examples in comments and strings are not imports.
   [`${S}/features/b/notes.ts`]: [
     "// an example: import { x } from '../a/service.js';",
@@ -118,6 +128,18 @@ describe('import boundaries (scripts/check-boundaries.mjs)', () => {
     expect(out.status).toBe(1);
     expect(out.lines).toEqual([
       `${S}/modules/users/seed.ts:1 imports '../../features/a/routes.js' (module-to-feature)`,
+    ]);
+  });
+
+  it("fails a web feature reaching into another's files, and a shared layer importing a feature", () => {
+    const out = runWith({
+      [`${W}/features/b/BPage.tsx`]: "import { APage } from '../a/APage';\n",
+      [`${W}/components/Card.tsx`]: "import { BForm } from '../features/b';\n",
+    });
+    expect(out.status).toBe(1);
+    expect(out.lines).toEqual([
+      `${W}/components/Card.tsx:1 imports '../features/b' (web-shared-to-feature)`,
+      `${W}/features/b/BPage.tsx:1 imports '../a/APage' (web-feature-to-feature)`,
     ]);
   });
 

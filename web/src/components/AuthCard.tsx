@@ -1,7 +1,7 @@
 import { Box, Button, Center, Group, Loader, Paper, Progress, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from '../features/login/login.module.css';
+import classes from './auth.module.css';
 
 export interface AuthCardProps {
   title: string;

@@ -1,10 +1,5 @@
 import { forgotPasswordUsernameInput, resetPasswordInput } from '@portico/contracts';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ForgotPasswordPage } from '../features/forgot-password/ForgotPasswordPage';
-import { DEFAULT_APP_SETTINGS } from '../features/settings/defaults';
-import { deleteCookie, FORGOT_PASSWORD_COOKIE, readCookie, writeCookie } from '../lib/cookies';
-import { type ApiCall, ok, refuse, renderApp, stubApi } from '../test/api';
+import { describe, expect, it } from 'vitest';
 import { schemaMessages } from './useApiForm';
 import { sentSeconds } from './useCodeStep';
 
@@ -47,75 +42,5 @@ describe('useCodeStep: the countdown of a send answer', () => {
     expect(sentSeconds(-4)).toBe(0);
     expect(sentSeconds(null)).toBe(0);
     expect(sentSeconds({})).toBe(0);
-  });
-});
-
-// The whole kit on one page: resume cookie, code step (empty, refused, good code), the form hook
-// (schema messages, focus on the first invalid field, the call and its field errors).
-describe('the kit on the forgot-password page', () => {
-  let calls: ApiCall[];
-
-  beforeEach(() => {
-    writeCookie(FORGOT_PASSWORD_COOKIE, 'lan@example.edu');
-    calls = stubApi({
-      '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
-      '/api/account/forgot-password/check-process': ok({ times: 119 }),
-      '/api/account/forgot-password/check-otp': ({ body }) =>
-        body?.otp === '123456' ? ok({ message: 'reset-token' }) : refuse('otp_invalid', { otp: ['otp_invalid'] }),
-      '/api/account/forgot-password/reset-password': refuse('error_password_common', {
-        password: ['error_password_common'],
-      }),
-    });
-  });
-
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    deleteCookie(FORGOT_PASSWORD_COOKIE);
-  });
-
-  it('resumes at the code, checks it, and shows the new password form messages', async () => {
-    renderApp(<ForgotPasswordPage />);
-
-    // Resumed from the cookie at step 2, the countdown from the server's times, the field focused.
-    const code = await screen.findByLabelText('Mã xác thực');
-    expect(screen.getByTestId('forgot-account').textContent).toBe('lan@example.edu');
-    expect(screen.getByRole('timer').textContent).toMatch(/0[12]:[0-9]{2}/);
-    await waitFor(() => expect(document.activeElement).toBe(code));
-
-    // Empty: the flow's own message, no call.
-    fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
-    expect(await screen.findByText('Vui lòng nhập mã OTP.')).toBeTruthy();
-    expect(calls.some((c) => c.path.endsWith('/check-otp'))).toBe(false);
-
-    // Refused: the server's field key under the field; Enter submits.
-    fireEvent.change(code, { target: { value: '654321' } });
-    expect(screen.queryByText('Vui lòng nhập mã OTP.')).toBeNull();
-    fireEvent.submit(code.closest('form') as HTMLFormElement);
-    expect(await screen.findByText('Mã xác minh không đúng.')).toBeTruthy();
-
-    // Good code: step 3, the cookie is gone.
-    fireEvent.change(code, { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
-    const password = await screen.findByLabelText('Mật khẩu mới');
-    expect(readCookie(FORGOT_PASSWORD_COOKIE)).toBe(null);
-
-    // The contract's rules before any call, the first invalid field focused.
-    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'x' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
-    expect(await screen.findByText('Vui lòng nhập mật khẩu.')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(password));
-    expect(calls.some((c) => c.path.endsWith('/reset-password'))).toBe(false);
-
-    // The server's field key lands under its field.
-    fireEvent.change(password, { target: { value: 'Matkhau-2026' } });
-    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Matkhau-2026' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
-    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/reset-password'))).toBe(true));
-    const sent = calls.find((c) => c.path.endsWith('/reset-password'))?.body;
-    expect(sent).toMatchObject({ username: 'lan@example.edu', token: 'reset-token', password: 'Matkhau-2026' });
-    const message = await screen.findByText('Mật khẩu này quá phổ biến và dễ bị đoán. Vui lòng chọn mật khẩu khác.');
-    expect(password.getAttribute('aria-describedby')).toContain(message.id);
-    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

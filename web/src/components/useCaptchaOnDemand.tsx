@@ -2,7 +2,7 @@ import { CAPTCHA_ERRORS } from '@portico/contracts';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
-import { useAppSettings } from '../features/settings/useAppSettings';
+import { useAppSettings } from '../settings/useAppSettings';
 
 // The widget (ALTCHA or reCAPTCHA) loads only when a captcha is shown: not on a form's first load.
 const Captcha = lazy(() => import('./Captcha').then((m) => ({ default: m.Captcha })));

@@ -1,8 +1,8 @@
 import type { MessageKey } from '@portico/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSettings } from '../features/settings/useAppSettings';
 import { looseT } from '../i18n/t';
+import { useAppSettings } from '../settings/useAppSettings';
 
 /** Title template: document.title = '<translated key> | <product name>'. */
 export const usePageTitle = (key: MessageKey, options?: Record<string, unknown>): void => {

@@ -6,13 +6,13 @@ import contrast from '../components/contrast.module.css';
 import { Icon } from '../components/Icon';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
-import { useAccountMenu } from '../features/account/useAccountMenu';
-import { useSession } from '../features/auth/session';
-import { useUserName } from '../features/auth/useUserName';
-import { useAppSettings } from '../features/settings/useAppSettings';
 import { useLocale } from '../hooks/useLocale';
 import { stripLocalePrefix } from '../i18n/locale';
 import { looseT } from '../i18n/t';
+import { useSession } from '../session/session';
+import { useUserName } from '../session/useUserName';
+import { useAccountMenu } from '../settings/useAccountMenu';
+import { useAppSettings } from '../settings/useAppSettings';
 import classes from './layouts.module.css';
 
 /** Signed-in account pages: header (burger, logo, language, user) and the account menu. */

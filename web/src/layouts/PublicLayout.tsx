@@ -4,8 +4,8 @@ import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
 import { useEmbedded } from '../embed/useEmbedded';
-import { useAppSettings } from '../features/settings/useAppSettings';
 import { useLocale } from '../hooks/useLocale';
+import { useAppSettings } from '../settings/useAppSettings';
 import classes from './layouts.module.css';
 
 /** Public pages: marketing banner (logo, product name, language switch) unless embedded. */

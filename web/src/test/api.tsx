@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../App';
-import type { Session } from '../features/auth/session';
+import type { Session } from '../session/session';
 
 // The API of a page test: fetch answers by path, every call recorded; the page rendered inside the
 // app's providers (web/src/App.tsx) and a memory router.

@@ -6,9 +6,9 @@ import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
 import classes from '../../layouts/layouts.module.css';
-import { useUserName } from '../auth/useUserName';
-import { useAppSettings } from '../settings/useAppSettings';
-import { externalUrl, useAccountMenu } from './useAccountMenu';
+import { useUserName } from '../../session/useUserName';
+import { externalUrl, useAccountMenu } from '../../settings/useAccountMenu';
+import { useAppSettings } from '../../settings/useAppSettings';
 
 /** /account: welcome text, a tile per account menu entry, help and about links. */
 export function AccountHomePage() {

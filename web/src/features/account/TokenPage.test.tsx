@@ -3,14 +3,14 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
-import { formatDateTime } from '../devices/format';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
+import { formatDateTime } from '../../lib/format';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { TokenPage } from './TokenPage';
 
 // 5 January 2031, 07:09 local time.
 const expiresAt = new Date(2031, 0, 5, 7, 9, 30);
 
-vi.mock('../auth/OidcSession', () => ({
+vi.mock('../../session/OidcSession', () => ({
   useAuth: () => ({ user: { access_token: 'tok', expires_at: Math.floor(expiresAt.getTime() / 1000) } }),
 }));
 

@@ -4,8 +4,8 @@ import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useAuth } from '../auth/OidcSession';
-import { formatDateTime } from '../devices/format';
+import { formatDateTime } from '../../lib/format';
+import { useAuth } from '../../session/OidcSession';
 
 /** /account/token: the current access token with a copy button (for developers and support). */
 export function TokenPage() {

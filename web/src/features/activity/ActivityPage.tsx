@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import { QueryError, QueryState } from '../../components/QueryState';
+import { SafeHtml } from '../../components/SafeHtml';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { formatDateTime } from '../devices/format';
-import { SafeHtml } from '../info/SafeHtml';
+import { formatDateTime } from '../../lib/format';
 import { ACTIVITY_QUERY_KEY, getActivityPage, nextActivityPage } from './api';
 
 /**

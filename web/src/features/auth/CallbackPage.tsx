@@ -7,8 +7,8 @@ import { PageLoader } from '../../components/FullPageLoader';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { stripLocalePrefix } from '../../i18n/locale';
-import { useAuth } from './OidcSession';
-import { assertIssuedInPast, isClockSkewError, statePath } from './oidc';
+import { useAuth } from '../../session/OidcSession';
+import { assertIssuedInPast, isClockSkewError, statePath } from '../../session/oidc';
 
 // One exchange per callback URL, even when React runs effects twice (StrictMode): the code
 // and the stored state are single-use.

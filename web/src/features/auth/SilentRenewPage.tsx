@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAuth } from './OidcSession';
+import { useAuth } from '../../session/OidcSession';
 
 /** /silent-renew: an empty page in a hidden iframe that hands the answer to the parent. */
 export function SilentRenewPage() {

@@ -4,8 +4,8 @@ import { createChallenge } from 'altcha-lib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { renderApp } from '../../test/api';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 configure({ asyncUtilTimeout: 8000 });
 

@@ -7,7 +7,7 @@ import { Captcha } from '../../components/Captcha';
 import { Icon } from '../../components/Icon';
 import { postToHost } from '../../embed';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useAppSettings } from '../settings/useAppSettings';
+import { useAppSettings } from '../../settings/useAppSettings';
 
 /** Hands an answer to the native app (or an allow-listed parent window); true when someone received it. */
 export const sendCaptchaAnswer = (provider: CaptchaMessage['provider'], captcha: string): boolean =>

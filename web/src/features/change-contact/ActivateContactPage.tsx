@@ -12,8 +12,8 @@ import { useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
-import { CONTACT_INFO_KEY, getContactInfo } from '../contacts/api';
-import { CONTACT_KINDS, type ContactKind } from '../contacts/kinds';
+import { CONTACT_KINDS, type ContactKind } from '../../lib/contactKinds';
+import { contactInfoQuery } from '../../queries/contactInfo';
 import { activate, sendActivationCode } from './api';
 import { ContactSuccess } from './ContactSuccess';
 import { activationTarget } from './logic';
@@ -40,7 +40,7 @@ export function ActivateContactPage({ kind }: { kind: ContactKind }) {
   usePageTitle(config.keys.activeTitle);
 
   const query = search.get(config.field)?.trim();
-  const info = useQuery({ queryKey: CONTACT_INFO_KEY, queryFn: getContactInfo, enabled: !query });
+  const info = useQuery({ ...contactInfoQuery, enabled: !query });
   const target = activationTarget(kind, query ?? null, info.data);
   const [step, setStep] = useState<1 | 2>(1);
   const [already, setAlready] = useState(false);

@@ -1,8 +1,8 @@
 import type { AppSettings } from '@portico/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { ChangeContactPage } from './ChangeContactPage';
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };

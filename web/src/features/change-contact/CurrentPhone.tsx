@@ -2,12 +2,12 @@ import { Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
-import { CONTACT_INFO_KEY, getContactInfo } from '../contacts/api';
+import { contactInfoQuery } from '../../queries/contactInfo';
 
 /** The change-phone page's reminder of the number in use (spec sign-in §2 Change phone page). */
 export function CurrentPhone() {
   const { t } = useTranslation();
-  const info = useQuery({ queryKey: CONTACT_INFO_KEY, queryFn: getContactInfo });
+  const info = useQuery(contactInfoQuery);
   return (
     <Paper radius="md" p="md" bg="gray.0" withBorder>
       <Group gap="sm" wrap="nowrap">

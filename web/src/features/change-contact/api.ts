@@ -1,6 +1,6 @@
 import { contactsEndpoints as E } from '@portico/contracts';
 import { call } from '../../api/endpoint';
-import type { ContactKind } from '../contacts/kinds';
+import type { ContactKind } from '../../lib/contactKinds';
 
 // Change and activate e-mail / phone (spec sign-in §7 "Activate / change e-mail and phone";
 // contracts/src/contacts.ts). The e-mail endpoints take newemail, the phone ones newphone.

@@ -1,5 +1,5 @@
 import type { ChangeContactAnswer, ContactInfo } from '@portico/contracts';
-import type { ContactKind } from '../contacts/kinds';
+import type { ContactKind } from '../../lib/contactKinds';
 
 // The change and activate page rules (spec sign-in §4, §5), free of React.
 

@@ -5,8 +5,8 @@ import { FormActions } from '../../components/FormActions';
 import { FormStack } from '../../components/FormStack';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { looseT } from '../../i18n/t';
+import { addressInputProps, type ContactKindConfig } from '../../lib/contactKinds';
 import { contactExists, createContact } from './api';
-import { addressInputProps, type ContactKindConfig } from './kinds';
 
 type Created = { name: string; times: number };
 

@@ -2,7 +2,7 @@ import { Anchor, Badge, Checkbox, Group, Loader, Paper, Stack, Text, ThemeIcon }
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { looseT } from '../../i18n/t';
-import type { ContactKindConfig } from './kinds';
+import type { ContactKindConfig } from '../../lib/contactKinds';
 import { contactActions, type LabelledContact } from './logic';
 
 export interface ContactRowProps {

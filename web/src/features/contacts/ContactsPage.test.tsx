@@ -1,8 +1,8 @@
 import type { AppSettings, UserContact } from '@portico/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { ContactsPage } from './ContactsPage';
 
 const entry = (id: number, name: string, patch: Partial<UserContact> = {}): UserContact => ({

@@ -10,11 +10,11 @@ import { QueryState } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
-import { useAppSettings } from '../settings/useAppSettings';
+import { CONTACT_KINDS, type ContactKind } from '../../lib/contactKinds';
+import { useAppSettings } from '../../settings/useAppSettings';
 import { AddContactModal } from './AddContactModal';
 import { contactsKey, listContacts } from './api';
 import { ContactRow } from './ContactRow';
-import { CONTACT_KINDS, type ContactKind } from './kinds';
 import { canAddContact, labelContacts } from './logic';
 import { useContactActions } from './useContactActions';
 

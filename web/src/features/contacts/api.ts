@@ -9,8 +9,6 @@ import { call } from '../../api/endpoint';
 // The e-mail and phone pages' calls (spec account §7, contracts/src/contacts.ts), behind the bearer token.
 
 export const contactsKey = (type: ContactType) => ['contacts', type] as const;
-/** The primary e-mail and phone (change and activate pages). */
-export const CONTACT_INFO_KEY = ['contacts', 'info'] as const;
 
 export const listContacts = (type: ContactType) => call(E.list, { type });
 
@@ -35,5 +33,3 @@ export const deleteContact = (id: number) => call(E.remove, { userPhoneEmailId: 
 
 /** Removes a confirmed, non-primary entry with the code sent to it. */
 export const deleteContactByOtp = (input: ContactOtpInput) => call(E.removeByOtp, input);
-
-export const getContactInfo = () => call(E.contactInfo, {});

@@ -5,10 +5,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { looseT } from '../../i18n/t';
+import type { ContactKindConfig } from '../../lib/contactKinds';
 import { notifyDone, notifyFailed } from '../../lib/notify';
+import { contactInfoQuery } from '../../queries/contactInfo';
 import {
   activateContact,
-  CONTACT_INFO_KEY,
   contactsKey,
   deleteContact,
   deleteContactByOtp,
@@ -16,7 +17,6 @@ import {
   setAllowLogin,
   setPrimaryContact,
 } from './api';
-import type { ContactKindConfig } from './kinds';
 import { contactActions, type LabelledContact } from './logic';
 
 /** The open code popup: verify an unconfirmed entry, or delete a confirmed one. */
@@ -37,7 +37,7 @@ export function useContactActions(config: ContactKindConfig) {
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: contactsKey(config.type) }),
-      queryClient.invalidateQueries({ queryKey: CONTACT_INFO_KEY }),
+      queryClient.invalidateQueries({ queryKey: contactInfoQuery.queryKey }),
     ]);
 
   const openCode = (next: CodeDialog) => {

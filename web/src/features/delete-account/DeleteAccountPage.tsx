@@ -10,9 +10,9 @@ import { postToHost } from '../../embed/bridge';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { notifyDone } from '../../lib/notify';
-import { useAuth } from '../auth/OidcSession';
-import { clearSignInStorage } from '../logout/clearStorage';
-import { HAS_PASSWORD_QUERY_KEY, hasPassword } from './api';
+import { hasPasswordQuery } from '../../queries/hasPassword';
+import { clearSignInStorage } from '../../session/clearStorage';
+import { useAuth } from '../../session/OidcSession';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { DELETE_ACCOUNT_MESSAGE, SIGN_OUT_AFTER_MS } from './logic';
 
@@ -31,7 +31,7 @@ export function DeleteAccountPage({ embedded = false }: DeleteAccountPageProps) 
   const { locale, to } = useLocale();
   const navigate = useNavigate();
   const auth = useAuth();
-  const withPassword = useQuery({ queryKey: HAS_PASSWORD_QUERY_KEY, queryFn: hasPassword, retry: false });
+  const withPassword = useQuery(hasPasswordQuery);
   const [deleted, setDeleted] = useState(false);
   usePageTitle('menu_delete');
 

@@ -10,9 +10,6 @@ import { call } from '../../api/endpoint';
 
 // Delete account (spec account §7), behind the bearer token.
 
-export const HAS_PASSWORD_QUERY_KEY = ['account', 'delete', 'has-password'] as const;
-
-export const hasPassword = () => call(e.hasPassword, {});
 export const checkPassword = (input: CheckPasswordInput) => call(e.checkPassword, input);
 /** A DELETE with a JSON body (the password never goes into a URL): contracts/src/delete-account.ts. */
 export const deleteAccount = (input: DeleteAccountInput) =>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { type LooseT, looseT } from '../../i18n/t';
-import { formatDateTime, lastAction } from './format';
+import { formatDateTime, lastAction } from '../../lib/format';
 
 export const typeLabel = (d: Pick<Device, 'deviceType'>, t: LooseT) =>
   t(d.deviceType === 2 ? 'device_type_phone' : 'device_type_desktop');

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
+import { formatDateTime } from '../../lib/format';
 import { deviceKey, getDevice } from './api';
 import { CurrentBadge, DeviceIcon, lastActionText, nameOf, typeLabel } from './DeviceCard';
-import { formatDateTime } from './format';
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (

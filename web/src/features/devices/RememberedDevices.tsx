@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
+import { formatDateTime } from '../../lib/format';
 import { forgetRememberedDevice, listRememberedDevices, rememberedDevicesKey } from './api';
-import { formatDateTime } from './format';
 
 /**
  * The devices page's remembered browsers (issue 11: "remember this device" at login step 3): which

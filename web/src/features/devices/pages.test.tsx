@@ -4,9 +4,9 @@ import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@te
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import type { Session } from '../../session/session';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { type Answers, type ApiCall, renderApp, stubApi } from '../../test/api';
-import type { Session } from '../auth/session';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 // Account pages through the real route table, with the API answered in memory.
 

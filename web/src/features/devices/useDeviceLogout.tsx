@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { notifyDone, notifyFailed } from '../../lib/notify';
-import { useAuth } from '../auth/OidcSession';
+import { useAuth } from '../../session/OidcSession';
 import { DEVICES_QUERY_KEY, logoutAllDevices, logoutDevice } from './api';
 import { nameOf } from './DeviceCard';
 

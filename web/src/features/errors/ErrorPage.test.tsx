@@ -4,8 +4,8 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { renderApp } from '../../test/api';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
 let lookup: ErrorLookupAnswer;

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { type ApiCall, ok, refuse, renderApp, stubApi } from '../../test/api';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { ForgotPasswordPage } from './ForgotPasswordPage';
 
 const WAIT = { timeout: 5000 };

@@ -16,7 +16,7 @@ import { useCodeFlow } from '../../components/useCodeFlow';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { FORGOT_PASSWORD_COOKIE } from '../../lib/cookies';
-import { useAuth } from '../auth/OidcSession';
+import { useAuth } from '../../session/OidcSession';
 import { checkForgotCode, checkForgotProcess, resendForgotCode, resetPassword, sendForgotCode } from './api';
 import { afterReset, interactionReturnUrl } from './logic';
 

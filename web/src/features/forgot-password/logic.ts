@@ -1,5 +1,5 @@
 import type { ResetPasswordAnswer } from '@portico/contracts';
-import { interactionUid } from '../login/logic';
+import { interactionUid } from '../../lib/interaction';
 
 /** The ReturnUrl of the page when it is a provider interaction (`/oidc/interaction/<uid>`), else undefined. */
 export const interactionReturnUrl = (search: URLSearchParams): string | undefined => {

@@ -6,7 +6,7 @@ import { FormActions } from '../../components/FormActions';
 import { FormStack } from '../../components/FormStack';
 import { NameFields } from '../../components/NameFields';
 import { looseT } from '../../i18n/t';
-import { useAppSettings } from '../settings/useAppSettings';
+import { useAppSettings } from '../../settings/useAppSettings';
 import { AvatarBlock } from './AvatarBlock';
 import { LANGUAGE_LABEL, needsSearch } from './format';
 import { useInfoForm } from './useInfoForm';

@@ -4,9 +4,9 @@ import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@te
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import type { Session } from '../../session/session';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
-import type { Session } from '../auth/session';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 // Lazy pages and their queries can take more than a second in a busy jsdom run.
 configure({ asyncUtilTimeout: 5000 });

@@ -2,11 +2,11 @@ import { Box, Button, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/c
 import { formatPersonName, type GeneralProfile, MARITAL_STATUSES } from '@portico/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SafeHtml } from '../../components/SafeHtml';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { AvatarBlock } from './AvatarBlock';
 import { formatBirthdate, LANGUAGE_LABEL } from './format';
-import { SafeHtml } from './SafeHtml';
 
 /** A dt/dd pair; its wrapper is a div, the one element a dl may group its pairs in. */
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -1,6 +1,7 @@
 import {
   type CancelLinkingInput,
   profileEndpoints as E,
+  type LanguageInput,
   type OutputOf,
   type UpdateProfileInput,
 } from '@portico/contracts';
@@ -23,3 +24,6 @@ export const uploadAvatar = (image: Blob, fileName: string) => {
   form.append('file', image, fileName);
   return apiFetch<OutputOf<typeof E.avatar>>(E.avatar.method, E.avatar.path, { body: form });
 };
+
+/** PUT language: the default_language claim (spec account §2 Default-language page). */
+export const setLanguage = (input: LanguageInput) => call(E.language, input);

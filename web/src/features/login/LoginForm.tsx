@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import classes from '../../components/auth.module.css';
 import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
 import { useCodeStep } from '../../components/useCodeStep';
@@ -29,13 +30,12 @@ import {
   type LoginQuery,
   withoutCredentials,
 } from './logic';
-import classes from './login.module.css';
 import { RestartSignIn } from './RestartSignIn';
 import { asksTwoFactorStep } from './twoFactorApi';
 
 // Shown only after a sign-in (the missing-details form with the password meter, the campaign popup
 // with DOMPurify): their own chunks, not part of the form's first load (bench/README.md).
-const UpdateInfoForm = lazy(() => import('../register/UpdateInfoForm').then((m) => ({ default: m.UpdateInfoForm })));
+const UpdateInfoForm = lazy(() => import('../register').then((m) => ({ default: m.UpdateInfoForm })));
 // Login step 3: only accounts with two-step (or a step-up) need it.
 const LoginTwoFactor = lazy(() => import('./LoginTwoFactor').then((m) => ({ default: m.LoginTwoFactor })));
 

@@ -4,8 +4,8 @@ import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { type Answers, type ApiCall, ok, refuse, renderApp, stubApi } from '../../test/api';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 import { resetCarriedLoginOptions } from './carriedLoginOptions';
 
 // The lazy login page can take more than a second to load in a busy full-suite run.

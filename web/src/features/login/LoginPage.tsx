@@ -6,17 +6,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/client';
 import { AuthModeTabs } from '../../components/AuthCard';
+import classes from '../../components/auth.module.css';
 import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { LoginEntry, wantedPath } from '../auth/LoginEntry';
+import { interactionUid, wantedPath } from '../../lib/interaction';
 import { peekPendingTokenLogin, TokenLoginFinish } from '../token-login';
 import { answerConsent, getInteraction } from './api';
 import { ConsentScreen } from './ConsentScreen';
 import { carryLoginOptions, takeCarriedLoginOptions } from './carriedLoginOptions';
+import { LoginEntry } from './LoginEntry';
 import { LoginForm } from './LoginForm';
-import { interactionUid, isHideRegisterMessage, isInAppBrowser, isSessionExpired, readLoginQuery } from './logic';
-import classes from './login.module.css';
+import { isHideRegisterMessage, isInAppBrowser, isSessionExpired, readLoginQuery } from './logic';
 import { RestartSignIn } from './RestartSignIn';
 
 /**

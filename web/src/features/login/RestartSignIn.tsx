@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../hooks/useLocale';
-import { useAuth } from '../auth/OidcSession';
+import { useAuth } from '../../session/OidcSession';
 
 /** The sign-in can no longer finish (expired interaction): start it again. */
 export function RestartSignIn({ message }: { message: string }) {

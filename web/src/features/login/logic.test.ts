@@ -1,11 +1,11 @@
 import type { LoginAnswer } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
+import { interactionUid } from '../../lib/interaction';
 import { fingerprint, fingerprintText, hashString } from './fingerprint';
 import {
   actionForAnswer,
   afterLoginCheck,
-  interactionUid,
   isHideRegisterMessage,
   isInAppBrowser,
   isSessionExpired,

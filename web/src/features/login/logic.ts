@@ -51,10 +51,6 @@ export const readLoginQuery = (search: URLSearchParams, carried?: URLSearchParam
   };
 };
 
-/** The uid of a provider interaction ReturnUrl (`/oidc/interaction/<uid>`, maybe with a query), else null. */
-export const interactionUid = (returnUrl: string): string | null =>
-  /^\/oidc\/interaction\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(returnUrl)?.[1] ?? null;
-
 /** The query without the credentials of an auto-login (they must not stay in the address bar). */
 export const withoutCredentials = (search: URLSearchParams): string => {
   const next = new URLSearchParams(search);

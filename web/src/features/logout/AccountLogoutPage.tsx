@@ -6,8 +6,8 @@ import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { logoutAllSessions } from '../account/api';
-import { useAuth } from '../auth/OidcSession';
+import { useAuth } from '../../session/OidcSession';
+import { logoutAllSessions } from './api';
 
 /** /account/logout: sign out of this device, or of every device; each asks confirm_logout. */
 export function AccountLogoutPage() {

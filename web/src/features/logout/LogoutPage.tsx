@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useAuth } from '../auth/OidcSession';
-import { useSession } from '../auth/session';
-import { clearSignInStorage, sameOriginTarget } from './clearStorage';
+import { clearSignInStorage, sameOriginTarget } from '../../session/clearStorage';
+import { useAuth } from '../../session/OidcSession';
+import { useSession } from '../../session/session';
 
 /**
  * /logout: the signing-out page. Clears local storage; a signed-in portal session is ended at

@@ -9,7 +9,7 @@ import { Icon } from '../../components/Icon';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { looseT } from '../../i18n/t';
 import { notifyDone } from '../../lib/notify';
-import { HAS_PASSWORD_QUERY_KEY, hasPassword } from '../delete-account/api';
+import { hasPasswordQuery } from '../../queries/hasPassword';
 import { RECOVERY_QUERY_KEY, saveRecoveryClaim } from './api';
 
 export const WAYS = [
@@ -49,8 +49,7 @@ export function RecoveryWay({ way, value, editing, onEdit, onClose }: RecoveryWa
   const tr = looseT(t);
   const label = tr(way.label);
   // A recovery way can reset the password, so the account password confirms a change.
-  const needsPassword =
-    useQuery({ queryKey: HAS_PASSWORD_QUERY_KEY, queryFn: hasPassword, retry: false }).data === true;
+  const needsPassword = useQuery(hasPasswordQuery).data === true;
 
   return (
     <Stack gap="sm">

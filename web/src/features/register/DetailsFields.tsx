@@ -5,7 +5,7 @@ import { DateSelect } from '../../components/DateSelect';
 import { NameFields } from '../../components/NameFields';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { looseT } from '../../i18n/t';
-import { useAppSettings } from '../settings/useAppSettings';
+import { useAppSettings } from '../../settings/useAppSettings';
 import type { DetailsForm } from './logic';
 
 export interface DetailsFieldsProps {

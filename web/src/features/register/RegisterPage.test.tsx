@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/setup';
 import { deleteCookie, REGISTER_COOKIE, readCookie, writeCookie } from '../../lib/cookies';
 import { buildRoutes } from '../../routes';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { type Answers, type ApiCall, ok, refuse, renderApp, stubApi } from '../../test/api';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
 
 const settings: AppSettings = {
   ...DEFAULT_APP_SETTINGS,

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
-import type { Session } from '../auth/session';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
+import type { Session } from '../../session/session';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { peekPendingTokenLogin, savePendingTokenLogin } from './pending';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -13,8 +13,8 @@ configure({ asyncUtilTimeout: 5000 });
 // The portal's OIDC session: a UserManager whose redirect the test records.
 const signinRedirect = vi.fn(async (_args: unknown) => {});
 let auth: { manager: { signinRedirect: typeof signinRedirect } | null } | null;
-vi.mock('../auth/OidcSession', async (original) => ({
-  ...(await original<typeof import('../auth/OidcSession')>()),
+vi.mock('../../session/OidcSession', async (original) => ({
+  ...(await original<typeof import('../../session/OidcSession')>()),
   useAuth: () => auth,
 }));
 const leaveTo = vi.fn((_url: string) => {});

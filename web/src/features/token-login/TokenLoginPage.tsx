@@ -9,10 +9,10 @@ import { Icon } from '../../components/Icon';
 import { postToHost, useEmbedded } from '../../embed';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useAuth } from '../auth/OidcSession';
-import { redirectUri } from '../auth/oidc';
-import { useSession } from '../auth/session';
-import { useAppSettings } from '../settings/useAppSettings';
+import { useAuth } from '../../session/OidcSession';
+import { redirectUri } from '../../session/oidc';
+import { useSession } from '../../session/session';
+import { useAppSettings } from '../../settings/useAppSettings';
 import { savePendingTokenLogin, validCb } from './pending';
 import { TokenLoginFailed, TokenLoginWorking } from './TokenLoginViews';
 
@@ -77,7 +77,7 @@ export function TokenLoginPage() {
       started.current = true;
       fail();
     } else if (auth?.manager) {
-      // The manager loads on demand (useAuth asked for it, web/src/features/auth/OidcSession.tsx).
+      // The manager loads on demand (useAuth asked for it, web/src/session/OidcSession.tsx).
       started.current = true;
       if (!savePendingTokenLogin(token, cb)) fail();
       else startTokenSignIn(auth.manager, cb, locale).catch(fail);

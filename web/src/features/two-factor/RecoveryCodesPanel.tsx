@@ -2,7 +2,7 @@ import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
-import { useAppSettings } from '../settings/useAppSettings';
+import { useAppSettings } from '../../settings/useAppSettings';
 import { RECOVERY_CODES_FILE_NAME, recoveryCodesFile } from './logic';
 
 /** Offers the codes as a .txt download (the object URL is freed right after the click). */

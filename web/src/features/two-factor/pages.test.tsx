@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../App';
 import i18n from '../../i18n/setup';
 import { buildRoutes } from '../../routes';
-import { DEFAULT_APP_SETTINGS } from '../settings/defaults';
+import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 
 // /security/2fa through the real route table, with the API answered in memory.
 

@@ -1,4 +1,4 @@
-import { LANGUAGE_STORAGE_KEY } from '../../i18n/locale';
+import { LANGUAGE_STORAGE_KEY } from '../i18n/locale';
 
 /** Spec: logout clears local storage. The language choice is a preference, not sign-in data. */
 export const clearSignInStorage = (storage: Storage | undefined = globalThis.localStorage): void => {

@@ -1,5 +1,5 @@
 import { formatPersonName, nameInitials } from '@portico/contracts';
-import { useLocale } from '../../hooks/useLocale';
+import { useLocale } from '../hooks/useLocale';
 import { useSession } from './session';
 import { useCurrentUser } from './useCurrentUser';
 

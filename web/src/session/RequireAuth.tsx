@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { FullPageLoader } from '../../components/FullPageLoader';
-import { localeFromPath, localizedPath } from '../../i18n/locale';
+import { FullPageLoader } from '../components/FullPageLoader';
+import { localeFromPath, localizedPath } from '../i18n/locale';
 import { useSession } from './session';
 
 /** The same-language login URL that comes back to `returnUrl` after sign-in. */

@@ -1,7 +1,7 @@
 import type { MenuItem } from '@portico/contracts';
 import { useMemo } from 'react';
-import { useIsKnownPath } from '../../routing/knownRoutes';
-import { useAppSettings } from '../settings/useAppSettings';
+import { useIsKnownPath } from '../routing/knownRoutes';
+import { useAppSettings } from './useAppSettings';
 
 /** The app-settings account menu, keeping only entries whose route exists in the app. */
 export const useAccountMenu = (): MenuItem[] => {

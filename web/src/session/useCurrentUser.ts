@@ -1,6 +1,6 @@
-import type { CurrentUser } from '@portico/contracts';
+import { accountEndpoints, type CurrentUser } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { getCurrentUser } from '../account/api';
+import { call } from '../api/endpoint';
 import { useSession } from './session';
 
 /**
@@ -12,7 +12,7 @@ export function useCurrentUser(): CurrentUser | undefined {
   const session = useSession();
   const { data } = useQuery({
     queryKey: ['current-user', session.user?.sub],
-    queryFn: getCurrentUser,
+    queryFn: () => call(accountEndpoints.me, {}),
     enabled: session.status === 'authenticated',
     staleTime: 30_000,
     retry: false,

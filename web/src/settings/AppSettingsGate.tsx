@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FullPageLoader } from '../../components/FullPageLoader';
+import { FullPageLoader } from '../components/FullPageLoader';
 import { useAppSettings } from './useAppSettings';
 
 /** Holds rendering until app settings are loaded (or failed: then the defaults are used). */

@@ -1,7 +1,7 @@
 import type { User } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
-import { clearSignInStorage, sameOriginTarget } from '../logout/clearStorage';
-import { wantedPath } from './LoginEntry';
+import { wantedPath } from '../lib/interaction';
+import { clearSignInStorage, sameOriginTarget } from './clearStorage';
 import {
   assertIssuedInPast,
   createUserManager,

@@ -11,9 +11,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { setTokenGetter, setUnauthorizedHandler } from '../../api/client';
-import { clearSignInStorage } from '../logout/clearStorage';
+import { setTokenGetter, setUnauthorizedHandler } from '../api/client';
 import { useAppSettings } from '../settings/useAppSettings';
+import { clearSignInStorage } from './clearStorage';
 import type { SignInOptions } from './oidc';
 import { hasStoredUser, isSilentRenewPath, sessionUser } from './oidc-light';
 import { type Session, SessionProvider } from './session';

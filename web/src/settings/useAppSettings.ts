@@ -1,8 +1,8 @@
 import { type AppSettings, appSettingsSchema, settingsEndpoints } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/endpoint';
-import { setEmbedOrigins } from '../../embed/bridge';
-import { mergeTranslations } from '../../i18n/setup';
+import { call } from '../api/endpoint';
+import { setEmbedOrigins } from '../embed/bridge';
+import { mergeTranslations } from '../i18n/setup';
 import { DEFAULT_APP_SETTINGS } from './defaults';
 
 export const APP_SETTINGS_QUERY_KEY = ['app-settings'] as const;

@@ -15,10 +15,9 @@ import { rememberLocale, switchLocalePath } from '../../i18n/locale';
 import i18n from '../../i18n/setup';
 import { looseT } from '../../i18n/t';
 import { notifyDone } from '../../lib/notify';
-import { getProfile, INFO_QUERY_KEY } from '../info/api';
-import { LANGUAGE_LABEL, needsSearch } from '../info/format';
-import { useAppSettings } from '../settings/useAppSettings';
-import { setLanguage } from './api';
+import { useAppSettings } from '../../settings/useAppSettings';
+import { getProfile, INFO_QUERY_KEY, setLanguage } from './api';
+import { LANGUAGE_LABEL, needsSearch } from './format';
 
 const isLocale = (v: string | null | undefined): v is Locale => !!v && (LOCALES as readonly string[]).includes(v);
 

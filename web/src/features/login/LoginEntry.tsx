@@ -4,18 +4,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/FullPageLoader';
 import { useLocale } from '../../hooks/useLocale';
 import { stripLocalePrefix } from '../../i18n/locale';
-import { useAuth } from './OidcSession';
-import { useSession } from './session';
-
-/**
- * Where to end up: the ReturnUrl / returnUrl / redirect_uri query when it is a same-site path
- * that is not an authorize request (spec §4), else /account.
- */
-export const wantedPath = (search: URLSearchParams, fallback = '/account'): string => {
-  const raw = search.get('ReturnUrl') ?? search.get('returnUrl') ?? search.get('redirect_uri') ?? '';
-  const sameSite = raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\');
-  return sameSite && !/authorize/i.test(raw) ? raw : fallback;
-};
+import { wantedPath } from '../../lib/interaction';
+import { useAuth } from '../../session/OidcSession';
+import { useSession } from '../../session/session';
 
 /**
  * The spec's login entry: a signed-in user goes straight to `wanted`; anyone else gets the full
