@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELETE_ACCOUNT_PATH, deleteAccountEndpoints } from './delete-account.js';
+import { deleteAccountEndpoints } from './delete-account.js';
 import { featureEndpoints } from './endpoint.js';
 
 // The signed-in account itself: who is signed in, signing out everywhere, and the account area's
@@ -10,7 +10,7 @@ import { featureEndpoints } from './endpoint.js';
 export const ACCOUNT_PATHS = {
   // ---- Delete account (contracts/src/delete-account.ts); names kept for auth/password-checks.test.ts
   checkPassword: deleteAccountEndpoints.checkPassword.path,
-  deleteAccount: DELETE_ACCOUNT_PATH,
+  deleteAccount: deleteAccountEndpoints.remove.path,
 } as const;
 
 /** Builds a path with :id. */

@@ -4,7 +4,7 @@ import { PASSWORD_INPUT_MAX } from './password.js';
 import { EMAIL_PATTERN } from './rules.js';
 
 // Sign-in API (spec sign-in-and-session §7 "Login"). Every path is under /api.
-// The calls are `authEndpoints` below; these paths are the ones that are not (yet) endpoints.
+// The calls are `authEndpoints` below; these paths are also read on their own (the widget's URL).
 export const AUTH_PATHS = {
   captchaChallenge: '/api/captcha/challenge', // GET: the bare AltchaChallenge (no envelope, for the widget's challengeurl); 404 unless CAPTCHA_PROVIDER=altcha
   /** accountEndpoints.logoutAll (contracts/src/account.ts); the devices page calls it too. */
@@ -172,13 +172,14 @@ export type TwoFactorSendCodeAnswer = z.infer<typeof twoFactorSendCodeAnswerSche
 export const CAPTCHA_ERRORS = ['error_multi_time', 'captcha_invalid', 'captcha_error_empty'] as const;
 
 /** GET /api/captcha/challenge (ALTCHA): the widget solves it and submits the base64 payload as `captcha`. */
-export type AltchaChallenge = {
-  algorithm: string;
-  challenge: string;
-  maxnumber?: number;
-  salt: string;
-  signature: string;
-};
+export const altchaChallengeSchema = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().int().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});
+export type AltchaChallenge = z.infer<typeof altchaChallengeSchema>;
 
 /** Failure keys of the sign-in and code APIs beyond the spec's (all in the message catalogs). */
 export const SIGN_IN_ERRORS = [
@@ -323,5 +324,14 @@ export const authEndpoints = {
     input: interactionInput,
     output: redirectAnswerSchema,
     errors: ['login_session_expired'],
+  }),
+  captchaChallenge: define({
+    method: 'GET',
+    path: AUTH_PATHS.captchaChallenge,
+    // The ALTCHA widget's challengeurl reads the bare challenge (components/Captcha.tsx).
+    envelope: false,
+    summary: 'A fresh ALTCHA proof-of-work challenge (404 unless CAPTCHA_PROVIDER=altcha)',
+    auth: 'public',
+    output: altchaChallengeSchema,
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { featureEndpoints } from './endpoint.js';
+import { featureEndpoints, type OutputOf } from './endpoint.js';
 
 // Delete account (spec account §2, §4, §5, §7 Delete account).
 
@@ -33,14 +33,23 @@ export const deleteAccountEndpoints = {
     output: z.literal(true),
     errors: ['invalid_password', 'account_locked', 'too_many_requests'],
   }),
+  /** A DELETE with a JSON body { confirm: true, password }: the password never goes into a URL. */
+  remove: define({
+    method: 'DELETE',
+    path: '/api/account/delete',
+    inputIn: 'body',
+    summary: 'Deletes the account for good (spec account §7): its data erased, every session ended',
+    auth: 'user',
+    input: deleteAccountInput,
+    output: z.literal(true),
+    errors: [
+      'delete_account_confirm_error',
+      'error_password_empty',
+      'invalid_password',
+      'account_locked',
+      'too_many_requests',
+    ],
+  }),
 };
-
-/**
- * DELETE with a JSON body { confirm: true, password } (the password never goes into a URL), so
- * not an endpoint of server/src/http/endpoint.ts, which reads a DELETE's input from the query:
- * a plain route (server/src/features/delete-account/routes.ts) listed in openapi.test.ts.
- */
-export const DELETE_ACCOUNT_PATH = '/api/account/delete';
 /** What the delete answers: every session ended. */
-export const deleteAccountAnswerSchema = z.literal(true);
-export type DeleteAccountAnswer = z.infer<typeof deleteAccountAnswerSchema>;
+export type DeleteAccountAnswer = OutputOf<typeof deleteAccountEndpoints.remove>;

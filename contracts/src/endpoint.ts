@@ -34,6 +34,16 @@ export type Endpoint<
    * file's field and the content types accepted. The handler reads the file itself.
    */
   upload?: { field: string; types: readonly string[] };
+  /**
+   * Where the input travels when not where the method puts it (query for GET and DELETE, else a
+   * JSON body): a DELETE carrying a password takes a body, so the password never enters a URL.
+   */
+  inputIn?: 'query' | 'body';
+  /**
+   * false: the answer is the output itself, without the `{ result }` envelope (the ALTCHA
+   * widget's challengeurl reads the bare challenge).
+   */
+  envelope?: false;
 };
 
 export type InputOf<E extends Endpoint> = z.input<E['input']>;
@@ -88,4 +98,5 @@ export function fillPath(path: string, values: Record<string, unknown>): string 
 export const pathParams = (path: string): string[] => [...path.matchAll(/:([A-Za-z_]\w*)/g)].map((m) => m[1] as string);
 
 /** Whether the endpoint's input travels in the query string rather than a JSON body. */
-export const inputInQuery = (method: HttpMethod) => method === 'GET' || method === 'DELETE';
+export const inputInQuery = (endpoint: Pick<Endpoint, 'method' | 'inputIn'>) =>
+  endpoint.inputIn ? endpoint.inputIn === 'query' : endpoint.method === 'GET' || endpoint.method === 'DELETE';

@@ -41,7 +41,7 @@ declare module 'fastify' {
 
 /** The raw input of a request: path parameters over the query (GET, DELETE) or the JSON body. */
 function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, unknown> {
-  const source = inputInQuery(endpoint.method) ? request.query : request.body;
+  const source = inputInQuery(endpoint) ? request.query : request.body;
   const base = source && typeof source === 'object' && !Array.isArray(source) ? source : {};
   const params = request.params as Record<string, unknown>;
   return { ...base, ...Object.fromEntries(pathParams(endpoint.path).map((name) => [name, params[name]])) };
@@ -50,7 +50,7 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 /**
  * Registers the one handler of a contracts endpoint: the user for `user` endpoints (401 first),
  * input parsed with its schema before the handler (400 with message keys), the caller's context,
- * and the answer in the `{ result }` envelope.
+ * and the answer in the `{ result }` envelope (unless the endpoint says `envelope: false`).
  */
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
   app.endpoints.push(endpoint);
@@ -63,7 +63,8 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
       const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
       const ctx = { caller: callerContext(request), request, reply, ...who } as HandlerContext<E>;
       // Like a guard on the way out: only what the contract lists leaves the server.
-      return { result: endpoint.output.parse(await handler(input, ctx)) as OutputOf<E> };
+      const result = endpoint.output.parse(await handler(input, ctx)) as OutputOf<E>;
+      return endpoint.envelope === false ? result : { result };
     },
   });
 }

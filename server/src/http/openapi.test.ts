@@ -5,16 +5,7 @@ import { openApiPath } from './openapi.js';
 
 // The only /api routes outside the endpoint shape (server/src/http/endpoint.ts), each for a reason;
 // every other /api route is an endpoint of a contracts file and so in the description.
-const PLAIN_ROUTES = new Set([
-  'GET /api/openapi.json',
-  'GET /api/docs',
-  'GET /api/docs.css',
-  // Stays a plain route: the ALTCHA widget's challengeurl expects the bare challenge, no { result } envelope.
-  'GET /api/captcha/challenge',
-  // A DELETE with a JSON body carrying the password (contracts/src/delete-account.ts): handle()
-  // reads a DELETE's input from the query string, and a password never goes into a URL.
-  'DELETE /api/account/delete',
-]);
+const PLAIN_ROUTES = new Set(['GET /api/openapi.json', 'GET /api/docs', 'GET /api/docs.css']);
 
 describe('OpenAPI description', () => {
   const t = useTestApp();

@@ -50,7 +50,7 @@ function operation(endpoint: Endpoint) {
   const inPath = pathParams(endpoint.path);
   const parameters = [
     ...inPath.map((name) => ({ name, in: 'path', required: true, schema: props[name] ?? { type: 'string' } })),
-    ...(inputInQuery(endpoint.method)
+    ...(inputInQuery(endpoint)
       ? Object.entries(props)
           .filter(([name]) => !inPath.includes(name))
           .map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }))
@@ -59,7 +59,7 @@ function operation(endpoint: Endpoint) {
   const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !inPath.includes(name)));
   const requestBody: { required: true; content: Record<string, unknown> } | undefined = endpoint.upload
     ? uploadBody(endpoint.upload)
-    : inputInQuery(endpoint.method)
+    : inputInQuery(endpoint)
       ? undefined
       : { required: true, content: { 'application/json': { schema: { ...input, properties: bodyProps } } } };
   return {
@@ -74,11 +74,10 @@ function operation(endpoint: Endpoint) {
         description: 'OK',
         content: {
           'application/json': {
-            schema: {
-              type: 'object',
-              properties: { result: schemaOf(endpoint.output, 'output') },
-              required: ['result'],
-            },
+            schema:
+              endpoint.envelope === false
+                ? schemaOf(endpoint.output, 'output')
+                : { type: 'object', properties: { result: schemaOf(endpoint.output, 'output') }, required: ['result'] },
           },
         },
       },

@@ -3,7 +3,8 @@ import { apiFetch, type QueryValue, type RequestOptions } from './client';
 
 /**
  * Calls a contracts endpoint (contracts/src/endpoint.ts) with typed input and answer: path
- * parameters are filled from the input, the rest goes in the query (GET, DELETE) or the JSON body.
+ * parameters are filled from the input, the rest goes in the query (GET, DELETE) or the JSON body
+ * (or where the endpoint's `inputIn` says).
  * `options.query` adds query parameters the contract reads outside its input (the login calls'
  * campaignId, contracts/src/auth.ts).
  */
@@ -16,7 +17,7 @@ export function call<E extends Endpoint>(
   const inPath = pathParams(endpoint.path);
   const rest = Object.fromEntries(Object.entries(values).filter(([k]) => !inPath.includes(k)));
   const path = fillPath(endpoint.path, values);
-  return inputInQuery(endpoint.method)
+  return inputInQuery(endpoint)
     ? apiFetch<OutputOf<E>>(endpoint.method, path, {
         ...options,
         query: { ...options.query, ...(rest as Record<string, QueryValue>) },

@@ -1,11 +1,4 @@
-/** The challenge GET /api/captcha/challenge answers with (ALTCHA). */
-export interface AltchaChallenge {
-  algorithm: string;
-  challenge: string;
-  salt: string;
-  signature: string;
-  maxnumber?: number;
-}
+import type { AltchaChallenge } from '@portico/contracts';
 
 /**
  * The ALTCHA payload the server verifies: base64 of JSON {algorithm, challenge, number, salt,

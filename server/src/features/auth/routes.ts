@@ -1,4 +1,4 @@
-import { AUTH_PATHS, authEndpoints } from '@portico/contracts';
+import { authEndpoints } from '@portico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../http/context.js';
@@ -83,9 +83,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     abortInteraction(await findBoundInteraction(app.oidc, uid, clientInfo(request, caller, reply, deps))),
   );
 
-  // A plain route, not an endpoint: the ALTCHA widget fetches this URL and expects the bare
-  // challenge object (no result envelope); listed in server/src/http/openapi.test.ts RAW_ROUTES.
-  app.get(AUTH_PATHS.captchaChallenge, async (_request, reply) => {
+  handle(app, authEndpoints.captchaChallenge, async (_input, { reply }) => {
     if (!deps.captcha.challenge) throw notFound();
     reply.header('cache-control', 'no-store');
     return deps.captcha.challenge();
