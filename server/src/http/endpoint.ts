@@ -1,9 +1,10 @@
 import { type Endpoint, inputInQuery, type OutputOf, type ParsedInputOf, pathParams } from '@portico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { CallerContext } from '../lib/caller.js';
 import { parseInput } from '../lib/errors.js';
 import type { PrimaryContact, User } from '../modules/users/index.js';
-import { type CallerContext, callerContext } from './context.js';
+import { callerContext } from './context.js';
 
 /**
  * The signed-in user of a `user` endpoint, from the bearer token checked once per request, with

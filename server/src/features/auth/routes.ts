@@ -1,8 +1,8 @@
 import { authEndpoints } from '@portico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import type { CallerContext } from '../../http/context.js';
 import { handle } from '../../http/endpoint.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import { trackDeviceSessions } from '../../modules/devices/index.js';
 import {

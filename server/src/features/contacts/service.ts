@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AppDeps } from '../../deps.js';
-import type { CallerContext } from '../../http/context.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { localeOf, translate } from '../../lib/i18n.js';
 import { insertActivity } from '../../modules/activity/index.js';
@@ -33,7 +33,7 @@ import {
 } from './queries.js';
 
 /** Who calls (the code message's language, the send limits per IP, the activity log) and for whom. */
-export type ContactContext = { user: User; caller: Pick<CallerContext, 'ip' | 'locale'> };
+export type ContactContext = { user: User; caller: CallerContext };
 
 /** The flows of server/src/modules/flows/kinds.ts these pages run, one code step each. */
 type ContactFlowKind = 'activate_contact' | 'delete_contact' | 'change_contact';

@@ -1,14 +1,14 @@
 import type { CheckPasswordInput, deleteAccountInput } from '@portico/contracts';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import type { CallerContext } from '../../http/context.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { createPasswordCheck } from '../../modules/sign-in/index.js';
 import type { User } from '../../modules/users/index.js';
 import { eraseUser } from './queries.js';
 
 /** The signed-in user and the caller's IP (for the password-check counters and the activity log). */
-export type DeleteAccountContext = { user: User; caller: Pick<CallerContext, 'ip'> };
+export type DeleteAccountContext = { user: User; caller: CallerContext };
 
 const invalidPassword = () => badRequest('invalid_password', { password: ['invalid_password'] });
 

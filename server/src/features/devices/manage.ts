@@ -1,7 +1,7 @@
 import type { Device as DeviceView } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { CallerContext } from '../../http/context.js';
 import type { UserContext } from '../../http/endpoint.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import {
@@ -36,7 +36,7 @@ export function toDeviceView(d: Device, currentSessionUid: string | null, now: D
 }
 
 /** The signed-in user and the session of the request's token (its device is the current one). */
-export type DeviceContext = Pick<UserContext, 'user' | 'sessionUid'> & { caller: Pick<CallerContext, 'ip'> };
+export type DeviceContext = Pick<UserContext, 'user' | 'sessionUid'> & { caller: CallerContext };
 
 /** The devices pages (spec account §2 Devices, §4 Device): lists, detail, log one device out. */
 export function createDeviceService({ database }: AppDeps) {

@@ -5,6 +5,7 @@ import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, userClaims } from '../../db/schema.js';
 import { codeAt, createTwoFactor, TOTP_PERIOD } from '../../modules/two-factor/index.js';
 import { useTestApp } from '../../testing/app.js';
+import { testCaller } from '../../testing/caller.js';
 import { expireCodes, sentAgo } from '../../testing/codes.js';
 import {
   bearer,
@@ -190,7 +191,7 @@ describe('forgot password', () => {
     const user = await createUser(db(), { email: 'reset-2fa@example.com' });
     const twoFactor = createTwoFactor(t.deps);
     const secret = (await twoFactor.startSetup(user.id, 'x')).sharedKey.replace(/\s/g, '').toUpperCase();
-    await twoFactor.finishSetup(user.id, codeAt(secret, new Date()), { ip: '127.0.0.1' });
+    await twoFactor.finishSetup(user.id, codeAt(secret, new Date()), testCaller());
     const flow = await startAuthorization(t.app);
     const token = await tokenFor('reset-2fa@example.com');
     const res = await reset({

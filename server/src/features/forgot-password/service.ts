@@ -8,13 +8,13 @@ import {
 } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
-import { insertActivity } from '../../modules/activity/index.js';
 import { findUserByRecoveryClaim } from '../../modules/claims/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
-import { endSessions, PASSWORD_ACTIVITY, setPasswordHash } from '../../modules/password/index.js';
+import { replacePassword } from '../../modules/password/index.js';
 import {
   type ClientInfo,
   completeSignIn,
@@ -70,7 +70,7 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
      * Step 1 and its resend; past the per-IP threshold with a captcha answer (captcha_error_empty
      * asks for one). For a name no account has the code goes nowhere.
      */
-    async send({ ip }: { ip: string }, { username, captcha }: InputOf<'send'>): Promise<ForgotPasswordTimesAnswer> {
+    async send({ ip }: CallerContext, { username, captcha }: InputOf<'send'>): Promise<ForgotPasswordTimesAnswer> {
       const { user, flow } = await lookUp(username);
       const message = user ? { locale: localeOf(user.languageId) } : { message: 'nothing' as const };
       return steps.send('forgot_password', flow, { ip, captcha, ...message });
@@ -112,9 +112,7 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
       // The flow is done in the same transaction: of two requests with one token, one resets.
       await db.transaction(async (tx) => {
         if (!(await steps.flows.finish('forgot_password', flow.id, 'verified', tx))) throw tokenInvalid();
-        await setPasswordHash(tx, user.id, hash);
-        await endSessions(tx, user.id);
-        await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.reset, params: { ip: client.ip } });
+        await replacePassword(tx, { how: 'reset', userId: user.id, hash, ip: client.ip });
       });
       await deps.events.publish('password.changed', { userId: user.id, ip: client.ip, how: 'reset' });
       if (!interaction) return { ok: true };

@@ -8,19 +8,18 @@ import {
   type RequirePasswordAnswer,
 } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { CallerContext } from '../../http/context.js';
 import type { UserContext } from '../../http/endpoint.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
 import {
-  endSessions,
   findConfirmedPrimaryContact,
   PASSWORD_ACTIVITY,
+  replacePassword,
   setFirstPasswordHash,
-  setPasswordHash,
 } from '../../modules/password/index.js';
 import { createPasswordCheck } from '../../modules/sign-in/index.js';
 import { createTwoFactor } from '../../modules/two-factor/index.js';
@@ -34,7 +33,7 @@ const selectMethod = () =>
 
 /** The signed-in user, the session of the request's token (what logoutAll keeps) and the caller's IP. */
 export type PasswordContext = Pick<UserContext, 'user' | 'sessionUid' | 'grantId'> & {
-  caller: Pick<CallerContext, 'ip'>;
+  caller: CallerContext;
 };
 export type ChangePasswordInput = ParsedInputOf<typeof passwordEndpoints.changePassword>;
 export type SetPasswordInput = ParsedInputOf<typeof passwordEndpoints.setPassword>;
@@ -57,16 +56,16 @@ export function createPasswordService(deps: AppDeps) {
   /** The new password, the other sessions ended when asked, the activity entry, then the alert (password.changed). */
   async function setNewPassword({ user, sessionUid, grantId, caller }: PasswordContext, input: ChangePasswordInput) {
     const hash = await hashPassword(input.newpassword);
-    await db.transaction(async (tx) => {
-      await setPasswordHash(tx, user.id, hash);
-      if (input.logoutAll)
-        await endSessions(tx, user.id, { sessionUid: sessionUid ?? undefined, grantId: grantId ?? undefined });
-      await insertActivity(tx, {
+    await db.transaction((tx) =>
+      replacePassword(tx, {
+        how: 'changed',
         userId: user.id,
-        action: PASSWORD_ACTIVITY.changed,
-        params: { ip: caller.ip, logoutAll: input.logoutAll },
-      });
-    });
+        hash,
+        ip: caller.ip,
+        logoutAll: input.logoutAll,
+        keep: { sessionUid: sessionUid ?? undefined, grantId: grantId ?? undefined },
+      }),
+    );
     await deps.events.publish('password.changed', { userId: user.id, ip: caller.ip, how: 'changed' });
   }
 

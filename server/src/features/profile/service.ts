@@ -16,7 +16,7 @@ import sanitizeHtml from 'sanitize-html';
 import { STORED_NAME } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import type { CallerContext } from '../../http/context.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
 import { insertActivity } from '../../modules/activity/index.js';
@@ -33,7 +33,7 @@ import { PROFILE_ACTIVITY } from './activity.js';
 import { updateProfile } from './queries.js';
 
 /** For whom (the signed-in user) and who calls (the labels' language, the activity log's IP). */
-export type ProfileContext = { user: User; caller: Pick<CallerContext, 'ip' | 'locale'> };
+export type ProfileContext = { user: User; caller: CallerContext };
 
 type In<K extends keyof typeof E> = ParsedInputOf<(typeof E)[K]>;
 type Out<K extends keyof typeof E> = Promise<OutputOf<(typeof E)[K]>>;

@@ -6,7 +6,7 @@ import {
   type RecoveryClaimType,
 } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { CallerContext } from '../../http/context.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { deleteClaim, listClaims, upsertClaim } from '../../modules/claims/index.js';
@@ -16,7 +16,7 @@ import type { User } from '../../modules/users/index.js';
 export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as const;
 
 /** For whom, and from which IP (the password-check limits and the activity log). */
-export type RecoveryContext = { user: User; caller: Pick<CallerContext, 'ip'> };
+export type RecoveryContext = { user: User; caller: CallerContext };
 
 /**
  * Recovery ways (spec account §2 Recovery ways, §3 User claim (recovery)): a recovery e-mail

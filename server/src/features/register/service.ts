@@ -13,6 +13,7 @@ import {
 import { requireCaptcha } from '../../adapters/captcha/require.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AppDeps } from '../../deps.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
@@ -25,7 +26,6 @@ import { isDisposableEmail } from './disposable.js';
 import { type ConfirmedHolder, findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
 
 /** Who is calling: for send limits, captcha scoring, the mail's language and the new account's language. */
-export type RegisterCaller = { ip: string; locale: Locale };
 type InputOf<K extends keyof typeof registerEndpoints> = ParsedInputOf<(typeof registerEndpoints)[K]>;
 
 const usernameError = (key: MessageKey) => badRequest(key, { username: [key] });
@@ -61,7 +61,7 @@ export function createRegisterService(deps: AppDeps) {
    * exists for anyone to enter: a live holder gets a notice in its language instead, a deleted one
    * nothing. Steps 2 and the resume check then behave as for any code nobody has.
    */
-  async function issue(caller: RegisterCaller, email: string, captcha: { passed: true } | { answer?: string }) {
+  async function issue(caller: CallerContext, email: string, captcha: { passed: true } | { answer?: string }) {
     const holder = await findConfirmedHolder(db, CONTACT_EMAIL, email);
     const message: IssueMessage = !holder
       ? 'code'
@@ -85,7 +85,7 @@ export function createRegisterService(deps: AppDeps) {
      * address answers email_already / account_is_delete while the IP's budget lasts, after it like
      * any other address (see issue()).
      */
-    async sendOtp(caller: RegisterCaller, { username, captcha }: InputOf<'sendOtp'>): Promise<RegisterTimesAnswer> {
+    async sendOtp(caller: CallerContext, { username, captcha }: InputOf<'sendOtp'>): Promise<RegisterTimesAnswer> {
       if (isDisposableEmail(username)) throw usernameError('email_fake');
       await requireCaptcha(deps.captcha, captcha, caller.ip);
       const holder = await findConfirmedHolder(db, CONTACT_EMAIL, username);
@@ -97,7 +97,7 @@ export function createRegisterService(deps: AppDeps) {
      * Step 2's resend: only for an e-mail whose registration was started. Past the per-IP threshold
      * it needs a fresh captcha answer like any anonymous send (captcha_error_empty asks for one).
      */
-    async resendOtp(caller: RegisterCaller, { username, captcha }: InputOf<'resendOtp'>): Promise<RegisterTimesAnswer> {
+    async resendOtp(caller: CallerContext, { username, captcha }: InputOf<'resendOtp'>): Promise<RegisterTimesAnswer> {
       if (!(await steps.started('register', flowOf(username)))) throw notInProgress();
       return issue(caller, username, { answer: captcha });
     },
@@ -121,7 +121,7 @@ export function createRegisterService(deps: AppDeps) {
      * compare-and-set lets one through. Two registrations racing for one address: the unique index
      * on confirmed contacts decides and the other answers email_already.
      */
-    async register(caller: RegisterCaller, input: InputOf<'register'>): Promise<RegisterAnswer> {
+    async register(caller: CallerContext, input: InputOf<'register'>): Promise<RegisterAnswer> {
       const flow = await steps.flows.findBySecret('register', input.token);
       if (flow?.state !== 'verified' || flow.target !== input.username) throw sessionExpired();
       // The token proves control of the address, so telling its holder is no leak.
@@ -160,7 +160,7 @@ export function createRegisterService(deps: AppDeps) {
      * An account without a password sets its first one here; one that has a password keeps it.
      */
     async updateInfo(
-      { user, caller }: { user: User; caller: Pick<RegisterCaller, 'ip'> },
+      { user, caller }: { user: User; caller: CallerContext },
       input: InputOf<'updateInfo'>,
     ): Promise<UpdateInfoAnswer> {
       const { ip } = caller;

@@ -6,8 +6,8 @@ import type {
   VerificationCodeInput,
 } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
-import type { CallerContext } from '../../http/context.js';
 import type { UserContext } from '../../http/endpoint.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { createPasswordCheck } from '../../modules/sign-in/index.js';
@@ -19,7 +19,7 @@ import { TWO_FACTOR_ACTIVITY } from './activity.js';
 export const PASSWORD_PROOF_SECONDS = 10 * 60;
 
 export type TwoFactorContext = Pick<UserContext, 'user' | 'sessionUid' | 'grantId' | 'clientId'> & {
-  caller: Pick<CallerContext, 'ip'>;
+  caller: CallerContext;
 };
 
 const incorrect = () =>

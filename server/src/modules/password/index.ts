@@ -9,4 +9,5 @@ export {
   refusingCommonPasswords,
 } from './policy.js';
 export { findConfirmedPrimaryContact, setFirstPasswordHash, setPasswordHash } from './queries.js';
+export { replacePassword } from './replace.js';
 export { type CurrentSession, endSessions } from './sessions.js';

@@ -1,6 +1,7 @@
 import { type LoginAnswer, type LoginTwoFactorType, localePrefix, pickLocale } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { campaignFor } from '../campaigns/index.js';
 import { createFlows } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
@@ -15,11 +16,8 @@ import { createRememberedBrowsers } from './remembered.js';
  */
 export type SignInMethod = FirstFactor;
 
-/** Who is calling, as the sign-in routes see it. */
-export type ClientInfo = {
-  ip: string;
-  userAgent: string;
-  region: string | null;
+/** Who is calling, as the sign-in routes see it: the caller, and this browser's sign-in state. */
+export type ClientInfo = CallerContext & {
   /** The interaction uid this browser opened the login page for (see interaction-binding.ts). */
   boundInteraction?: string | null;
   /** The browser's sign-in cookies (cookies.ts); without them no second step can be bound to it. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flows, rememberedBrowsers, userTwoFactor } from '../../db/schema.js';
 import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
+import { testCaller } from '../../testing/caller.js';
 import { bearer, CookieJar, type Flow, finishSignIn, postJson, startAuthorization } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 import { codeAt, createTwoFactor } from '../two-factor/index.js';
@@ -40,7 +41,7 @@ describe('login step 3: the second factor', () => {
     const user = await createUser(db(), { email });
     const twoFactor = createTwoFactor(t.deps);
     const secret = secretOf((await twoFactor.startSetup(user.id, email)).sharedKey);
-    const codes = await twoFactor.finishSetup(user.id, codeAt(secret, new Date()), { ip: '127.0.0.1' });
+    const codes = await twoFactor.finishSetup(user.id, codeAt(secret, new Date()), testCaller());
     if (!Array.isArray(codes)) throw new Error(`setup failed: ${codes}`);
     return { ...user, email, secret, recoveryCodes: codes };
   }
@@ -323,7 +324,7 @@ describe('login step 3: the second factor', () => {
     // Remembered again, then a two-step reset forgets it (and two-step is off afterwards).
     await signIn();
     expect((await password(u.email, { jar })).answer.requiresTwoFactor).toBe(false);
-    await createTwoFactor(t.deps).reset(u.id, { ip: '127.0.0.1' });
+    await createTwoFactor(t.deps).reset(u.id, testCaller());
     expect(await db().select().from(rememberedBrowsers).where(eq(rememberedBrowsers.userId, u.id))).toEqual([]);
   });
 
@@ -332,7 +333,7 @@ describe('login step 3: the second factor', () => {
     const b = await signedInUser(t, { email: 'devices-b@example.com' });
     const twoFactor = createTwoFactor(t.deps);
     const secret = secretOf((await twoFactor.startSetup(a.id, 'devices-a@example.com')).sharedKey);
-    await twoFactor.finishSetup(a.id, codeAt(secret, new Date()), { ip: '127.0.0.1' });
+    await twoFactor.finishSetup(a.id, codeAt(secret, new Date()), testCaller());
     const { flow } = await password('devices-a@example.com');
     resultOf(
       await step(flow, authEndpoints.loginTwoFactor.path, {

@@ -4,7 +4,6 @@
 export { subscribeTwoFactorData } from './events.js';
 export { codeAt, RECOVERY_CODE_COUNT, TOTP_DRIFT_STEPS, TOTP_PERIOD } from './secret.js';
 export {
-  type Caller,
   createTwoFactor,
   PENDING_SETUP_SECONDS,
   type TwoFactor,

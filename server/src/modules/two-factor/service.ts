@@ -2,6 +2,7 @@ import { maskLoginName, type TwoFactorMethod } from '@portico/contracts';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { AppError, tooMany } from '../../lib/errors.js';
 import type { AfterCommit } from '../events/index.js';
 import { accountSubject, createLoginLimits } from '../sign-in/index.js';
@@ -35,7 +36,6 @@ export const PENDING_SETUP_SECONDS = 30 * 60;
 
 export type TwoFactorStatus = { enabled: boolean; hasAuthenticator: boolean; recoveryCodesLeft: number };
 /** Who acts, for the failure counters, the activity log and the alert. */
-export type Caller = { ip: string };
 
 /**
  * Two-step verification of an account (spec account §2, §4; spec sign-in §3): the authenticator
@@ -137,7 +137,11 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
      * is on, and 10 new recovery codes replace any earlier ones. 'expired': no setup under way
      * (or too old); 'incorrect': the code does not match (counted as a failure).
      */
-    async finishSetup(userId: string, code: string, caller: Caller): Promise<string[] | 'expired' | 'incorrect'> {
+    async finishSetup(
+      userId: string,
+      code: string,
+      caller: CallerContext,
+    ): Promise<string[] | 'expired' | 'incorrect'> {
       const row = await findTwoFactor(db, userId);
       const sealed = row?.pendingSecret;
       if (!sealed || !pendingValid(row.pendingSince)) return 'expired';
@@ -161,7 +165,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
     },
 
     /** Turns two-step on; false when there is no authenticator to ask for. */
-    async enable(userId: string, caller: Caller): Promise<boolean> {
+    async enable(userId: string, caller: CallerContext): Promise<boolean> {
       return inTransaction(async (tx, afterCommit) => {
         const row = await lockTwoFactor(tx, userId);
         if (!row?.secret) return false;
@@ -173,7 +177,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
     },
 
     /** Turns two-step off; the authenticator stays for turning it on again. */
-    async disable(userId: string, caller: Caller): Promise<void> {
+    async disable(userId: string, caller: CallerContext): Promise<void> {
       await inTransaction(async (tx, afterCommit) => {
         const row = await lockTwoFactor(tx, userId);
         if (!row?.enabled) return;
@@ -200,7 +204,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
     },
 
     /** Reset (spec account §4): no authenticator, no recovery codes, two-step off; a new setup is needed. */
-    async reset(userId: string, caller: Caller): Promise<void> {
+    async reset(userId: string, caller: CallerContext): Promise<void> {
       await inTransaction(async (tx, afterCommit) => {
         const row = await lockTwoFactor(tx, userId);
         await clearAuthenticator(tx, userId, now());
@@ -215,7 +219,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
      * one step of clock drift each way, and each time step once only, so a code seen by
      * someone else cannot be used again. Counted by the account's failure limits.
      */
-    async verifyTotp(userId: string, code: string, caller: Caller): Promise<boolean> {
+    async verifyTotp(userId: string, code: string, caller: CallerContext): Promise<boolean> {
       const row = await findTwoFactor(db, userId);
       const sealed = row?.secret;
       return limited(userId, caller.ip, async () => {
@@ -229,7 +233,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
      * Uses a recovery code once, while two-step is on; counted by the account's failure limits.
      * Publishes recovery-code.used (activity entry, alert e-mail).
      */
-    async consumeRecoveryCode(userId: string, code: string, caller: Caller): Promise<boolean> {
+    async consumeRecoveryCode(userId: string, code: string, caller: CallerContext): Promise<boolean> {
       const hash = hashCode(userId, code);
       return limited(userId, caller.ip, () =>
         inTransaction(async (tx, afterCommit) => {

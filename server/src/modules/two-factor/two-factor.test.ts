@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, userRecoveryCodes, userTwoFactor } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
+import { testCaller } from '../../testing/caller.js';
 import { createUser } from '../../testing/users.js';
 import { codeAt, createTwoFactor, PENDING_SETUP_SECONDS, TOTP_PERIOD } from './index.js';
 import { createSecretBox, formatSharedKey, matchStep, newRecoveryCode, timeStep } from './secret.js';
 
-const caller = { ip: '203.0.113.9' };
+const caller = testCaller({ ip: '203.0.113.9' });
 /** The Base32 secret behind a shared key as the page shows it (what a person types into the app). */
 const secretOf = (sharedKey: string) => sharedKey.replace(/\s/g, '').toUpperCase();
 

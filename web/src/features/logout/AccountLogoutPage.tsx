@@ -1,9 +1,10 @@
-import { Alert, Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
+import { PageHeader } from '../../components/PageHeader';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAuth } from '../../session/OidcSession';
@@ -14,21 +15,16 @@ export function AccountLogoutPage() {
   const { t } = useTranslation();
   const { locale } = useLocale();
   const auth = useAuth();
-  const [busy, setBusy] = useState<'this' | 'all' | null>(null);
-  const [error, setError] = useState<string | null>(null);
   usePageTitle('menu_logout');
-
-  const signOut = async (scope: 'this' | 'all') => {
-    setBusy(scope);
-    setError(null);
-    try {
+  // Busy until the browser leaves for the provider's logout; a failure shows and frees the buttons.
+  const signOut = useMutation({
+    mutationFn: async (scope: 'this' | 'all') => {
       if (scope === 'all') await logoutAllSessions();
       if (auth) await auth.signOut(locale);
-    } catch (err) {
-      setError(errorText(err, t));
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const busy = signOut.isPending || signOut.isSuccess ? signOut.variables : null;
+  const error = signOut.isError ? errorText(signOut.error, t) : null;
 
   const confirm = (scope: 'this' | 'all') =>
     modals.openConfirmModal({
@@ -37,19 +33,12 @@ export function AccountLogoutPage() {
       children: <Text fz="sm">{t('confirm_logout')}</Text>,
       labels: { confirm: t('logout_confirm_button'), cancel: t('common_cancel') },
       confirmProps: { color: scope === 'all' ? 'red' : 'brand' },
-      onConfirm: () => void signOut(scope),
+      onConfirm: () => signOut.mutate(scope),
     });
 
   return (
     <Stack gap="lg" maw={640} mx="auto">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {t('menu_logout')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('logout_intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('menu_logout')} intro={t('logout_intro')} />
       {error && (
         <Alert color="red" variant="light" role="alert">
           {error}

@@ -1,9 +1,7 @@
-import { Alert, Box, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/client';
-import { Icon } from '../../components/Icon';
+import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { checkRequirePassword, REQUIRE_PASSWORD_KEY } from './api';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -29,24 +27,11 @@ export function ChangePasswordPage({ embedded = false }: ChangePasswordPageProps
   const mode = modeFor(require.data);
   usePageTitle(require.isSuccess && mode === 'set' ? 'set_password_title' : 'change_password_title');
 
-  let body: ReactNode;
-  if (require.isPending) {
-    body = (
-      <Center py="xl" role="status" aria-label={t('app_loading')}>
-        <Loader type="dots" />
-      </Center>
-    );
-  } else if (require.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-        {errorText(require.error, t)}
-      </Alert>
-    );
-  } else if (mode === 'set') {
-    body = <SetPasswordForm />;
-  } else {
-    body = <ChangePasswordForm embedded={embedded} />;
-  }
+  const body = (
+    <QueryState query={require}>
+      {() => (mode === 'set' ? <SetPasswordForm /> : <ChangePasswordForm embedded={embedded} />)}
+    </QueryState>
+  );
 
   const title = require.isSuccess && mode === 'set' ? t('set_password_title') : t('change_password_title');
   const intro = require.isSuccess && mode === 'set' ? t('set_password_intro') : t('change_password_intro');

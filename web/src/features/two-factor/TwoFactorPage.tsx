@@ -1,11 +1,12 @@
-import { Alert, Button, Center, Divider, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TwoFactorDetails } from '@portico/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
+import { PageHeader } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
 import { AuthenticatorWizard } from './AuthenticatorWizard';
@@ -34,14 +35,23 @@ const GUARD_NOTES = {
  */
 export function TwoFactorPage() {
   const { t } = useTranslation();
-  const tr = looseT(t);
+  const _tr = looseT(t);
   const queryClient = useQueryClient();
   usePageTitle('menu_2fa');
   const details = useQuery({ queryKey: TWO_FACTOR_QUERY_KEY, queryFn: getDetails, retry: false });
   const [wizard, setWizard] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [guarded, setGuarded] = useState<Guarded | null>(null);
-  const [toggling, setToggling] = useState(false);
+  // Turning on with an authenticator already set up (spec account §8: a failure only ends the
+  // loading; the switch shows the stored state).
+  const enabling = useMutation({
+    mutationFn: enableTwoFactor,
+    onSuccess: (next) => {
+      store(next);
+      done('enable_2fa_success');
+    },
+  });
+  const toggling = enabling.isPending;
 
   const store = (next: TwoFactorDetails) => queryClient.setQueryData(TWO_FACTOR_QUERY_KEY, next);
   const refresh = () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_QUERY_KEY });
@@ -64,15 +74,7 @@ export function TwoFactorPage() {
       setGuarded('disable');
       return;
     }
-    setToggling(true);
-    try {
-      store(await enableTwoFactor());
-      done('enable_2fa_success');
-    } catch {
-      // spec account §8: an enable/disable failure only ends the loading; the switch shows the stored state.
-    } finally {
-      setToggling(false);
-    }
+    enabling.mutate();
   };
 
   const runGuarded = async () => {
@@ -89,99 +91,89 @@ export function TwoFactorPage() {
     }
   };
 
-  const data = details.data;
   return (
     <Stack gap="lg" maw={720} mx="auto" w="100%">
-      <div>
-        <Title order={1} fz={{ base: 24, sm: 28 }}>
-          {t('menu_2fa')}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t('two_factor_intro')}
-        </Text>
-      </div>
+      <PageHeader title={t('menu_2fa')} intro={t('two_factor_intro')} />
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
-        {details.isPending ? (
-          <Center py="xl" role="status" aria-label={t('app_loading')}>
-            <Loader type="dots" />
-          </Center>
-        ) : details.isError || !data ? (
-          <Alert color="red" variant="light" role="alert" icon={<Icon name="info" />}>
-            {errorText(details.error, tr)}
-          </Alert>
-        ) : (
-          <Stack gap="lg">
-            <Group justify="space-between" wrap="nowrap" gap="md">
-              <Switch
-                size="md"
-                label={t('two_factor_toggle')}
-                description={t(data.twoFactorEnabled ? 'two_factor_status_on' : 'two_factor_status_off')}
-                checked={data.twoFactorEnabled}
-                disabled={toggling || wizard}
-                onChange={(e) => void toggle(e.currentTarget.checked)}
-              />
-              {toggling && <Loader size="sm" aria-label={t('app_loading')} />}
-            </Group>
-            {codes && (
-              <RecoveryCodesPanel
-                codes={codes}
-                onDone={() => {
-                  setCodes(null);
-                }}
-              />
-            )}
-            {wizard ? (
-              <>
-                <Divider />
-                <AuthenticatorWizard
-                  onCancel={() => setWizard(false)}
-                  onDone={(recoveryCodes) => {
-                    setWizard(false);
-                    setCodes(recoveryCodes);
-                    // What verify-authenticator just did, shown at once; the refetch confirms it.
-                    store({ twoFactorEnabled: true, hasAuthenticator: true, recoveryCodesLeft: recoveryCodes.length });
-                    done('enable_2fa_success');
-                    void refresh();
+        <QueryState query={details}>
+          {(data) => (
+            <Stack gap="lg">
+              <Group justify="space-between" wrap="nowrap" gap="md">
+                <Switch
+                  size="md"
+                  label={t('two_factor_toggle')}
+                  description={t(data.twoFactorEnabled ? 'two_factor_status_on' : 'two_factor_status_off')}
+                  checked={data.twoFactorEnabled}
+                  disabled={toggling || wizard}
+                  onChange={(e) => void toggle(e.currentTarget.checked)}
+                />
+                {toggling && <Loader size="sm" aria-label={t('app_loading')} />}
+              </Group>
+              {codes && (
+                <RecoveryCodesPanel
+                  codes={codes}
+                  onDone={() => {
+                    setCodes(null);
                   }}
                 />
-              </>
-            ) : (
-              data.hasAuthenticator && (
+              )}
+              {wizard ? (
                 <>
                   <Divider />
-                  <Alert color="teal" variant="light" icon={<Icon name="shield" />}>
-                    <Text fz="sm">{t('two_factor_enabled_message')}</Text>
-                    {data.twoFactorEnabled && (
-                      <Text fz="sm" mt={4}>
-                        {t('two_factor_recovery_left', { count: data.recoveryCodesLeft })}
-                      </Text>
-                    )}
-                  </Alert>
-                  <Stack gap="xs">
-                    {data.twoFactorEnabled && (
+                  <AuthenticatorWizard
+                    onCancel={() => setWizard(false)}
+                    onDone={(recoveryCodes) => {
+                      setWizard(false);
+                      setCodes(recoveryCodes);
+                      // What verify-authenticator just did, shown at once; the refetch confirms it.
+                      store({
+                        twoFactorEnabled: true,
+                        hasAuthenticator: true,
+                        recoveryCodesLeft: recoveryCodes.length,
+                      });
+                      done('enable_2fa_success');
+                      void refresh();
+                    }}
+                  />
+                </>
+              ) : (
+                data.hasAuthenticator && (
+                  <>
+                    <Divider />
+                    <Alert color="teal" variant="light" icon={<Icon name="shield" />}>
+                      <Text fz="sm">{t('two_factor_enabled_message')}</Text>
+                      {data.twoFactorEnabled && (
+                        <Text fz="sm" mt={4}>
+                          {t('two_factor_recovery_left', { count: data.recoveryCodesLeft })}
+                        </Text>
+                      )}
+                    </Alert>
+                    <Stack gap="xs">
+                      {data.twoFactorEnabled && (
+                        <Group justify="space-between" gap="sm">
+                          <Text fz="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+                            {t('two_factor_recovery_generate_note')}
+                          </Text>
+                          <Button variant="default" onClick={() => setGuarded('regenerate')}>
+                            {t('two_factor_recovery_generate')}
+                          </Button>
+                        </Group>
+                      )}
                       <Group justify="space-between" gap="sm">
                         <Text fz="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
-                          {t('two_factor_recovery_generate_note')}
+                          {t('two_factor_reset_note')}
                         </Text>
-                        <Button variant="default" onClick={() => setGuarded('regenerate')}>
-                          {t('two_factor_recovery_generate')}
+                        <Button variant="default" c="red.9" onClick={() => setGuarded('reset')}>
+                          {t('two_factor_reset_button')}
                         </Button>
                       </Group>
-                    )}
-                    <Group justify="space-between" gap="sm">
-                      <Text fz="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
-                        {t('two_factor_reset_note')}
-                      </Text>
-                      <Button variant="default" c="red.9" onClick={() => setGuarded('reset')}>
-                        {t('two_factor_reset_button')}
-                      </Button>
-                    </Group>
-                  </Stack>
-                </>
-              )
-            )}
-          </Stack>
-        )}
+                    </Stack>
+                  </>
+                )
+              )}
+            </Stack>
+          )}
+        </QueryState>
       </Paper>
       <PasswordModal
         opened={guarded !== null}
