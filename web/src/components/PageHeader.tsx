@@ -1,4 +1,4 @@
-import { Group, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface PageHeaderProps {
@@ -34,5 +34,28 @@ export function PageHeader({ title, intro, actions, leading }: PageHeaderProps) 
       </Group>
       {actions}
     </Group>
+  );
+}
+
+/** An account page of one column: its header, then its blocks, `width` at most (centred). */
+export function AccountPage({
+  width = 720,
+  children,
+  ...header
+}: PageHeaderProps & { width?: number; children: ReactNode }) {
+  return (
+    <Stack gap="lg" maw={width} mx="auto" w="100%">
+      <PageHeader {...header} />
+      {children}
+    </Stack>
+  );
+}
+
+/** The white card an account page's block sits in. */
+export function AccountCard({ children }: { children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
+      {children}
+    </Paper>
   );
 }

@@ -1,9 +1,9 @@
-import { Button, Paper, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { Button, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { ACTIVITY_PAGE_SIZE } from '@portico/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
-import { PageHeader } from '../../components/PageHeader';
+import { AccountCard, AccountPage } from '../../components/PageHeader';
 import { QueryError, QueryState } from '../../components/QueryState';
 import { SafeHtml } from '../../components/SafeHtml';
 import { useLocale } from '../../hooks/useLocale';
@@ -30,9 +30,8 @@ export function ActivityPage() {
   const total = log.data?.pages.at(-1)?.totalRows ?? 0;
 
   return (
-    <Stack gap="lg" maw={760} mx="auto" w="100%">
-      <PageHeader title={t('menu_activity')} intro={t('activitylog_intro')} />
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
+    <AccountPage title={t('menu_activity')} intro={t('activitylog_intro')} width={760}>
+      <AccountCard>
         <QueryState
           query={{ ...log, data: log.data?.pages.flatMap((p) => p.data) }}
           isEmpty={(entries) => entries.length === 0}
@@ -75,8 +74,8 @@ export function ActivityPage() {
             </Stack>
           )}
         </QueryState>
-      </Paper>
-    </Stack>
+      </AccountCard>
+    </AccountPage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { type GeneralProfile, LOCALES, type Locale } from '@portico/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
 import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
-import { PageHeader } from '../../components/PageHeader';
+import { AccountCard, AccountPage } from '../../components/PageHeader';
 import { QueryLoader } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -64,9 +64,8 @@ export function LanguagePage() {
   };
 
   return (
-    <Stack gap="lg" maw={560} mx="auto" w="100%">
-      <PageHeader title={t('menu_language')} intro={t('language_intro')} />
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
+    <AccountPage title={t('menu_language')} intro={t('language_intro')} width={560}>
+      <AccountCard>
         {profile.isPending ? (
           <QueryLoader />
         ) : (
@@ -96,8 +95,8 @@ export function LanguagePage() {
             </Stack>
           </form>
         )}
-      </Paper>
-    </Stack>
+      </AccountCard>
+    </AccountPage>
   );
 }
 

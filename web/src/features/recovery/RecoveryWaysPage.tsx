@@ -1,9 +1,9 @@
-import { Divider, Paper, Stack } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import type { RecoveryClaimType } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/PageHeader';
+import { AccountCard, AccountPage } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { listRecoveryClaims, RECOVERY_QUERY_KEY } from './api';
@@ -21,9 +21,8 @@ export function RecoveryWaysPage() {
   usePageTitle('menu_recovery_ways');
 
   return (
-    <Stack gap="lg" maw={720} mx="auto" w="100%">
-      <PageHeader title={t('menu_recovery_ways')} intro={t('recovery_intro')} />
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
+    <AccountPage title={t('menu_recovery_ways')} intro={t('recovery_intro')}>
+      <AccountCard>
         <QueryState query={claims}>
           {(list) => (
             <Stack gap="md">
@@ -42,8 +41,8 @@ export function RecoveryWaysPage() {
             </Stack>
           )}
         </QueryState>
-      </Paper>
-    </Stack>
+      </AccountCard>
+    </AccountPage>
   );
 }
 

@@ -1,11 +1,11 @@
-import { Alert, Button, Divider, Group, Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TwoFactorDetails } from '@portico/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
-import { PageHeader } from '../../components/PageHeader';
+import { AccountCard, AccountPage } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { looseT } from '../../i18n/t';
@@ -92,9 +92,8 @@ export function TwoFactorPage() {
   };
 
   return (
-    <Stack gap="lg" maw={720} mx="auto" w="100%">
-      <PageHeader title={t('menu_2fa')} intro={t('two_factor_intro')} />
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
+    <AccountPage title={t('menu_2fa')} intro={t('two_factor_intro')}>
+      <AccountCard>
         <QueryState query={details}>
           {(data) => (
             <Stack gap="lg">
@@ -174,14 +173,14 @@ export function TwoFactorPage() {
             </Stack>
           )}
         </QueryState>
-      </Paper>
+      </AccountCard>
       <PasswordModal
         opened={guarded !== null}
         note={guarded && t(GUARD_NOTES[guarded])}
         onClose={() => setGuarded(null)}
         onConfirmed={runGuarded}
       />
-    </Stack>
+    </AccountPage>
   );
 }
 
