@@ -1,10 +1,5 @@
 import { Anchor, Button, Center, Checkbox, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import {
-  type LoginAnswer,
-  type LoginTwoFactorType,
-  loginRecoveryCodeInput,
-  loginTwoFactorInput,
-} from '@portico/contracts';
+import { type LoginAnswer, type LoginTwoFactorType, loginRecoveryCodeInput } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +7,8 @@ import { ApiError, errorText } from '../../api/client';
 import { CodeStep } from '../../components/CodeStep';
 import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
-import { OtpInput } from '../../components/OtpInput';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
-import { useCodeStep } from '../../components/useCodeStep';
+import { type CodeStep as CodeStepState, useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { CampaignHandOff, type CampaignHandOffState } from './CampaignHandOff';
@@ -95,7 +89,7 @@ function TwoFactorStep({
   const [leaving, setLeaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [popup, setPopup] = useState<CampaignHandOffState | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
+  const recoveryRef = useRef<HTMLInputElement>(null);
 
   /** The sign-in finished: where the answer says (spec §4), or a message. */
   const done = (result: LoginAnswer): string | null => {
@@ -118,22 +112,28 @@ function TwoFactorStep({
     return true;
   };
 
-  // Authenticator code, or a recovery code in its place.
-  type CodeValues = { twoFactorCode: string; recoveryCode: string };
-  const recoveryBody = (v: CodeValues) => ({ returnUrl, recoveryCode: v.recoveryCode, rememberMachine: remember });
-  const totpBody = (v: CodeValues) => ({
+  // The authenticator's code: the kit's code step without a resend (the user's app makes it).
+  const totp: CodeStepState = useCodeStep({
+    emptyKey: 'please_enter_code_2fa_code',
+    codeField: 'twoFactorCode',
+    check: (otp) =>
+      loginTwoFactor({ returnUrl, codeReceiveMethod: 'authenticator', twoFactorCode: otp, rememberMachine: remember }),
+    onChecked: (result: LoginAnswer): void => totp.setAlert(done(result)),
+    onError: (error) => expired(error),
+  });
+  // A recovery code in its place: not digits, so a form of its own.
+  const recoveryBody = (v: { recoveryCode: string }) => ({
     returnUrl,
-    codeReceiveMethod: 'authenticator' as const,
-    twoFactorCode: v.twoFactorCode,
+    recoveryCode: v.recoveryCode,
     rememberMachine: remember,
   });
-  const codeForm: ApiForm<CodeValues> = useApiForm<CodeValues, LoginAnswer>({
-    initialValues: { twoFactorCode: '', recoveryCode: '' },
-    schema: useRecovery ? loginRecoveryCodeInput : loginTwoFactorInput,
-    input: (v) => (useRecovery ? recoveryBody(v) : totpBody(v)),
-    submit: (v) => (useRecovery ? loginRecoveryCode(recoveryBody(v)) : loginTwoFactor(totpBody(v))),
+  const recoveryForm: ApiForm<{ recoveryCode: string }> = useApiForm<{ recoveryCode: string }, LoginAnswer>({
+    initialValues: { recoveryCode: '' },
+    schema: loginRecoveryCodeInput,
+    input: recoveryBody,
+    submit: (v) => loginRecoveryCode(recoveryBody(v)),
     onSuccess: (result) => {
-      codeForm.setAlert(done(result));
+      recoveryForm.setAlert(done(result));
     },
     onError: expired,
   });
@@ -152,15 +152,16 @@ function TwoFactorStep({
   // The code field has the focus whenever the method or the kind of code changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus on each choice
   useEffect(() => {
-    if (method === 'authenticator') codeRef.current?.focus();
+    if (method === 'authenticator') (useRecovery ? recoveryRef : totp.inputRef).current?.focus();
   }, [method, useRecovery]);
 
   if (gone) return <RestartSignIn message={t('login_two_factor_expired')} />;
 
   const choose = (value: string) => {
     setMethod(value as LoginTwoFactorType['type']);
-    codeForm.form.clearErrors();
-    codeForm.setAlert(null);
+    totp.clear();
+    recoveryForm.form.clearErrors();
+    recoveryForm.setAlert(null);
     setNotice(null);
   };
   const emailType = types.find((x) => x.type === 'email');
@@ -171,10 +172,30 @@ function TwoFactorStep({
       onChange={(e) => setRemember(e.currentTarget.checked)}
     />
   );
+  const recoveryBox = (
+    <Checkbox
+      label={t('login_two_factor_use_recovery')}
+      checked={useRecovery}
+      onChange={(e) => {
+        setUseRecovery(e.currentTarget.checked);
+        totp.clear();
+        recoveryForm.form.clearErrors();
+        recoveryForm.setAlert(null);
+      }}
+    />
+  );
   const back = !stepUp && onBack && (
     <Anchor component="button" type="button" fz="sm" onClick={onBack} disabled={leaving}>
       {t('login_two_factor_back')}
     </Anchor>
+  );
+  const verifyActions = (busy: boolean) => (
+    <Stack gap="md">
+      <Button type="submit" size="md" fullWidth loading={busy || leaving}>
+        {t('login_two_factor_verify')}
+      </Button>
+      {back}
+    </Stack>
   );
 
   return (
@@ -208,48 +229,43 @@ function TwoFactorStep({
         </Stack>
       </Radio.Group>
 
-      {method === 'authenticator' && (
-        <form ref={codeForm.ref} onSubmit={(e) => void codeForm.submit(e)} noValidate>
+      {method === 'authenticator' && !useRecovery && (
+        <CodeStep
+          step={totp}
+          inputProps={{
+            name: 'twoFactorCode',
+            label: t('login_two_factor_code_label'),
+            description: t('login_two_factor_authenticator_hint'),
+            classNames: { description: classes.description },
+          }}
+          after={
+            <>
+              {recoveryBox}
+              {rememberBox}
+            </>
+          }
+          actions={verifyActions(totp.checking)}
+        />
+      )}
+
+      {method === 'authenticator' && useRecovery && (
+        <form ref={recoveryForm.ref} onSubmit={(e) => void recoveryForm.submit(e)} noValidate>
           <Stack gap="md">
-            {useRecovery ? (
-              <TextInput
-                ref={codeRef}
-                size="md"
-                label={t('login_two_factor_recovery_label')}
-                description={t('login_two_factor_recovery_hint')}
-                classNames={{ description: classes.description }}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                {...codeForm.field('recoveryCode')}
-              />
-            ) : (
-              <OtpInput
-                ref={codeRef}
-                name="twoFactorCode"
-                label={t('login_two_factor_code_label')}
-                description={t('login_two_factor_authenticator_hint')}
-                classNames={{ description: classes.description }}
-                value={codeForm.values.twoFactorCode}
-                onChange={(value) => codeForm.patch({ twoFactorCode: value })}
-                error={codeForm.errors.twoFactorCode}
-              />
-            )}
-            <Checkbox
-              label={t('login_two_factor_use_recovery')}
-              checked={useRecovery}
-              onChange={(e) => {
-                setUseRecovery(e.currentTarget.checked);
-                codeForm.form.clearErrors();
-                codeForm.setAlert(null);
-              }}
+            <TextInput
+              ref={recoveryRef}
+              size="md"
+              label={t('login_two_factor_recovery_label')}
+              description={t('login_two_factor_recovery_hint')}
+              classNames={{ description: classes.description }}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...recoveryForm.field('recoveryCode')}
             />
+            {recoveryBox}
             {rememberBox}
-            <FormAlert message={codeForm.alert} />
-            <Button type="submit" size="md" fullWidth loading={codeForm.busy || leaving}>
-              {t('login_two_factor_verify')}
-            </Button>
-            {back}
+            <FormAlert message={recoveryForm.alert} />
+            {verifyActions(recoveryForm.busy)}
           </Stack>
         </form>
       )}
@@ -287,14 +303,7 @@ function TwoFactorStep({
               <FormAlert message={notice} />
             </>
           }
-          actions={
-            <Stack gap="md">
-              <Button type="submit" size="md" fullWidth loading={email.checking || leaving}>
-                {t('login_two_factor_verify')}
-              </Button>
-              {back}
-            </Stack>
-          }
+          actions={verifyActions(email.checking)}
         />
       )}
 
