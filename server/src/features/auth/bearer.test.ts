@@ -1,9 +1,11 @@
 import { accountEndpoints } from '@portico/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.js';
 import { oidcPayloads, users } from '../../db/schema.js';
+import { createScratchDatabase } from '../../db/testing.js';
 import { deleteSessionsOfAccount } from '../../oidc/queries.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import { createTestApp, startTestApp, type TestApp } from '../../testing/app.js';
 import { bearer, signInWithPassword } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
@@ -88,6 +90,35 @@ describe('bearer token check of the account APIs', () => {
     expect((await me(tokens.access_token)).json().result.first_name).toBe('Hoa');
     await t.deps.database.db.update(users).set({ firstName: 'Huong' }).where(eq(users.id, user.id));
     await eventually(async () => expect((await me(tokens.access_token)).json().result.first_name).toBe('Huong'));
+  });
+});
+
+// Two copies of the server on one PostgreSQL database: what one keeps in memory, the other's
+// writes drop (the change feed, server/src/db/change-feed.ts).
+describe.skipIf(!process.env.DATABASE_URL)('two copies on one database', () => {
+  it('sees a name changed and a token revoked through the other copy', async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL as string);
+    const env = { PUBLIC_URL: 'http://localhost:3000', REDIS_URL: process.env.REDIS_URL, TRUST_PROXY: 'true' };
+    const a = await startTestApp(await openDatabase({ url: scratch.url }), env);
+    const b = await startTestApp(await openDatabase({ url: scratch.url }), env);
+    try {
+      const user = await createUser(a.deps.database.db, { email: 'two@example.com', firstName: 'Lan' });
+      const { tokens } = await signInWithPassword(
+        a.app,
+        { username: 'two@example.com', password: TEST_PASSWORD },
+        { scope: 'openid offline_access' },
+      );
+      const meOnB = () => b.app.inject({ url: accountEndpoints.me.path, headers: bearer(tokens.access_token) });
+      expect((await meOnB()).json().result.first_name).toBe('Lan');
+      await a.deps.database.db.update(users).set({ firstName: 'Mai' }).where(eq(users.id, user.id));
+      await eventually(async () => expect((await meOnB()).json().result.first_name).toBe('Mai'));
+      await a.app.oidc.AccessToken.adapter.destroy(tokens.access_token);
+      await eventually(async () => expect((await meOnB()).statusCode).toBe(401));
+    } finally {
+      await a.close();
+      await b.close();
+      await scratch.drop();
+    }
   });
 });
 
