@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createScratchDatabase } from '../server/src/db/testing.js';
+import { waitUntilReady } from '../server/src/testing/ready.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,17 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let exited = false;
   child.once('exit', () => (exited = true));
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error('the server exited during start');
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not become ready within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilReady(url, { exited: () => exited });
 
   return {
     url,

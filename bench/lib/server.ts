@@ -14,6 +14,7 @@ import { freePort } from '../../e2e/harness.js';
 import { openDatabase } from '../../server/src/db/client.js';
 import { userContacts, users } from '../../server/src/db/schema.js';
 import { createScratchDatabase } from '../../server/src/db/testing.js';
+import { waitUntilReady } from '../../server/src/testing/ready.js';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -158,17 +159,7 @@ export async function startBenchServer(opts: StartOptions): Promise<BenchServer>
     if (!stopping) process.stderr.write(`[bench] the ${opts.target} server (pid ${child.pid}) ended: ${exitedWith}\n`);
   });
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`the ${opts.target} server exited during start`);
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not become ready within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilReady(url, { exited: () => exited, name: `${opts.target} server` });
 
   return {
     url,
