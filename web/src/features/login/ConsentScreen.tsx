@@ -1,9 +1,9 @@
 import { Avatar, Button, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { InteractionDetails } from '@portico/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
+import { useLeavingAction } from '../../components/useLeavingAction';
 import { looseT } from '../../i18n/t';
 import { answerConsent } from './api';
 
@@ -32,21 +32,14 @@ const initials = (name: string): string =>
 export function ConsentScreen({ details }: { details: InteractionDetails }) {
   const { t } = useTranslation();
   const tr = looseT(t);
-  const [busy, setBusy] = useState<'allow' | 'deny' | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const name = details.client.clientName || details.client.clientId;
-
-  const answer = async (approve: boolean) => {
-    setBusy(approve ? 'allow' : 'deny');
-    setError(null);
-    try {
-      const { redirectUrl } = await answerConsent(details.uid, approve);
-      window.location.assign(redirectUrl);
-    } catch (err) {
-      setError(errorText(err, t));
-      setBusy(null);
-    }
-  };
+  const consent = useLeavingAction(async (which: 'allow' | 'deny') => {
+    const { redirectUrl } = await answerConsent(details.uid, which === 'allow');
+    window.location.assign(redirectUrl);
+  });
+  const busy = consent.busy;
+  const error = consent.error && errorText(consent.error, t);
+  const answer = (approve: boolean) => consent.start(approve ? 'allow' : 'deny');
 
   return (
     <Stack gap="lg">

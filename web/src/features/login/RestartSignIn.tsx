@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLeavingAction } from '../../components/useLeavingAction';
 import { useLocale } from '../../hooks/useLocale';
 import { useAuth } from '../../session/OidcSession';
 
@@ -9,7 +9,7 @@ export function RestartSignIn({ message }: { message: string }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const { locale } = useLocale();
-  const [busy, setBusy] = useState(false);
+  const restart = useLeavingAction(async (_: 'restart') => auth?.signIn('/account', locale));
   return (
     <Stack gap="md">
       <Title order={1} fz={{ base: 22, sm: 24 }}>
@@ -18,14 +18,7 @@ export function RestartSignIn({ message }: { message: string }) {
       <Alert color="orange" variant="light" role="alert">
         {message}
       </Alert>
-      <Button
-        size="md"
-        loading={busy}
-        onClick={() => {
-          setBusy(true);
-          void auth?.signIn('/account', locale);
-        }}
-      >
+      <Button size="md" loading={restart.busy !== null} onClick={() => restart.start('restart')}>
         {t('login_restart')}
       </Button>
     </Stack>

@@ -1,10 +1,10 @@
 import { Alert, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
+import { useLeavingAction } from '../../components/useLeavingAction';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAuth } from '../../session/OidcSession';
@@ -17,14 +17,12 @@ export function AccountLogoutPage() {
   const auth = useAuth();
   usePageTitle('menu_logout');
   // Busy until the browser leaves for the provider's logout; a failure shows and frees the buttons.
-  const signOut = useMutation({
-    mutationFn: async (scope: 'this' | 'all') => {
-      if (scope === 'all') await logoutAllSessions();
-      if (auth) await auth.signOut(locale);
-    },
+  const signOut = useLeavingAction(async (scope: 'this' | 'all') => {
+    if (scope === 'all') await logoutAllSessions();
+    if (auth) await auth.signOut(locale);
   });
-  const busy = signOut.isPending || signOut.isSuccess ? signOut.variables : null;
-  const error = signOut.isError ? errorText(signOut.error, t) : null;
+  const busy = signOut.busy;
+  const error = signOut.error && errorText(signOut.error, t);
 
   const confirm = (scope: 'this' | 'all') =>
     modals.openConfirmModal({
@@ -33,7 +31,7 @@ export function AccountLogoutPage() {
       children: <Text fz="sm">{t('confirm_logout')}</Text>,
       labels: { confirm: t('logout_confirm_button'), cancel: t('common_cancel') },
       confirmProps: { color: scope === 'all' ? 'red' : 'brand' },
-      onConfirm: () => signOut.mutate(scope),
+      onConfirm: () => signOut.start(scope),
     });
 
   return (
