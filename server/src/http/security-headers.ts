@@ -36,6 +36,14 @@ export function appContentSecurityPolicy(config: Pick<Config, 'EMBED_ORIGINS' | 
 }
 
 /**
+ * Answers that may carry a person's data (every account endpoint, the provider's userinfo) are
+ * never stored by a browser or a proxy: a shared computer's back button or a cache must not show
+ * them to the next person (issue 24 point 2; server/src/http/no-store.test.ts walks the routes).
+ */
+const PRIVATE_PREFIXES = ['/api/account/', '/oidc/me'];
+export const isPrivatePath = (url: string) => PRIVATE_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+/**
  * Security headers on every answer. The provider's own pages (server/src/oidc/pages.ts) replace
  * the policy with one that names their nonce and the relying parties' logout frames.
  */
@@ -53,8 +61,9 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config) {
   const csp = appContentSecurityPolicy(config);
   // onRequest, before @fastify/middie hands /oidc to oidc-provider: headers set on the raw
   // response reach both Fastify's and the provider's answers.
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of common) reply.raw.setHeader(name, value);
     reply.raw.setHeader('content-security-policy', csp);
+    if (isPrivatePath(request.url)) reply.raw.setHeader('cache-control', 'no-store');
   });
 }

@@ -1,0 +1,41 @@
+import { pathParams } from '@portico/contracts';
+import { describe, expect, it } from 'vitest';
+import { signedInUser } from '../testing/account.js';
+import { useTestApp } from '../testing/app.js';
+import { bearer } from '../testing/oidc-flow.js';
+
+// Issue 24 point 2: an answer that may carry a person's data is never stored by a browser or a
+// proxy. Walks every endpoint of the app (the same table the OpenAPI description is made from) as
+// a signed-in user; a new account endpoint without `no-store` fails here.
+
+describe('personal answers are not cacheable', () => {
+  const t = useTestApp({ CAPTCHA_PROVIDER: 'none' });
+
+  it('every /api/account answer, whatever its status, says Cache-Control: no-store', async () => {
+    const user = await signedInUser(t, { email: 'no-store@example.com' });
+    const seen: string[] = [];
+    for (const endpoint of t.app.endpoints) {
+      if (!endpoint.path.startsWith('/api/account/')) continue;
+      let url = endpoint.path;
+      for (const name of pathParams(endpoint.path)) url = url.replace(`:${name}`, 'x');
+      const res = await user.call(endpoint.method, url, endpoint.method === 'GET' ? undefined : {});
+      expect(res.headers['cache-control'], `${endpoint.method} ${endpoint.path} (${res.statusCode})`).toBe('no-store');
+      seen.push(`${endpoint.method} ${endpoint.path}`);
+    }
+    // The walk reached the answers with the most personal data.
+    expect(seen).toEqual(expect.arrayContaining(['GET /api/account/me', 'GET /api/account/info']));
+    expect(seen.length).toBeGreaterThan(60);
+  });
+
+  it("the provider's userinfo says no-store too", async () => {
+    const user = await signedInUser(t, { email: 'userinfo-no-store@example.com' });
+    const res = await t.app.inject({ url: '/oidc/me', headers: bearer(user.tokens.access_token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('public answers keep their own caching', async () => {
+    const res = await t.app.inject({ url: '/api/app-settings' });
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+  });
+});
