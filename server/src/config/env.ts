@@ -95,6 +95,12 @@ export const envSchema = z.object({
   LOGIN_LOCK_FAILURES: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Length in seconds of the account-lock counting window. */
   LOGIN_LOCK_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Wrong second factors (authenticator, e-mail or recovery code at sign-in) for one account within LOGIN_SECOND_STEP_WINDOW_SECONDS that close its second step. */
+  LOGIN_SECOND_STEP_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Length in seconds of the second-step counting window; only a completed second step or a new password clears it earlier. */
+  LOGIN_SECOND_STEP_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Seconds the second step stays closed (and the account's sign-ins answer account_locked) once LOGIN_SECOND_STEP_FAILURES is reached. */
+  LOGIN_SECOND_STEP_BLOCK_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
   /** Seconds a one-time code stays valid. */
   OTP_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** Wrong tries after which a one-time code is void. */

@@ -7,7 +7,7 @@ import type { TestApp } from './app.js';
 import { bearer, signInWithPassword } from './oidc-flow.js';
 import { createUser, TEST_PASSWORD, type TestUserOptions } from './users.js';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A signed-in user of the account APIs: their id, token and a caller that sends the bearer token. */
 export async function signedInUser(t: TestApp, opts: TestUserOptions & { email: string }) {

@@ -122,6 +122,10 @@ export const signInMessages = defineMessages({
     signing_out: 'Đang đăng xuất...',
     logout_yes: 'Có, đăng xuất',
     logout_no: 'Không, giữ đăng nhập',
+    // Security e-mails about sign-in (server/src/modules/alerts)
+    mail_second_step_closed_subject: '{{product}}: có người biết mật khẩu của bạn đang thử vượt qua xác minh hai bước',
+    mail_second_step_closed_text:
+      'Có người đã nhập đúng mật khẩu tài khoản {{product}} của bạn rồi nhập sai mã xác minh hai bước nhiều lần (IP {{ip}}). Đăng nhập vào tài khoản đã được tạm khóa trong {{minutes}} phút. Hãy đổi mật khẩu ngay tại {{url}}.',
   },
   en: {
     error_username_empty: 'Please enter your e-mail or phone number.',
@@ -242,5 +246,9 @@ export const signInMessages = defineMessages({
     signing_out: 'Signing you out...',
     logout_yes: 'Yes, sign me out',
     logout_no: 'No, stay signed in',
+    mail_second_step_closed_subject:
+      '{{product}}: someone who knows your password is trying to get past two-step verification',
+    mail_second_step_closed_text:
+      'Someone entered the right password for your {{product}} account and then many wrong two-step verification codes (IP {{ip}}). Signing in to the account is paused for {{minutes}} minutes. Change your password now at {{url}}.',
   },
 });

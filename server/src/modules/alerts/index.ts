@@ -68,6 +68,17 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
       }),
     ),
   );
+  events.subscribe('second-step.closed', ({ userId, ip }) =>
+    alert(userId, {
+      subject: 'mail_second_step_closed_subject',
+      text: 'mail_second_step_closed_text',
+      params: {
+        ip,
+        minutes: Math.round(config.LOGIN_SECOND_STEP_BLOCK_SECONDS / 60),
+        url: `${config.publicUrl}/forgot-password`,
+      },
+    }),
+  );
   events.subscribe('password.changed', ({ userId, ip }) =>
     alert(userId, { subject: 'mail_password_changed_subject', text: 'mail_password_changed_text', params: { ip } }),
   );

@@ -52,6 +52,12 @@ export type EventMap = {
    * activity log now; KYC, points and notifications later.
    */
   'contact.verified': { userId: string; type: 'email' | 'phone'; value: string; ip: string; tx: Db };
+  /**
+   * LOGIN_SECOND_STEP_FAILURES wrong second factors closed the account's second step
+   * (server/src/modules/sign-in/second-factor.ts): someone who knows the password is guessing.
+   * After the fact, no `tx`: its subscribers tell the owner.
+   */
+  'second-step.closed': { userId: string; ip: string };
   /** "Log out all devices" (server/src/features/account/service.ts logoutAll): remembered browsers are forgotten too. */
   'user.loggedOutEverywhere': { userId: string; tx: Db };
 };

@@ -11,25 +11,37 @@ export const accountSubject = (userId: string) => `u:${userId}`;
  * - consecutive failures per account and per IP: at the threshold the captcha is required
  *   (isErrorMulti); a success clears both;
  * - failures per account in a fixed window: at the limit the account is locked until the window ends.
+ * - second-step failures per account (authenticator, e-mail and recovery codes at login step 3)
+ *   in their own window, which only a completed second step or a new password clears: a correct
+ *   password must not buy new guesses at the second factor (issue 24 point 1). At
+ *   LOGIN_SECOND_STEP_FAILURES the second step is closed for LOGIN_SECOND_STEP_BLOCK_SECONDS and
+ *   every sign-in of the account answers account_locked, like the lock.
  * `subject` names the account (its id, or the typed name when no account has it, so unknown names
  * behave exactly like known ones).
  */
-export function createLoginLimits({ kv, config }: AppDeps) {
+export function createLoginLimits({ kv, config }: Pick<AppDeps, 'kv' | 'config'>) {
   const accountKey = (subject: string) => `login:fail:a:${subject}`;
   const ipKey = (ip: string) => `login:fail:ip:${ip}`;
   const lockKey = (subject: string) => `login:lock:${subject}`;
+  const secondStepKey = (subject: string) => `login:fail:2nd:${subject}`;
+  const secondStepBlockKey = (subject: string) => `login:block:2nd:${subject}`;
   const count = async (key: string) => Number((await kv.get(key)) ?? 0);
   const threshold = config.LOGIN_CAPTCHA_AFTER_FAILURES;
+  const lockedBy = (lock: string | null | undefined, secondStepBlock: string | null | undefined) =>
+    Number(lock ?? 0) >= config.LOGIN_LOCK_FAILURES || secondStepBlock != null;
 
   return {
-    /** Whether the account is locked and whether the captcha is required: one read of the three counters. */
+    /** Whether the account is locked and whether the captcha is required: one read of the four counters. */
     async state(subject: string, ip: string): Promise<{ locked: boolean; captchaRequired: boolean }> {
-      const [lock, byAccount, byIp] = (await kv.getMany([lockKey(subject), accountKey(subject), ipKey(ip)])).map((v) =>
-        Number(v ?? 0),
-      );
+      const [lock, byAccount, byIp, block] = await kv.getMany([
+        lockKey(subject),
+        accountKey(subject),
+        ipKey(ip),
+        secondStepBlockKey(subject),
+      ]);
       return {
-        locked: (lock ?? 0) >= config.LOGIN_LOCK_FAILURES,
-        captchaRequired: (byAccount ?? 0) >= threshold || (byIp ?? 0) >= threshold,
+        locked: lockedBy(lock, block),
+        captchaRequired: Number(byAccount ?? 0) >= threshold || Number(byIp ?? 0) >= threshold,
       };
     },
     async captchaRequired(subject: string, ip: string): Promise<boolean> {
@@ -42,8 +54,30 @@ export function createLoginLimits({ kv, config }: AppDeps) {
       return (await count(accountKey(subject))) >= threshold;
     },
 
+    /** Locked by its failures, or its second step closed (one read). */
     async isLocked(subject: string): Promise<boolean> {
-      return (await count(lockKey(subject))) >= config.LOGIN_LOCK_FAILURES;
+      const [lock, block] = await kv.getMany([lockKey(subject), secondStepBlockKey(subject)]);
+      return lockedBy(lock, block);
+    },
+
+    async secondStepBlocked(subject: string): Promise<boolean> {
+      return (await kv.get(secondStepBlockKey(subject))) !== null;
+    },
+
+    /**
+     * Counts a wrong second factor; answers true for the one failure that closed the second step
+     * (its caller tells the owner, once).
+     */
+    async recordSecondStepFailure(subject: string): Promise<boolean> {
+      const failures = await kv.incr(secondStepKey(subject), config.LOGIN_SECOND_STEP_WINDOW_SECONDS);
+      if (failures !== config.LOGIN_SECOND_STEP_FAILURES) return false;
+      await kv.set(secondStepBlockKey(subject), '1', config.LOGIN_SECOND_STEP_BLOCK_SECONDS);
+      return true;
+    },
+
+    /** A completed second step or a new password: the second-step count and its block go. */
+    async clearSecondStep(subject: string): Promise<void> {
+      await Promise.all([kv.del(secondStepKey(subject)), kv.del(secondStepBlockKey(subject))]);
     },
 
     /** Counts a failure; answers whether the captcha is now required. */

@@ -29,6 +29,7 @@ import { accountSubject, createLoginLimits } from './login-limits.js';
 import { createRememberedBrowsers } from './remembered.js';
 
 const expired = () => badRequest('login_two_factor_expired');
+const locked = () => new AppError(429, 'account_locked');
 const noMethod = () =>
   badRequest('please_select_method_receive_2fa_code', {
     codeReceiveMethod: ['please_select_method_receive_2fa_code'],
@@ -50,7 +51,8 @@ const firstFactorOf = (amr: unknown): FirstFactor => {
  * a flow (server/src/modules/flows, kind sign_in_second_factor) found only with the secret of
  * this browser's cookie and the interaction this browser opened the login page for; it lives five
  * minutes and ends once (compare-and-set). Every wrong code counts in the account's sign-in
- * failure limits (login-limits.ts; the two-factor module's checks use them too). Success finishes
+ * failure limits (login-limits.ts; the two-factor module's checks use them too) and in its own
+ * second-step count, which a correct password does not clear (`counted`). Success finishes
  * through the one completion path, with both factors in amr.
  */
 export function createSecondFactor(deps: AppDeps, provider: Provider) {
@@ -79,10 +81,33 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
     return email?.isConfirmed ? email.value : undefined;
   }
 
+  /**
+   * Runs one check of a second factor under the account's own second-step count
+   * (login-limits.ts): a closed second step refuses as the lock does; a wrong code (false, or a
+   * 400 of the code service) counts, and the failure that closes the step tells the owner.
+   */
+  async function counted(userId: string, client: ClientInfo, check: () => Promise<boolean>): Promise<boolean> {
+    const subject = accountSubject(userId);
+    if (await limits.secondStepBlocked(subject)) throw locked();
+    const wrong = async () => {
+      if (await limits.recordSecondStepFailure(subject))
+        await deps.events.publish('second-step.closed', { userId, ip: client.ip });
+    };
+    try {
+      if (await check()) return true;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 400) await wrong();
+      throw err;
+    }
+    await wrong();
+    return false;
+  }
+
   /** The second factor passed: the step ends (once), the browser may be remembered, the sign-in finishes. */
   async function pass(step: OwedStep, client: ClientInfo, second: SecondFactor, rememberDevice: boolean) {
     const { interaction, userId, data } = step;
     if (!(await flows.finish(SECOND_STEP_KIND, step.flow.id, 'owed'))) throw expired();
+    await limits.clearSecondStep(accountSubject(userId));
     client.cookies?.clear(SECOND_STEP_COOKIE);
     if (rememberDevice && client.cookies) await remembered.remember(userId, client.cookies, client);
     return finishSignIn(deps, provider, {
@@ -102,7 +127,7 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
     const email = await confirmedEmail(userId);
     if (!email) throw noMethod();
     const subject = accountSubject(userId);
-    if (await limits.isLocked(subject)) throw new AppError(429, 'account_locked');
+    if (await limits.isLocked(subject)) throw locked();
     if (await limits.streakReached(subject)) throw tooMany();
     try {
       await codes.verify('two_factor', email, code, userId);
@@ -175,11 +200,14 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
       const step = await owed(input.returnUrl, client);
       if (!offered(step, input.codeReceiveMethod)) throw noMethod();
       if (input.codeReceiveMethod === 'authenticator') {
-        if (!(await twoFactor.verifyTotp(step.userId, input.twoFactorCode, client)))
+        if (!(await counted(step.userId, client, () => twoFactor.verifyTotp(step.userId, input.twoFactorCode, client))))
           throw badRequest('authentication_code_is_incorrect', { twoFactorCode: ['authentication_code_is_incorrect'] });
         return pass(step, client, 'authenticator', input.rememberMachine);
       }
-      await checkEmailCode(step.userId, input.twoFactorCode, client.ip);
+      await counted(step.userId, client, async () => {
+        await checkEmailCode(step.userId, input.twoFactorCode, client.ip);
+        return true;
+      });
       return pass(step, client, 'email', input.rememberMachine);
     },
 
@@ -187,7 +215,11 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
     async verifyRecoveryCode(client: ClientInfo, input: Required<LoginRecoveryCodeInput>): Promise<LoginAnswer> {
       const step = await owed(input.returnUrl, client);
       if (!offered(step, 'authenticator')) throw noMethod();
-      if (!(await twoFactor.consumeRecoveryCode(step.userId, input.recoveryCode, client)))
+      if (
+        !(await counted(step.userId, client, () =>
+          twoFactor.consumeRecoveryCode(step.userId, input.recoveryCode, client),
+        ))
+      )
         throw badRequest('recovery_code_is_incorrect', { recoveryCode: ['recovery_code_is_incorrect'] });
       return pass(step, client, 'recoveryCode', input.rememberMachine);
     },
