@@ -61,6 +61,8 @@ export const loginByOtpInput = z.object({
   rememberMachine: z.boolean().default(true),
   returnUrl,
   otpType: z.enum(['email', 'phone']).optional(),
+  /** Needed once the account's or the IP's failures reached the streak, as for the password. */
+  captcha,
 });
 export type LoginByOtpInput = z.input<typeof loginByOtpInput>;
 
@@ -244,7 +246,7 @@ export const authEndpoints = {
     auth: 'public',
     input: loginByOtpInput,
     output: loginAnswerSchema,
-    errors: [...OTP_KEYS, ...SIGN_IN_KEYS],
+    errors: [...OTP_KEYS, ...SIGN_IN_KEYS, ...CAPTCHA_KEYS],
   }),
   twoFactorResume: define({
     method: 'POST',

@@ -123,6 +123,9 @@ export const signInMessages = defineMessages({
     logout_yes: 'Có, đăng xuất',
     logout_no: 'Không, giữ đăng nhập',
     // Security e-mails about sign-in (server/src/modules/alerts)
+    mail_account_locked_subject: '{{product}}: đăng nhập vào tài khoản của bạn đang tạm khóa',
+    mail_account_locked_text:
+      'Đã có nhiều lần đăng nhập sai vào tài khoản {{product}} của bạn (lần cuối từ IP {{ip}}), nên đăng nhập được tạm khóa trong {{minutes}} phút. Nếu không phải bạn, có thể ai đó đã biết mật khẩu: hãy đổi mật khẩu tại {{url}}.',
     mail_second_step_closed_subject: '{{product}}: có người biết mật khẩu của bạn đang thử vượt qua xác minh hai bước',
     mail_second_step_closed_text:
       'Có người đã nhập đúng mật khẩu tài khoản {{product}} của bạn rồi nhập sai mã xác minh hai bước nhiều lần (IP {{ip}}). Đăng nhập vào tài khoản đã được tạm khóa trong {{minutes}} phút. Hãy đổi mật khẩu ngay tại {{url}}.',
@@ -246,6 +249,9 @@ export const signInMessages = defineMessages({
     signing_out: 'Signing you out...',
     logout_yes: 'Yes, sign me out',
     logout_no: 'No, stay signed in',
+    mail_account_locked_subject: '{{product}}: sign-in to your account is paused',
+    mail_account_locked_text:
+      'There were many failed attempts to sign in to your {{product}} account (last from IP {{ip}}), so signing in is paused for {{minutes}} minutes. If this was not you, your password may be known to someone: change it at {{url}}.',
     mail_second_step_closed_subject:
       '{{product}}: someone who knows your password is trying to get past two-step verification',
     mail_second_step_closed_text:

@@ -21,7 +21,7 @@ import {
   interactionUidOf,
 } from '../../modules/sign-in/index.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName, type User } from '../../modules/users/index.js';
-import { createVerificationService } from '../../modules/verification/index.js';
+import { createVerificationService, NoLiveCode } from '../../modules/verification/index.js';
 
 type InputOf<K extends keyof typeof authEndpoints> = ParsedInputOf<(typeof authEndpoints)[K]>;
 
@@ -112,7 +112,10 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
     async loginWithOtp(client: ClientInfo, input: InputOf<'loginByOtp'>, campaignId: unknown): Promise<LoginAnswer> {
       const interaction = await interactionFor(input.returnUrl, client);
       const { name, user, subject } = await lookUp(input.username);
-      if (await limits.isLocked(subject)) throw locked();
+      // The same door as the password step: locked, or the captcha once the streak is reached.
+      const state = await limits.state(subject, client.ip);
+      if (state.locked) throw locked();
+      if (state.captchaRequired) await checkCaptcha(input.captcha, client.ip);
       let signedIn: User;
       try {
         // Keyed by the account: a code sent before the address changed hands is not found.
@@ -120,8 +123,9 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
         if (!user) throw badRequest('otp_invalid', { otp: ['otp_invalid'] });
         signedIn = user;
       } catch (err) {
-        // Wrong codes count towards the captcha and the lock like wrong passwords.
-        await limits.recordFailure(subject, client.ip);
+        // Wrong codes count towards the captcha and the lock like wrong passwords; a try where no
+        // code was issued guessed nothing and does not count toward the lock (issue 24 point 6).
+        await limits.recordFailure(subject, client.ip, { lock: !(err instanceof NoLiveCode) });
         throw err;
       }
       return firstFactorPassed(subject, {

@@ -12,8 +12,9 @@ type Alert = {
 
 /**
  * Security alerts: an e-mail to the account's confirmed primary address, in the account's
- * language, when two-step verification is turned on or off, a recovery code is used, or the
- * password changes (issue 11, point 6). Sent after the change committed and after the answer
+ * language, when two-step verification is turned on or off, a recovery code is used, the
+ * password changes (issue 11, point 6), the account is locked by failed sign-ins or its second
+ * step is closed by wrong codes (issue 24 points 1 and 6). Sent after the change committed and after the answer
  * (server/src/lib/send-later.ts): a slow or failing mail server never undoes the change or
  * delays the answer. An account without a confirmed e-mail gets none.
  */
@@ -75,6 +76,17 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
       params: {
         ip,
         minutes: Math.round(config.LOGIN_SECOND_STEP_BLOCK_SECONDS / 60),
+        url: `${config.publicUrl}/forgot-password`,
+      },
+    }),
+  );
+  events.subscribe('account.locked', ({ userId, ip }) =>
+    alert(userId, {
+      subject: 'mail_account_locked_subject',
+      text: 'mail_account_locked_text',
+      params: {
+        ip,
+        minutes: Math.round(config.LOGIN_LOCK_WINDOW_SECONDS / 60),
         url: `${config.publicUrl}/forgot-password`,
       },
     }),

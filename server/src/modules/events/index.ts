@@ -58,6 +58,11 @@ export type EventMap = {
    * After the fact, no `tx`: its subscribers tell the owner.
    */
   'second-step.closed': { userId: string; ip: string };
+  /**
+   * LOGIN_LOCK_FAILURES failed sign-ins locked the account (server/src/modules/sign-in/login-limits.ts):
+   * its owner is told. After the fact, no `tx`.
+   */
+  'account.locked': { userId: string; ip: string };
   /** "Log out all devices" (server/src/features/account/service.ts logoutAll): remembered browsers are forgotten too. */
   'user.loggedOutEverywhere': { userId: string; tx: Db };
 };

@@ -4,7 +4,8 @@ import { verifyPassword } from '../../lib/password.js';
 import type { User } from '../users/index.js';
 
 /** The counters' name for an account (unknown sign-in names use `n:<name>`, server/src/features/auth/service.ts). */
-export const accountSubject = (userId: string) => `u:${userId}`;
+const ACCOUNT_PREFIX = 'u:';
+export const accountSubject = (userId: string) => `${ACCOUNT_PREFIX}${userId}`;
 
 /**
  * Failed sign-in counters in the shared key-value store.
@@ -19,7 +20,7 @@ export const accountSubject = (userId: string) => `u:${userId}`;
  * `subject` names the account (its id, or the typed name when no account has it, so unknown names
  * behave exactly like known ones).
  */
-export function createLoginLimits({ kv, config }: Pick<AppDeps, 'kv' | 'config'>) {
+export function createLoginLimits({ kv, config, events }: Pick<AppDeps, 'kv' | 'config' | 'events'>) {
   const accountKey = (subject: string) => `login:fail:a:${subject}`;
   const ipKey = (ip: string) => `login:fail:ip:${ip}`;
   const lockKey = (subject: string) => `login:lock:${subject}`;
@@ -80,14 +81,22 @@ export function createLoginLimits({ kv, config }: Pick<AppDeps, 'kv' | 'config'>
       await Promise.all([kv.del(secondStepKey(subject)), kv.del(secondStepBlockKey(subject))]);
     },
 
-    /** Counts a failure; answers whether the captcha is now required. */
-    async recordFailure(subject: string, ip: string): Promise<boolean> {
+    /**
+     * Counts a failure; answers whether the captcha is now required. `lock: false` leaves the
+     * account's lock count alone (a code tried where none was issued: nothing was guessed, and a
+     * stranger must not lock an account that way). The failure that locks an account tells its
+     * owner (`account.locked`, a security e-mail).
+     */
+    async recordFailure(subject: string, ip: string, opts: { lock?: boolean } = {}): Promise<boolean> {
       const window = config.LOGIN_FAILURE_WINDOW_SECONDS;
-      const [byAccount, byIp] = await Promise.all([
+      const lock = opts.lock ?? true;
+      const [byAccount, byIp, locks] = await Promise.all([
         kv.incr(accountKey(subject), window),
         kv.incr(ipKey(ip), window),
-        kv.incr(lockKey(subject), config.LOGIN_LOCK_WINDOW_SECONDS),
+        lock ? kv.incr(lockKey(subject), config.LOGIN_LOCK_WINDOW_SECONDS) : 0,
       ]);
+      if (locks === config.LOGIN_LOCK_FAILURES && subject.startsWith(ACCOUNT_PREFIX))
+        await events.publish('account.locked', { userId: subject.slice(ACCOUNT_PREFIX.length), ip });
       return byAccount >= threshold || byIp >= threshold;
     },
 

@@ -6,6 +6,7 @@ export {
   type IssueAnswer,
   type IssueMessage,
   type IssueOptions,
+  NoLiveCode,
   type VerificationPurpose,
   type VerificationService,
 } from './service.js';

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Locale, MessageKey } from '@portico/contracts';
 import { requireCaptcha } from '../../adapters/captcha/require.js';
 import type { AppDeps } from '../../deps.js';
-import { type AppError, badRequest, tooMany } from '../../lib/errors.js';
+import { AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
 import { deriveKey } from '../../lib/keys.js';
 import { sendLater } from '../../lib/send-later.js';
@@ -176,9 +176,9 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
       const row = await countAttempt(db, key, t, config.OTP_MAX_ATTEMPTS);
       if (!row) {
         const current = await findCode(db, key);
-        if (!current || current.consumedAt) throw otpError('otp_invalid');
-        if (current.expiresAt <= t) throw otpError('otp_expired');
-        throw otpError('otp_too_many_attempts');
+        if (!current || current.consumedAt) throw new NoLiveCode('otp_invalid');
+        if (current.expiresAt <= t) throw new NoLiveCode('otp_expired');
+        throw new NoLiveCode('otp_too_many_attempts');
       }
       const expected = Buffer.from(row.codeHash);
       const given = Buffer.from(hash(purpose, target, code.trim()));
@@ -193,3 +193,14 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
 const otpError = (key: MessageKey): AppError => badRequest(key, { otp: [key] });
+
+/**
+ * The code error of a try that met no live code (none issued, used, expired or out of tries):
+ * nothing was guessed, so sign-in does not count it toward the account's lock
+ * (server/src/features/auth/service.ts).
+ */
+export class NoLiveCode extends AppError {
+  constructor(key: MessageKey) {
+    super(400, key, { otp: [key] });
+  }
+}

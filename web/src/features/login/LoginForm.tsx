@@ -156,6 +156,7 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
           rememberMachine: true,
           returnUrl: query.returnUrl,
           otpType: chosenType ?? undefined,
+          captcha: captcha.answer,
         }),
       ),
     onChecked: (answer) => {
