@@ -105,10 +105,16 @@ export const envSchema = z.object({
   OTP_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** Wrong tries after which a one-time code is void. */
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Wrong codes for one account (or address) and purpose within OTP_WRONG_CODES_WINDOW_SECONDS, across resends; then every try answers otp_too_many_attempts. */
+  OTP_WRONG_CODES_PER_WINDOW: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Length in seconds of that window; a right code clears the count. */
+  OTP_WRONG_CODES_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Seconds before a new code may be sent to the same address for the same purpose. */
   OTP_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Codes sent to one e-mail or phone within OTP_TARGET_WINDOW_SECONDS. */
   OTP_SENDS_PER_TARGET: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Codes sent to one e-mail or phone within OTP_TARGET_WINDOW_SECONDS whoever asks (OTP_SENDS_PER_TARGET holds per asker). */
+  OTP_SENDS_PER_TARGET_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
   /** Length in seconds of the per-address send window. */
   OTP_TARGET_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
   /** Codes one IP address may request within OTP_IP_WINDOW_SECONDS before a captcha is required. */

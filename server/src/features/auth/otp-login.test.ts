@@ -117,6 +117,21 @@ describe('sign-in by one-time code', () => {
     ).toBe('otp_expired');
   });
 
+  it('a name without an account runs out of tries like a real one (issue 24 point 8)', async () => {
+    await createUser(t.deps.database.db, { email: 'real-tries@example.com' });
+    const keys = async (username: string) => {
+      await send(username);
+      const answers: string[] = [];
+      for (let i = 0; i < 5; i++) answers.push((await loginByOtp(username, '000000')).res.json().exception.message);
+      return answers;
+    };
+    const real = await keys('real-tries@example.com');
+    expect(real.at(-1)).toBe('otp_too_many_attempts');
+    expect(await keys('ghost-tries@example.com')).toEqual(real);
+    // A real code row, sent to nobody.
+    expect(await codeFor('ghost-tries@example.com')).toBe('');
+  });
+
   it('validates the code field', async () => {
     const blank = await postJson(t.app, authEndpoints.loginByOtp.path, {
       username: 'a@example.com',

@@ -95,18 +95,20 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
         : [{ type: 'phone', title: 'otp_method_phone' }];
     },
 
-    /** Same answer whether or not the name belongs to an account; a code goes out only when it does. */
+    /**
+     * Same answer whether or not the name belongs to an account: a name without one gets a real
+     * code row that is sent to nobody, so its cooldown, tries and timing are the real ones too.
+     */
     async sendLoginOtp(client: ClientInfo, { username, captcha }: InputOf<'sendLoginOtp'>): Promise<SendOtpAnswer> {
       const { name, user } = await lookUp(username);
       // The captcha counts only past the IP's send threshold (verification/service.ts limitSends).
-      return user
-        ? codes.issue('login', name.value, {
-            userId: user.id,
-            locale: localeOf(user.languageId),
-            ip: client.ip,
-            captcha,
-          })
-        : codes.pretendIssue('login', name.value, { ip: client.ip, captcha });
+      return codes.issue('login', name.value, {
+        userId: user?.id ?? null,
+        locale: localeOf(user?.languageId),
+        ip: client.ip,
+        captcha,
+        message: user ? 'code' : 'nothing',
+      });
     },
 
     async loginWithOtp(client: ClientInfo, input: InputOf<'loginByOtp'>, campaignId: unknown): Promise<LoginAnswer> {

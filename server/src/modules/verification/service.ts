@@ -69,21 +69,38 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
    * Counts a send against the IP and the address. Many people may share one IP (offices,
    * carrier-grade NAT): past OTP_SENDS_PER_IP sends in the window an anonymous caller must solve the
    * captcha (refusals are not counted), and only OTP_SENDS_PER_IP_MAX refuses with 429
-   * too_many_requests. OTP_SENDS_PER_TARGET per address always holds.
+   * too_many_requests. Per address, OTP_SENDS_PER_TARGET holds for each asker (the signed-in account
+   * of an account flow, else the IP), so another account cannot use up the owner's sends (issue 24
+   * point 4); OTP_SENDS_PER_TARGET_MAX caps the address whoever asks.
    */
   async function limitSends(purpose: VerificationPurpose, target: string, options: IssueOptions) {
     const { ip } = options;
+    const signedIn = SIGNED_IN_PURPOSES.has(purpose);
     if (ip) {
       const key = `vc:sends:ip:${ip}`;
-      const human = options.captchaPassed || SIGNED_IN_PURPOSES.has(purpose);
+      const human = options.captchaPassed || signedIn;
       if (!human && Number((await kv.get(key)) ?? 0) >= config.OTP_SENDS_PER_IP)
         await requireCaptcha(deps.captcha, options.captcha, ip);
       const ceiling = Math.max(config.OTP_SENDS_PER_IP_MAX, config.OTP_SENDS_PER_IP);
       if ((await kv.incr(key, config.OTP_IP_WINDOW_SECONDS)) > ceiling) throw tooMany();
     }
-    const perTarget = await kv.incr(`vc:sends:t:${target}`, config.OTP_TARGET_WINDOW_SECONDS);
-    if (perTarget > config.OTP_SENDS_PER_TARGET) throw tooMany();
+    const asker = signedIn && options.userId ? `u:${options.userId}` : `ip:${ip ?? ''}`;
+    const window = config.OTP_TARGET_WINDOW_SECONDS;
+    // An asker's refused sends do not count toward the address's ceiling.
+    if ((await kv.incr(`vc:sends:t:${target}:${asker}`, window)) > config.OTP_SENDS_PER_TARGET) throw tooMany();
+    const targetCeiling = Math.max(config.OTP_SENDS_PER_TARGET_MAX, config.OTP_SENDS_PER_TARGET);
+    if ((await kv.incr(`vc:sends:t:${target}`, window)) > targetCeiling) throw tooMany();
   }
+
+  /**
+   * Wrong codes for one account (or, before one is known, one address) and purpose are counted
+   * across resends: a new code does not bring a new budget of guesses (issue 24 point 8). Past
+   * OTP_WRONG_CODES_PER_WINDOW in OTP_WRONG_CODES_WINDOW_SECONDS every try answers
+   * otp_too_many_attempts; a right code clears the count.
+   */
+  const wrongKey = ({ purpose, target, userId }: CodeKey) => `vc:wrong:${purpose}:${userId ? `u:${userId}` : target}`;
+  const wrongCodesLeft = async (key: CodeKey) =>
+    Number((await kv.get(wrongKey(key))) ?? 0) < config.OTP_WRONG_CODES_PER_WINDOW;
 
   /**
    * Seconds until a new code may be sent for (purpose, target) to `userId` (the account the code
@@ -153,19 +170,6 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
     },
 
     /**
-     * Answers exactly like issue() but sends nothing: used when the address belongs to no account,
-     * so the answer (and its cooldown on a second call) does not tell whether it does.
-     */
-    async pretendIssue(purpose: VerificationPurpose, target: string, options: IssueOptions = {}): Promise<IssueAnswer> {
-      const marker = `vc:decoy:${purpose}:${target}`;
-      const waiting = await kv.ttl(marker);
-      if (waiting > 0) return { times: waiting };
-      await limitSends(purpose, target, options);
-      if (config.OTP_RESEND_SECONDS > 0) await kv.set(marker, '1', config.OTP_RESEND_SECONDS);
-      return { times: config.OTP_RESEND_SECONDS };
-    },
-
-    /**
      * Accepts the live code for (purpose, target) asked for `userId` once. Every try counts, on
      * that code only; wrong, used, expired and exhausted codes answer otp_invalid, otp_expired or
      * otp_too_many_attempts.
@@ -173,6 +177,7 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
     async verify(purpose: VerificationPurpose, target: string, code: string, userId: string | null): Promise<void> {
       const t = now();
       const key: CodeKey = { purpose, target, userId };
+      if (!(await wrongCodesLeft(key))) throw otpError('otp_too_many_attempts');
       const row = await countAttempt(db, key, t, config.OTP_MAX_ATTEMPTS);
       if (!row) {
         const current = await findCode(db, key);
@@ -183,9 +188,12 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
       const expected = Buffer.from(row.codeHash);
       const given = Buffer.from(hash(purpose, target, code.trim()));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        throw otpError(row.attempts >= config.OTP_MAX_ATTEMPTS ? 'otp_too_many_attempts' : 'otp_invalid');
+        const wrong = await kv.incr(wrongKey(key), config.OTP_WRONG_CODES_WINDOW_SECONDS);
+        const spent = row.attempts >= config.OTP_MAX_ATTEMPTS || wrong >= config.OTP_WRONG_CODES_PER_WINDOW;
+        throw otpError(spent ? 'otp_too_many_attempts' : 'otp_invalid');
       }
       if (!(await consumeCode(db, row.id, t))) throw otpError('otp_invalid');
+      await kv.del(wrongKey(key));
     },
   };
 }

@@ -5,6 +5,7 @@ import { verificationCodes } from '../../db/schema.js';
 import { keyOf } from '../../testing/account.js';
 import { type TestApp, useTestApp } from '../../testing/app.js';
 import { solvedCaptcha } from '../../testing/captcha.js';
+import { createUser } from '../../testing/users.js';
 import { createVerificationService } from './service.js';
 
 const lastCode = async (t: TestApp, to: string) => (await listOutboxMessages(t.deps.database.db, to, 1))[0];
@@ -80,10 +81,27 @@ describe('verification codes', () => {
     expect(row?.attempts).toBe(5);
   });
 
-  it('pretends to send for addresses without an account, with the same answers', async () => {
-    expect(await codes.pretendIssue('login', 'nobody@example.com')).toEqual({ times: 60 });
-    expect((await codes.pretendIssue('login', 'nobody@example.com')).times).toBeGreaterThan(55);
-    expect(await lastCode(t, 'nobody@example.com')).toBeUndefined();
+  it('a new code brings no new budget of guesses: wrong codes count across resends (issue 24 point 8)', async () => {
+    const resendNow = () =>
+      t.deps.database.db
+        .update(verificationCodes)
+        .set({ lastSentAt: new Date(Date.now() - 120_000) })
+        .where(eq(verificationCodes.target, 'budget@example.com'));
+    const answers: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      await resendNow();
+      await codes.issue('login', 'budget@example.com', { userId: null });
+      for (let i = 0; i < 5; i++)
+        answers.push(await keyOf(codes.verify('login', 'budget@example.com', '000000', null)));
+    }
+    // Ten wrong codes (OTP_WRONG_CODES_PER_WINDOW), the tenth already says so; then nothing is tried.
+    expect(answers.filter((a) => a === 'otp_invalid').length).toBeLessThanOrEqual(9);
+    expect(answers.slice(10)).toEqual(Array(10).fill('otp_too_many_attempts'));
+    // Even the right code of a new send is refused until the window ends.
+    await resendNow();
+    await codes.issue('login', 'budget@example.com', { userId: null });
+    const code = (await lastCode(t, 'budget@example.com'))?.code;
+    expect(await keyOf(codes.verify('login', 'budget@example.com', code ?? '', null))).toBe('otp_too_many_attempts');
   });
 });
 
@@ -91,6 +109,7 @@ describe('verification code send limits', () => {
   const t = useTestApp({
     OTP_RESEND_SECONDS: '0',
     OTP_SENDS_PER_TARGET: '3',
+    OTP_SENDS_PER_TARGET_MAX: '6',
     OTP_SENDS_PER_IP: '5',
     OTP_SENDS_PER_IP_MAX: '7',
     ALTCHA_MAX_NUMBER: '1000',
@@ -100,11 +119,32 @@ describe('verification code send limits', () => {
     codes = createVerificationService(t.deps);
   });
 
-  it('limits sends per address', async () => {
+  it('limits sends per address and asker, under a ceiling for the address', async () => {
     for (let i = 0; i < 3; i++)
       expect(await keyOf(codes.issue('login', 'lee@example.com', { ip: '198.51.100.1' }))).toBe('ok');
-    expect(await keyOf(codes.issue('login', 'lee@example.com', { ip: '198.51.100.2' }))).toBe('too_many_requests');
-    expect(await keyOf(codes.pretendIssue('login', 'ghost@example.com', { ip: '198.51.100.3' }))).toBe('ok');
+    expect(await keyOf(codes.issue('login', 'lee@example.com', { ip: '198.51.100.1' }))).toBe('too_many_requests');
+    // Another asker still gets codes to it, up to the address's ceiling (OTP_SENDS_PER_TARGET_MAX).
+    for (let i = 0; i < 3; i++)
+      expect(await keyOf(codes.issue('login', 'lee@example.com', { ip: '198.51.100.2' }))).toBe('ok');
+    expect(await keyOf(codes.issue('login', 'lee@example.com', { ip: '198.51.100.3' }))).toBe('too_many_requests');
+    expect(await keyOf(codes.issue('login', 'ghost@example.com', { ip: '198.51.100.3', message: 'nothing' }))).toBe(
+      'ok',
+    );
+  });
+
+  it("another account's sends to an address leave its owner able to receive a code (issue 24 point 4)", async () => {
+    const owner = await createUser(t.deps.database.db, { email: 'owned@example.com' });
+    const other = await createUser(t.deps.database.db, { email: 'other@example.com' });
+    // The other account asks to add the owner's address until it is refused.
+    const theirs: string[] = [];
+    for (let i = 0; i < 5; i++)
+      theirs.push(
+        await keyOf(codes.issue('change_contact', 'owned@example.com', { userId: other.id, ip: '192.0.2.7' })),
+      );
+    expect(theirs.slice(0, 3)).toEqual(['ok', 'ok', 'ok']);
+    expect(theirs.slice(3)).toEqual(['too_many_requests', 'too_many_requests']);
+    // The owner, signing in by code from home, still gets one.
+    expect(await keyOf(codes.issue('login', 'owned@example.com', { userId: owner.id, ip: '203.0.113.50' }))).toBe('ok');
   });
 
   it('past the per-IP threshold asks for the captcha (refusals not counted); only the ceiling refuses', async () => {
@@ -112,14 +152,18 @@ describe('verification code send limits', () => {
     for (let i = 0; i < 5; i++) expect(await keyOf(codes.issue('login', `m${i}@example.com`, { ip }))).toBe('ok');
     // An office or a carrier's NAT behind one address: a person can go on with the captcha.
     expect(await keyOf(codes.issue('login', 'm5@example.com', { ip }))).toBe('captcha_error_empty');
-    expect(await keyOf(codes.pretendIssue('login', 'ghost2@example.com', { ip }))).toBe('captcha_error_empty');
+    expect(await keyOf(codes.issue('login', 'ghost2@example.com', { ip, message: 'nothing' }))).toBe(
+      'captcha_error_empty',
+    );
     expect(await keyOf(codes.issue('login', 'm5@example.com', { ip, captcha: 'bm9wZQ==' }))).toBe('captcha_invalid');
     const answer = await solvedCaptcha(t);
     expect(await keyOf(codes.issue('login', 'm5@example.com', { ip, captcha: answer }))).toBe('ok');
     // An answer counts once.
     expect(await keyOf(codes.issue('login', 'm6@example.com', { ip, captcha: answer }))).toBe('captcha_invalid');
     expect(
-      await keyOf(codes.pretendIssue('login', 'ghost2@example.com', { ip, captcha: await solvedCaptcha(t) })),
+      await keyOf(
+        codes.issue('login', 'ghost2@example.com', { ip, captcha: await solvedCaptcha(t), message: 'nothing' }),
+      ),
     ).toBe('ok');
     // The ceiling (OTP_SENDS_PER_IP_MAX) refuses, captcha or not.
     expect(await keyOf(codes.issue('login', 'm7@example.com', { ip, captcha: await solvedCaptcha(t) }))).toBe(
