@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import {
+  confirmStepUp,
   outboxCount,
   registerByApi,
   signInOnLoginPage,
@@ -46,6 +47,10 @@ describe('account area', () => {
     await dialog.getByLabel(en.contact_email_label).fill(added);
     const before = await outboxCount(server, added);
     await dialog.getByRole('button', { name: en.contact_add_submit, exact: true }).click();
+    // A new sign-in address needs a proof besides the access token (issue 24 point 5).
+    await page.getByRole('dialog', { name: en.step_up_title }).waitFor();
+    await page.screenshot({ path: screenshotPath('account-step-up-en') });
+    await confirmStepUp(page, en, 'Mail@2026x');
     const code = await waitForCode(server, added, before);
     await page.getByRole('dialog').getByLabel(en.otp_label).fill(code);
     await page.getByRole('dialog').getByRole('button', { name: en.common_confirm }).click();
@@ -73,6 +78,7 @@ describe('account area', () => {
     await page.getByRole('dialog').getByLabel(vi.contact_phone_label).fill('0912345678');
     const before = await outboxCount(server, '0912345678');
     await page.getByRole('dialog').getByRole('button', { name: vi.contact_add_submit, exact: true }).click();
+    await confirmStepUp(page, vi, 'Phone@2026x');
     await page
       .getByRole('dialog')
       .getByLabel(vi.otp_label)
@@ -109,7 +115,7 @@ describe('account area', () => {
     await again.close();
   });
 
-  it('sets a recovery e-mail, confirmed with the account password', async () => {
+  it('sets a recovery e-mail, confirmed with the account password in the step-up dialog', async () => {
     const email = 'recovery.person@example.com';
     await registerByApi(server, email, 'Recover@2026x');
     const context = await browser.newContext({ viewport: PHONE });
@@ -118,12 +124,14 @@ describe('account area', () => {
     await page.goto(`${server.url}/security/recovery-ways`);
     await page.getByRole('button', { name: vi.recovery_edit_email }).click();
     await page.getByLabel(vi.recovery_email_label).fill('backup.person@example.com');
-    await page.locator('input[name=password]').fill('Wrong@2026x');
-    await page.getByRole('button', { name: vi.common_update }).click();
-    await page.getByText(vi.invalid_password).waitFor();
-    await page.locator('input[name=password]').fill('Recover@2026x');
     await page.screenshot({ path: screenshotPath('account-recovery-vi-phone'), fullPage: true });
     await page.getByRole('button', { name: vi.common_update }).click();
+    const stepUp = page.getByRole('dialog', { name: vi.step_up_title });
+    await stepUp.getByLabel(vi.step_up_password_label).fill('Wrong@2026x');
+    await stepUp.getByRole('button', { name: vi.step_up_continue }).click();
+    await stepUp.getByText(vi.invalid_password).waitFor();
+    await page.screenshot({ path: screenshotPath('account-step-up-vi-phone') });
+    await confirmStepUp(page, vi, 'Recover@2026x');
     await page.getByText(vi.update_success).waitFor();
     await expect.poll(() => page.getByText('backup.person@example.com').isVisible()).toBe(true);
     await context.close();

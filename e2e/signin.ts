@@ -81,3 +81,14 @@ export async function registerByApi(server: RunningServer, email: string, passwo
     timezone: 'Asia/Saigon',
   });
 }
+
+/**
+ * The step-up dialog (web/src/components/StepUpDialog.tsx) a protected account change opens:
+ * the password, then Continue; the change goes on by itself once the proof holds.
+ */
+export async function confirmStepUp(page: Page, t: Messages, password: string) {
+  const dialog = page.getByRole('dialog', { name: t.step_up_title });
+  await dialog.getByLabel(t.step_up_password_label).fill(password);
+  await dialog.getByRole('button', { name: t.step_up_continue }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

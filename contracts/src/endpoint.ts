@@ -44,6 +44,11 @@ export type Endpoint<
    * widget's challengeurl reads the bare challenge).
    */
   envelope?: false;
+  /**
+   * The change decides how the account signs in or recovers: a proof given for it must hold for
+   * this sign-in (contracts/src/step-up.ts), else 403 step_up_required before the input is read.
+   */
+  stepUp?: true;
 };
 
 export type InputOf<E extends Endpoint> = z.input<E['input']>;
@@ -65,7 +70,7 @@ export const featureEndpoints =
     ...def,
     feature,
     input: def.input ?? (noInput as z.ZodType as I),
-    errors: def.errors ?? [],
+    errors: [...(def.errors ?? []), ...(def.stepUp ? (['step_up_required'] as const) : [])],
   });
 
 /** The answer of a step that sent a code: seconds until a new one may be sent (the page's countdown). */

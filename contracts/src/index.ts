@@ -17,5 +17,6 @@ export * from './recovery.js';
 export * from './register.js';
 export * from './rules.js';
 export * from './settings.js';
+export * from './step-up.js';
 export * from './token-login.js';
 export * from './two-factor.js';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { contactEmailError, contactPhoneError, normalizeContact } from './contacts.js';
 import { featureEndpoints } from './endpoint.js';
-import { PASSWORD_INPUT_MAX } from './password.js';
 import { CLAIM_TYPES } from './profile.js';
 
 // Recovery ways (spec account-area §2 Recovery ways, §3 User claim (recovery), §7): a recovery
@@ -18,8 +17,6 @@ export const recoveryClaimInput = z
   .object({
     claimType: z.enum(RECOVERY_CLAIM_TYPES, { error: 'invalid_claim_type' }),
     claimValue: z.string().max(1000).optional().default(''),
-    /** The account password: a recovery way can reset the password, so setting one needs it. */
-    password: z.string().max(PASSWORD_INPUT_MAX).optional().default(''),
   })
   .superRefine((v, ctx) => {
     const value = v.claimValue.trim();
@@ -27,7 +24,7 @@ export const recoveryClaimInput = z
     const error = v.claimType === CLAIM_TYPES.emailRecovery ? contactEmailError(value) : contactPhoneError(value);
     if (error) ctx.addIssue({ code: 'custom', path: ['claimValue'], message: error });
   })
-  .transform((v) => ({ claimType: v.claimType, claimValue: normalizeContact(v.claimValue), password: v.password }));
+  .transform((v) => ({ claimType: v.claimType, claimValue: normalizeContact(v.claimValue) }));
 export type RecoveryClaimInput = z.input<typeof recoveryClaimInput>;
 
 const define = featureEndpoints('recovery');
@@ -44,18 +41,12 @@ export const recoveryEndpoints = {
     method: 'POST',
     path: '/api/account/recovery-claims',
     summary:
-      'Sets (or, with an empty value, removes) one recovery way, confirmed by the account password; answers both',
+      'Sets (or, with an empty value, removes) one recovery way; a recovery way can reset the password, so it needs a step-up proof; answers both',
     auth: 'user',
+    // A recovery way receives password-reset codes: a stolen access token alone must not plant one.
+    stepUp: true,
     input: recoveryClaimInput,
     output: z.array(recoveryClaimSchema),
-    errors: [
-      'invalid_claim_type',
-      'email_invalid',
-      'invalid_phone_number',
-      'error_password_empty',
-      'invalid_password',
-      'account_locked',
-      'too_many_requests',
-    ],
+    errors: ['invalid_claim_type', 'email_invalid', 'invalid_phone_number'],
   }),
 };

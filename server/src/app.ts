@@ -23,6 +23,7 @@ import { profileRoutes } from './features/profile/routes.js';
 import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { stepUpRoutes } from './features/step-up/routes.js';
 import { tokenLoginRoutes } from './features/token-login/routes.js';
 import { subscribeTwoFactor } from './features/two-factor/events.js';
 import { twoFactorRoutes } from './features/two-factor/routes.js';
@@ -36,7 +37,7 @@ import { subscribeAlerts } from './modules/alerts/index.js';
 import { subscribeClaims } from './modules/claims/index.js';
 import { subscribeDevices } from './modules/devices/index.js';
 import { subscribeFlows } from './modules/flows/index.js';
-import { bindInteractionToBrowser, subscribeSignIn } from './modules/sign-in/index.js';
+import { bindInteractionToBrowser, createAccountStepUp, subscribeSignIn } from './modules/sign-in/index.js';
 import { subscribeTwoFactorData } from './modules/two-factor/index.js';
 import { subscribeVerification } from './modules/verification/index.js';
 import { subscribeOidc } from './oidc/events.js';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url });
   });
   app.decorate('authenticateUser', createAuthenticateUser(app, deps));
+  app.decorate('requireStepUp', createAccountStepUp(deps).require);
   refuseNullBytes(app);
   app.use('/oidc', provider.callback());
   bindInteractionToBrowser(app, { secure: deps.config.publicUrl.startsWith('https:'), maxAgeSeconds: TTL.Interaction });
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => recoveryRoutes(scope, deps));
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
   await app.register(async (scope) => twoFactorRoutes(scope, deps));
+  await app.register(async (scope) => stepUpRoutes(scope, deps));
   await app.register(async (scope) => activityRoutes(scope, deps));
   await app.register(async (scope) => uploadRoutes(scope, deps));
   // In production only with DEV_OUTBOX=true (server/src/config/env.ts): the mailbox shows codes.

@@ -11,6 +11,7 @@ import { recoveryMessages } from './catalog/recovery.js';
 import { registerMessages } from './catalog/register.js';
 import { shellMessages } from './catalog/shell.js';
 import { signInMessages } from './catalog/sign-in.js';
+import { stepUpMessages } from './catalog/step-up.js';
 import { tokenLoginMessages } from './catalog/token-login.js';
 import { twoFactorMessages } from './catalog/two-factor.js';
 import { verificationMessages } from './catalog/verification.js';
@@ -35,6 +36,7 @@ export const catalogs = {
   'delete-account': deleteAccountMessages,
   account: accountMessages,
   'token-login': tokenLoginMessages,
+  'step-up': stepUpMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -54,6 +56,7 @@ export const viVN = {
   ...deleteAccountMessages.vi,
   ...accountMessages.vi,
   ...tokenLoginMessages.vi,
+  ...stepUpMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

@@ -101,6 +101,8 @@ export const envSchema = z.object({
   LOGIN_SECOND_STEP_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   /** Seconds the second step stays closed (and the account's sign-ins answer account_locked) once LOGIN_SECOND_STEP_FAILURES is reached. */
   LOGIN_SECOND_STEP_BLOCK_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
+  /** Seconds a step-up proof of the account pages (password, then the second factor while two-step is on) holds for the sign-in it was given in. */
+  STEP_UP_PROOF_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Seconds a one-time code stays valid. */
   OTP_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
   /** Wrong tries after which a one-time code is void. */

@@ -54,6 +54,12 @@ export const userContacts = pgTable(
     isPrimary: boolean('is_primary').notNull().default(false),
     allowLogin: boolean('allow_login').notNull().default(true),
     createdAt: createdAt(),
+    /**
+     * When the account pages confirmed it (add and verify, activate, change); null for the
+     * addresses the account began with. A second sign-in step never goes to an address confirmed
+     * within SECOND_STEP_ADDRESS_MIN_AGE (server/src/modules/two-factor).
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (t) => [
     index('user_contacts_user_idx').on(t.userId),

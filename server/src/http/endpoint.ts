@@ -33,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Checks the bearer token of a `user` endpoint (server/src/features/auth/bearer.ts); 401 otherwise. */
     authenticateUser(request: FastifyRequest): Promise<UserContext>;
+    /** 403 step_up_required unless a step-up proof holds for this sign-in (server/src/modules/sign-in/step-up.ts). */
+    requireStepUp(who: UserContext & { caller: CallerContext }): Promise<void>;
     /** Every endpoint registered through `handle`, for the OpenAPI description (server/src/http/openapi.ts). */
     endpoints: Endpoint[];
     /** Every method and path registered (server/src/app.ts). */
@@ -50,7 +52,7 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 
 /**
  * Registers the one handler of a contracts endpoint: the user for `user` endpoints (401 first),
- * input parsed with its schema before the handler (400 with message keys), the caller's context,
+ * the step-up proof for `stepUp` endpoints (403 step_up_required), input parsed with its schema before the handler (400 with message keys), the caller's context,
  * and the answer in the `{ result }` envelope (unless the endpoint says `envelope: false`).
  */
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
@@ -60,9 +62,12 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
     url: endpoint.path,
     handler: async (request, reply) => {
       // The bearer token first: a caller without one learns nothing about the input rules (401).
-      const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : {};
+      const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : undefined;
+      const caller = callerContext(request);
+      // Then the step-up proof of a change to how the account signs in or recovers (403).
+      if (endpoint.stepUp && who) await app.requireStepUp({ ...who, caller });
       const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
-      const ctx = { caller: callerContext(request), request, reply, ...who } as HandlerContext<E>;
+      const ctx = { caller, request, reply, ...who } as HandlerContext<E>;
       // Like a guard on the way out: only what the contract lists leaves the server.
       const result = endpoint.output.parse(await handler(input, ctx)) as OutputOf<E>;
       return endpoint.envelope === false ? result : { result };

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@portico/contracts';
+import { type Endpoint, stepUpEndpoints } from '@portico/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { listOutboxMessages } from '../adapters/outbox/queries.js';
@@ -9,8 +9,12 @@ import { createUser, TEST_PASSWORD, type TestUserOptions } from './users.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A signed-in user of the account APIs: their id, token and a caller that sends the bearer token. */
-export async function signedInUser(t: TestApp, opts: TestUserOptions & { email: string }) {
+/**
+ * A signed-in user of the account APIs: their id, token and a caller that sends the bearer token.
+ * `steppedUp`: the password was also given as the step-up proof (contracts/src/step-up.ts), so
+ * the endpoints that need one pass for STEP_UP_PROOF_SECONDS.
+ */
+export async function signedInUser(t: TestApp, opts: TestUserOptions & { email: string; steppedUp?: boolean }) {
   const user = await createUser(t.deps.database.db, opts);
   const { tokens, flow } = await signInWithPassword(t.app, { username: opts.email, password: TEST_PASSWORD });
   const call = (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
@@ -20,7 +24,13 @@ export async function signedInUser(t: TestApp, opts: TestUserOptions & { email: 
       headers: { host: 'localhost:3000', ...bearer(tokens.access_token), ...headers },
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  return { ...user, tokens, flow, call };
+  const stepUp = async (value = opts.password ?? TEST_PASSWORD) => {
+    const res = await call('POST', stepUpEndpoints.verify.path, { method: 'password', value });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().result as { proven: boolean; next: string | null };
+  };
+  if (opts.steppedUp) await stepUp();
+  return { ...user, tokens, flow, call, stepUp };
 }
 
 export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;

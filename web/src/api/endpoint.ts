@@ -1,5 +1,17 @@
 import { type Endpoint, fillPath, type InputOf, inputInQuery, type OutputOf, pathParams } from '@portico/contracts';
-import { apiFetch, type QueryValue, type RequestOptions } from './client';
+import { ApiError, apiFetch, type QueryValue, type RequestOptions } from './client';
+
+/** Asks the user for a step-up proof; true once it holds, false when they gave up. */
+export type StepUpHandler = () => Promise<boolean>;
+let stepUpHandler: StepUpHandler | null = null;
+
+/**
+ * Plugged by the step-up dialog (web/src/components/StepUpDialog.tsx) while an account layout is
+ * mounted: an endpoint that says `stepUp` and answers step_up_required asks it, then calls again.
+ */
+export const setStepUpHandler = (handler: StepUpHandler | null): void => {
+  stepUpHandler = handler;
+};
 
 /**
  * Calls a contracts endpoint (contracts/src/endpoint.ts) with typed input and answer: path
@@ -8,10 +20,25 @@ import { apiFetch, type QueryValue, type RequestOptions } from './client';
  * `options.query` adds query parameters the contract reads outside its input (the login calls'
  * campaignId, contracts/src/auth.ts).
  */
-export function call<E extends Endpoint>(
+export async function call<E extends Endpoint>(
   endpoint: E,
   input: InputOf<E>,
   options: Omit<RequestOptions, 'body'> = {},
+): Promise<OutputOf<E>> {
+  try {
+    return await send(endpoint, input, options);
+  } catch (error) {
+    // A change that needs a fresh proof (contracts/src/step-up.ts): once given, the same call again.
+    const asked = endpoint.stepUp && error instanceof ApiError && error.messageKey === 'step_up_required';
+    if (asked && stepUpHandler && (await stepUpHandler())) return send(endpoint, input, options);
+    throw error;
+  }
+}
+
+function send<E extends Endpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  options: Omit<RequestOptions, 'body'>,
 ): Promise<OutputOf<E>> {
   const values = (input ?? {}) as Record<string, unknown>;
   const inPath = pathParams(endpoint.path);

@@ -1,9 +1,11 @@
 // The confirm-modal host: modals.openConfirmModal (@mantine/modals) dispatches window events that
-// this provider answers. Loaded only with the pages that open modals (routes.tsx, App.tsx).
+// this provider answers; with it the step-up dialog (components/StepUpDialog.tsx) the account
+// pages' protected changes open. Loaded only with the pages that open modals (routes.tsx, App.tsx).
 // Several may be mounted (AppProviders and a layout): one at a time answers, or every open would
 // show two dialogs.
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect, useReducer, useState } from 'react';
+import { StepUpHost } from '../components/StepUpDialog';
 
 const hosts = new Map<symbol, () => void>();
 let active: symbol | null = null;
@@ -25,5 +27,10 @@ export default function ModalsHost() {
       next?.[1]();
     };
   }, [id]);
-  return active === id ? <ModalsProvider /> : null;
+  return active === id ? (
+    <>
+      <ModalsProvider />
+      <StepUpHost />
+    </>
+  ) : null;
 }

@@ -28,8 +28,8 @@ describe('e-mails and phones', () => {
     (await db().select().from(activityLogs).where(eq(activityLogs.userId, userId))).map((a) => a.action);
 
   it('lists e-mails or phones of the user only, primary first', async () => {
-    const a = await signedInUser(t, { email: 'list-a@example.com', phone: '0912000001' });
-    const b = await signedInUser(t, { email: 'list-b@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'list-a@example.com', phone: '0912000001' });
+    const b = await signedInUser(t, { steppedUp: true, email: 'list-b@example.com' });
     expect(await list(a, 2)).toEqual([
       {
         id: expect.any(Number),
@@ -49,7 +49,7 @@ describe('e-mails and phones', () => {
   });
 
   it('adds an e-mail with the spec rules and sends it a code', async () => {
-    const a = await signedInUser(t, { email: 'add-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'add-a@example.com' });
     const other = await createUser(db(), { email: 'taken@example.com' });
     await db()
       .insert(userContacts)
@@ -75,7 +75,7 @@ describe('e-mails and phones', () => {
   });
 
   it('adds a phone: required, Vietnamese 10-digit mobile, unique', async () => {
-    const a = await signedInUser(t, { email: 'phone-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'phone-a@example.com' });
     await createUser(db(), { email: 'phone-owner@example.com', phone: '0987000002' });
     const add = (Name: string) => a.call('POST', E.list.path, { type: 1, Name });
     expect(errorKey(await add(''))).toBe('phone_required');
@@ -91,7 +91,7 @@ describe('e-mails and phones', () => {
   });
 
   it('refuses more than MAXIMUM_EMAIL_OR_PHONE entries of a type', async () => {
-    const a = await signedInUser(t, { email: 'max-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'max-a@example.com' });
     resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'max-b@example.com' }));
     resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'max-c@example.com' }));
     const res = await a.call('POST', E.list.path, { type: 2, Name: 'max-d@example.com' });
@@ -103,7 +103,7 @@ describe('e-mails and phones', () => {
 
   it('holds one primary per type and the entry limit under parallel requests (row lock, partial unique index)', async () => {
     // Meaningful on PostgreSQL (DATABASE_URL set): PGlite runs one statement at a time.
-    const a = await signedInUser(t, { email: 'par-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'par-a@example.com' });
     const extra = await db()
       .insert(userContacts)
       .values(
@@ -130,7 +130,7 @@ describe('e-mails and phones', () => {
       db().update(userContacts).set({ isPrimary: true }).where(eq(userContacts.id, extra[0]!.id)),
     ).rejects.toThrow();
 
-    const b = await signedInUser(t, { email: 'par-limit@example.com' });
+    const b = await signedInUser(t, { steppedUp: true, email: 'par-limit@example.com' });
     const adds = await Promise.all(
       Array.from({ length: 6 }, (_, i) => b.call('POST', E.list.path, { type: 2, Name: `par-limit-${i}@example.com` })),
     );
@@ -144,7 +144,7 @@ describe('e-mails and phones', () => {
   });
 
   it("checks existence on this account only: another account's address is not told", async () => {
-    const a = await signedInUser(t, { email: 'exists-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'exists-a@example.com' });
     await createUser(db(), { email: 'exists-other@example.com' });
     await createUser(db(), { email: 'exists-unconfirmed@example.com', confirmed: false });
     const exists = async (name: string) =>
@@ -157,7 +157,7 @@ describe('e-mails and phones', () => {
   });
 
   it("answers the same for another account's address as for a free one; only its right code tells", async () => {
-    const a = await signedInUser(t, { email: 'enum-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'enum-a@example.com' });
     await createUser(db(), { email: 'enum-taken@example.com' });
     const shape = (res: { statusCode: number; body: string }) => ({
       status: res.statusCode,
@@ -189,7 +189,7 @@ describe('e-mails and phones', () => {
   });
 
   it('activates an entry with its code; the code is checked and single use', async () => {
-    const a = await signedInUser(t, { email: 'act-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'act-a@example.com' });
     resultOf(await a.call('POST', E.list.path, { type: 1, Name: '0912000020' }));
     const activate = (Otp: string, PhoneEmailName = '0912000020') =>
       a.call('POST', E.activate.path, { PhoneEmailName, Otp });
@@ -216,7 +216,7 @@ describe('e-mails and phones', () => {
   });
 
   it('resends the code after the cooldown', async () => {
-    const a = await signedInUser(t, { email: 'resend-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'resend-a@example.com' });
     resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'resend-b@example.com' }));
     const first = await lastCode(t, 'resend-b@example.com');
     const waiting = resultOf<{ times: number }>(
@@ -238,8 +238,8 @@ describe('e-mails and phones', () => {
   });
 
   it('an address confirmed on one account cannot be confirmed on another, even in a race', async () => {
-    const a = await signedInUser(t, { email: 'race-a@example.com' });
-    const b = await signedInUser(t, { email: 'race-b@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'race-a@example.com' });
+    const b = await signedInUser(t, { steppedUp: true, email: 'race-b@example.com' });
     resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'shared@example.com' }));
     const codeA = await lastCode(t, 'shared@example.com');
     // B asks for the same address: B gets a code of its own, and A's code is not B's.
@@ -261,7 +261,7 @@ describe('e-mails and phones', () => {
     });
 
     // The unique index is the final word: a row confirmed behind the service's back is refused, not a 500.
-    const c = await signedInUser(t, { email: 'race-c@example.com' });
+    const c = await signedInUser(t, { steppedUp: true, email: 'race-c@example.com' });
     resultOf(await c.call('POST', E.list.path, { type: 1, Name: '0912000030' }));
     const code = await lastCode(t, '0912000030');
     const d = await createUser(db(), { email: 'race-d@example.com' });
@@ -283,7 +283,7 @@ describe('e-mails and phones', () => {
   });
 
   it('sets the primary e-mail (confirmed only): it becomes the email claim and a sign-in name', async () => {
-    const a = await signedInUser(t, { email: 'prim-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'prim-a@example.com' });
     resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'prim-b@example.com' }));
     const entry = (await list(a, 2)).find((c) => c.name === 'prim-b@example.com')!;
     expect(errorKey(await a.call('PUT', E.setPrimary.path, { id: entry.id }))).toBe('contact_not_confirmed');
@@ -305,7 +305,7 @@ describe('e-mails and phones', () => {
   });
 
   it('toggles allow-login on confirmed non-primary entries only', async () => {
-    const a = await signedInUser(t, { email: 'allow-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'allow-a@example.com' });
     const primary = (await list(a, 2))[0]!;
     expect(errorKey(await a.call('PUT', E.allowLogin.path, { id: primary.id, isAllow: false }))).toBe(
       'contact_is_primary',
@@ -329,7 +329,7 @@ describe('e-mails and phones', () => {
   });
 
   it('deletes unconfirmed entries directly, confirmed ones with a code sent to them, never the primary', async () => {
-    const a = await signedInUser(t, { email: 'del-a@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'del-a@example.com' });
     const primary = (await list(a, 2))[0]!;
     expect(errorKey(await a.call('DELETE', `${E.remove.path}?userPhoneEmailId=${primary.id}`))).toBe(
       'contact_is_primary',
@@ -375,8 +375,8 @@ describe('e-mails and phones', () => {
   });
 
   it("refuses every entry operation on another user's entries and shows them nothing", async () => {
-    const a = await signedInUser(t, { email: 'own-a@example.com' });
-    const b = await signedInUser(t, { email: 'own-b@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'own-a@example.com' });
+    const b = await signedInUser(t, { steppedUp: true, email: 'own-b@example.com' });
     resultOf(await a.call('POST', E.list.path, { type: 2, Name: 'own-a2@example.com' }));
     const codeA = await lastCode(t, 'own-a2@example.com');
     const [primaryA, pendingA] = await list(a, 2);
@@ -408,7 +408,7 @@ describe('change and activate e-mail and phone', () => {
   const db = () => t.deps.database.db;
 
   it('changes the e-mail in two steps; the old address is told in the account language', async () => {
-    const a = await signedInUser(t, { email: 'old@example.com', languageId: 'en-US' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'old@example.com', languageId: 'en-US' });
     const change = (newemail: string, otp = '') => a.call('POST', E.changeEmail.path, { newemail, otp });
     expect(errorKey(await change(''))).toBe('error_email_empty');
     expect(errorKey(await change('bad'))).toBe('email_invalid');
@@ -437,7 +437,7 @@ describe('change and activate e-mail and phone', () => {
   });
 
   it('one change-e-mail code sent by racing requests changes the e-mail once', async () => {
-    const a = await signedInUser(t, { email: 'race-old@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'race-old@example.com' });
     const change = (otp = '') => a.call('POST', E.changeEmail.path, { newemail: 'race-new@example.com', otp });
     expect(resultOf(await change())).toEqual({ times: 60 });
     const code = await lastCode(t, 'race-new@example.com');
@@ -451,7 +451,7 @@ describe('change and activate e-mail and phone', () => {
   });
 
   it('changes the phone in two steps by SMS', async () => {
-    const a = await signedInUser(t, { email: 'cp@example.com', phone: '0912000100' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'cp@example.com', phone: '0912000100' });
     const change = (newphone: string, otp = '') => a.call('POST', E.changePhone.path, { newphone, otp });
     expect(errorKey(await change(''))).toBe('phone_required');
     expect(errorKey(await change('0212345678'))).toBe('invalid_phone_number');
@@ -463,7 +463,7 @@ describe('change and activate e-mail and phone', () => {
       email: 'cp@example.com',
     });
     // A code for another user's change is not this user's.
-    const b = await signedInUser(t, { email: 'cp-b@example.com' });
+    const b = await signedInUser(t, { steppedUp: true, email: 'cp-b@example.com' });
     resultOf(await a.call('POST', E.changePhone.path, { newphone: '0912000103', otp: '' }));
     expect(
       errorKey(
@@ -474,8 +474,8 @@ describe('change and activate e-mail and phone', () => {
   });
 
   it("another user's wrong codes for the same address neither burn nor delay a pending change-e-mail code", async () => {
-    const a = await signedInUser(t, { email: 'bound-a@example.com' });
-    const b = await signedInUser(t, { email: 'bound-b@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'bound-a@example.com' });
+    const b = await signedInUser(t, { steppedUp: true, email: 'bound-b@example.com' });
     expect(resultOf(await a.call('POST', E.changeEmail.path, { newemail: 'wanted@example.com', otp: '' }))).toEqual({
       times: 60,
     });
@@ -497,7 +497,7 @@ describe('change and activate e-mail and phone', () => {
   });
 
   it('activates an unconfirmed primary phone and e-mail (active data, update-info, send-code, activate)', async () => {
-    const a = await signedInUser(t, { email: 'act@example.com' });
+    const a = await signedInUser(t, { steppedUp: true, email: 'act@example.com' });
     await db()
       .insert(userContacts)
       .values({ userId: a.id, type: 1, value: '0912000200', isPrimary: true, isConfirmed: false });
@@ -529,7 +529,7 @@ describe('change and activate e-mail and phone', () => {
     });
     expect(errorKey(await a.call('POST', E.activatePhoneSend.path, {}))).toBe('contact_already_confirmed');
 
-    const b = await signedInUser(t, { email: 'act-b@example.com' });
+    const b = await signedInUser(t, { steppedUp: true, email: 'act-b@example.com' });
     await db().update(userContacts).set({ isConfirmed: false }).where(eq(userContacts.userId, b.id));
     expect(resultOf(await b.call('GET', E.activeData.path))).toMatchObject({ isOk: false, isActiveEmail: false });
     resultOf(await b.call('POST', E.activateEmailSend.path, {}));

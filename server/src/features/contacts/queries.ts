@@ -49,7 +49,7 @@ export const insertContact = async (db: Db, contact: typeof userContacts.$inferI
 export const updateContact = (
   db: Db,
   id: number,
-  set: Partial<Pick<Contact, 'isConfirmed' | 'isPrimary' | 'allowLogin'>>,
+  set: Partial<Pick<Contact, 'isConfirmed' | 'isPrimary' | 'allowLogin' | 'confirmedAt'>>,
 ) => db.update(userContacts).set(set).where(eq(userContacts.id, id));
 
 /** Clears the primary mark of every contact of a type of the user. */

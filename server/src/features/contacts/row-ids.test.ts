@@ -7,7 +7,7 @@ describe('row ids from clients', () => {
   const t = useTestApp();
 
   it('answers not_found (a 400, never a database error) for ids beyond the int4 range', async () => {
-    const user = await signedInUser(t, { email: 'ids@example.com' });
+    const user = await signedInUser(t, { steppedUp: true, email: 'ids@example.com' });
     for (const res of [
       await user.call('PUT', E.setPrimary.path, { id: 3_000_000_000 }),
       await user.call('DELETE', `${E.remove.path}?userPhoneEmailId=99999999999`),

@@ -140,9 +140,20 @@ export function createContactsService(deps: AppDeps) {
       await deleteContact(tx, old.id);
     await clearPrimary(tx, user.id, type);
     const existing = await findContactByValue(tx, user.id, type, value);
-    if (existing) await updateContact(tx, existing.id, { isConfirmed: true, isPrimary: true, allowLogin: true });
+    // Confirmed just now unless it was already (two-factor's secondStepEmail reads when).
+    const confirmedAt = existing?.isConfirmed ? existing.confirmedAt : new Date();
+    if (existing)
+      await updateContact(tx, existing.id, { isConfirmed: true, isPrimary: true, allowLogin: true, confirmedAt });
     else
-      await insertContact(tx, { userId: user.id, type, value, isConfirmed: true, isPrimary: true, allowLogin: true });
+      await insertContact(tx, {
+        userId: user.id,
+        type,
+        value,
+        isConfirmed: true,
+        isPrimary: true,
+        allowLogin: true,
+        confirmedAt,
+      });
     return old && old.value !== value ? old : undefined;
   }
 
@@ -287,6 +298,7 @@ export function createContactsService(deps: AppDeps) {
           if (becomesPrimary) await clearPrimary(tx, user.id, contact.type);
           await updateContact(tx, contact.id, {
             isConfirmed: true,
+            confirmedAt: new Date(),
             ...(becomesPrimary ? { isPrimary: true, allowLogin: true } : {}),
           });
           await verified(tx, user.id, contact.type, contact.value, caller.ip);

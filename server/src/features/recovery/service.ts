@@ -7,10 +7,8 @@ import {
 } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
-import { badRequest } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { deleteClaim, listClaims, upsertClaim } from '../../modules/claims/index.js';
-import { createPasswordCheck } from '../../modules/sign-in/index.js';
 import type { User } from '../../modules/users/index.js';
 
 export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as const;
@@ -25,7 +23,6 @@ export type RecoveryContext = { user: User; caller: CallerContext };
  */
 export function createRecoveryService(deps: AppDeps) {
   const db = deps.database.db;
-  const checkAccountPassword = createPasswordCheck(deps);
   async function list(user: User): Promise<OutputOf<typeof E.list>> {
     return (await listClaims(db, user.id))
       .filter((c) => (RECOVERY_CLAIM_TYPES as readonly string[]).includes(c.claimType))
@@ -36,16 +33,9 @@ export function createRecoveryService(deps: AppDeps) {
     /** Sets (or, with an empty value, removes) one recovery way; answers both. */
     async update(
       { user, caller: { ip } }: RecoveryContext,
-      { claimType, claimValue, password }: ParsedInputOf<typeof E.update>,
+      { claimType, claimValue }: ParsedInputOf<typeof E.update>,
     ): Promise<OutputOf<typeof E.update>> {
-      // A recovery way receives password-reset codes: a stolen access token alone must not be
-      // enough to plant one, so the account password confirms the change.
-      if (user.passwordHash) {
-        if (!password) throw badRequest('error_password_empty', { password: ['error_password_empty'] });
-        if (!(await checkAccountPassword(user, password, ip))) {
-          throw badRequest('invalid_password', { password: ['invalid_password'] });
-        }
-      }
+      // The endpoint's step-up proof (contracts/src/recovery.ts) stands for the account here.
       await db.transaction(async (tx) => {
         if (claimValue) await upsertClaim(tx, user.id, claimType, claimValue);
         else await deleteClaim(tx, user.id, claimType);

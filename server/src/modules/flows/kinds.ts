@@ -24,6 +24,12 @@ export const FLOW_KINDS = {
    * second one owed; bound to the interaction and held by the browser's cookie, five minutes.
    */
   sign_in_second_factor: { first: 'owed', moves: { owed: ['done'] } },
+  /**
+   * A step-up of the account pages (server/src/modules/sign-in/step-up.ts): the first proof given,
+   * a second factor owed while two-step is on, then `proven` for STEP_UP_PROOF_SECONDS. Found by
+   * the account and the sign-in (the token's grant) it was given for.
+   */
+  account_step_up: { first: 'second_owed', moves: { second_owed: ['proven'], proven: ['done'] } },
 } as const satisfies Record<string, { first: string; moves: Record<string, readonly string[]> }>;
 
 export type FlowKind = keyof typeof FLOW_KINDS;

@@ -33,3 +33,4 @@ export {
   rememberCookieName,
 } from './remembered.js';
 export { createSecondFactor } from './second-factor.js';
+export { type AccountStepUp, createAccountStepUp, type StepUpCaller } from './step-up.js';

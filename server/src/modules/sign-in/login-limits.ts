@@ -129,3 +129,29 @@ export function createPasswordCheck(deps: AppDeps) {
     return false;
   };
 }
+
+/**
+ * Runs one check of a second factor (login step 3, the account pages' step-up) under the account's
+ * own second-step count (createLoginLimits): a closed second step refuses as the lock does; a wrong
+ * code (false, or a 400 of the code service) counts, and the failure that closes the step tells
+ * the owner (second-step.closed).
+ */
+export function createSecondStepCount(deps: Pick<AppDeps, 'kv' | 'config' | 'events'>) {
+  const limits = createLoginLimits(deps);
+  return async function counted(userId: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
+    const subject = accountSubject(userId);
+    if (await limits.secondStepBlocked(subject)) throw new AppError(429, 'account_locked');
+    const wrong = async () => {
+      if (await limits.recordSecondStepFailure(subject))
+        await deps.events.publish('second-step.closed', { userId, ip });
+    };
+    try {
+      if (await check()) return true;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 400) await wrong();
+      throw err;
+    }
+    await wrong();
+    return false;
+  };
+}

@@ -10,7 +10,7 @@ import { AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { createFlows, type Flow } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
-import { CONTACT_EMAIL, findPrimaryContact, findUserById } from '../users/index.js';
+import { findUserById } from '../users/index.js';
 import { createVerificationService } from '../verification/index.js';
 import { amrOf, type FirstFactor, type SecondFactor } from './acr.js';
 import {
@@ -25,7 +25,7 @@ import {
   secondStepAnswer,
 } from './complete-sign-in.js';
 import { findBoundInteraction, type Interaction, interactionUidOf } from './interaction.js';
-import { accountSubject, createLoginLimits } from './login-limits.js';
+import { accountSubject, createLoginLimits, createSecondStepCount } from './login-limits.js';
 import { createRememberedBrowsers } from './remembered.js';
 
 const expired = () => badRequest('login_two_factor_expired');
@@ -60,6 +60,7 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
   const twoFactor = createTwoFactor(deps);
   const codes = createVerificationService(deps);
   const limits = createLoginLimits(deps);
+  const counted = createSecondStepCount(deps);
   const remembered = createRememberedBrowsers(deps);
 
   const interactionFor = (returnUrl: string, client: ClientInfo) =>
@@ -76,32 +77,7 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
 
   const offered = (step: OwedStep, type: string) => step.data.types.some((t) => t.type === type);
 
-  async function confirmedEmail(userId: string): Promise<string | undefined> {
-    const email = await findPrimaryContact(deps.database.db, userId, CONTACT_EMAIL);
-    return email?.isConfirmed ? email.value : undefined;
-  }
-
-  /**
-   * Runs one check of a second factor under the account's own second-step count
-   * (login-limits.ts): a closed second step refuses as the lock does; a wrong code (false, or a
-   * 400 of the code service) counts, and the failure that closes the step tells the owner.
-   */
-  async function counted(userId: string, client: ClientInfo, check: () => Promise<boolean>): Promise<boolean> {
-    const subject = accountSubject(userId);
-    if (await limits.secondStepBlocked(subject)) throw locked();
-    const wrong = async () => {
-      if (await limits.recordSecondStepFailure(subject))
-        await deps.events.publish('second-step.closed', { userId, ip: client.ip });
-    };
-    try {
-      if (await check()) return true;
-    } catch (err) {
-      if (err instanceof AppError && err.status === 400) await wrong();
-      throw err;
-    }
-    await wrong();
-    return false;
-  }
+  const confirmedEmail = (userId: string) => twoFactor.secondStepEmail(userId);
 
   /** The second factor passed: the step ends (once), the browser may be remembered, the sign-in finishes. */
   async function pass(step: OwedStep, client: ClientInfo, second: SecondFactor, rememberDevice: boolean) {
@@ -200,11 +176,13 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
       const step = await owed(input.returnUrl, client);
       if (!offered(step, input.codeReceiveMethod)) throw noMethod();
       if (input.codeReceiveMethod === 'authenticator') {
-        if (!(await counted(step.userId, client, () => twoFactor.verifyTotp(step.userId, input.twoFactorCode, client))))
+        if (
+          !(await counted(step.userId, client.ip, () => twoFactor.verifyTotp(step.userId, input.twoFactorCode, client)))
+        )
           throw badRequest('authentication_code_is_incorrect', { twoFactorCode: ['authentication_code_is_incorrect'] });
         return pass(step, client, 'authenticator', input.rememberMachine);
       }
-      await counted(step.userId, client, async () => {
+      await counted(step.userId, client.ip, async () => {
         await checkEmailCode(step.userId, input.twoFactorCode, client.ip);
         return true;
       });
@@ -216,7 +194,7 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
       const step = await owed(input.returnUrl, client);
       if (!offered(step, 'authenticator')) throw noMethod();
       if (
-        !(await counted(step.userId, client, () =>
+        !(await counted(step.userId, client.ip, () =>
           twoFactor.consumeRecoveryCode(step.userId, input.recoveryCode, client),
         ))
       )

@@ -45,6 +45,9 @@ export type TwoFactorStatus = { enabled: boolean; hasAuthenticator: boolean; rec
  * captcha or the window clears it, a success clears the run.
  * `now` is injectable so tests can move time.
  */
+/** An address confirmed this recently through the account pages receives no second step: a day. */
+export const SECOND_STEP_ADDRESS_MIN_AGE_SECONDS = 86_400;
+
 export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) {
   const db = deps.database.db;
   const now = opts.now ?? (() => new Date());
@@ -63,6 +66,18 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
     }
     await limits.recordFailure(subject, ip);
     return false;
+  }
+
+  /**
+   * Where an e-mail second step may go: the confirmed primary e-mail, unless the account pages
+   * confirmed it within SECOND_STEP_ADDRESS_MIN_AGE_SECONDS (a stolen access token that planted an
+   * address must not receive the second step there too; issue 24 point 5).
+   */
+  async function secondStepEmail(userId: string): Promise<string | undefined> {
+    const email = await findPrimaryContact(db, userId, CONTACT_EMAIL);
+    if (!email?.isConfirmed) return undefined;
+    const since = email.confirmedAt ? now().getTime() - email.confirmedAt.getTime() : Number.POSITIVE_INFINITY;
+    return since >= SECOND_STEP_ADDRESS_MIN_AGE_SECONDS * 1000 ? email.value : undefined;
   }
 
   /** A transaction whose events' after-commit work (alert mail) runs once it committed. */
@@ -110,11 +125,12 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
       const out: TwoFactorMethod[] = [];
       if ((await findTwoFactor(db, userId))?.secret)
         out.push({ type: 'authenticator', staticKey: 'two_factor_method_authenticator' });
-      const email = await findPrimaryContact(db, userId, CONTACT_EMAIL);
-      if (email?.isConfirmed)
-        out.push({ type: 'email', staticKey: 'two_factor_method_email', value: maskLoginName(email.value) });
+      const email = await secondStepEmail(userId);
+      if (email) out.push({ type: 'email', staticKey: 'two_factor_method_email', value: maskLoginName(email) });
       return out;
     },
+
+    secondStepEmail,
 
     /**
      * Starts a setup: a new secret kept as pending (the authenticator in use, if any, keeps

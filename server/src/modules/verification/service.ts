@@ -18,7 +18,8 @@ export type VerificationPurpose =
   | 'activate_contact'
   | 'delete_contact'
   | 'change_password'
-  | 'delete_account';
+  | 'delete_account'
+  | 'step_up';
 
 /**
  * What goes to the address: the code (the default), or, when the address must not get a code
@@ -45,6 +46,7 @@ const SIGNED_IN_PURPOSES: ReadonlySet<VerificationPurpose> = new Set([
   'delete_contact',
   'change_password',
   'delete_account',
+  'step_up',
 ]);
 export type IssueAnswer = { times: number };
 

@@ -1,6 +1,6 @@
-import { Box, Button, Group, PasswordInput, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Box, Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { CLAIM_TYPES, type RecoveryClaim, recoveryClaimInput } from '@portico/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
@@ -9,7 +9,6 @@ import { Icon } from '../../components/Icon';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { looseT } from '../../i18n/t';
 import { notifyDone } from '../../lib/notify';
-import { hasPasswordQuery } from '../../queries/hasPassword';
 import { RECOVERY_QUERY_KEY, saveRecoveryClaim } from './api';
 
 export const WAYS = [
@@ -33,7 +32,7 @@ export const WAYS = [
   },
 ] as const;
 
-type Values = { claimValue: string; password: string };
+type Values = { claimValue: string };
 
 export interface RecoveryWayProps {
   way: (typeof WAYS)[number];
@@ -43,13 +42,14 @@ export interface RecoveryWayProps {
   onClose: () => void;
 }
 
-/** One recovery way: its value, the edit button, and in edit mode the form (value, account password). */
+/**
+ * One recovery way: its value, the edit button, and in edit mode the form. Saving needs the
+ * step-up proof (contracts/src/step-up.ts): the step-up dialog asks for it when the server does.
+ */
 export function RecoveryWay({ way, value, editing, onEdit, onClose }: RecoveryWayProps) {
   const { t } = useTranslation();
   const tr = looseT(t);
   const label = tr(way.label);
-  // A recovery way can reset the password, so the account password confirms a change.
-  const needsPassword = useQuery(hasPasswordQuery).data === true;
 
   return (
     <Stack gap="sm">
@@ -83,9 +83,7 @@ export function RecoveryWay({ way, value, editing, onEdit, onClose }: RecoveryWa
           </Button>
         )}
       </Group>
-      {editing && (
-        <RecoveryWayForm way={way} value={value} label={label} needsPassword={needsPassword} onClose={onClose} />
-      )}
+      {editing && <RecoveryWayForm way={way} value={value} label={label} onClose={onClose} />}
     </Stack>
   );
 }
@@ -94,23 +92,16 @@ function RecoveryWayForm({
   way,
   value,
   label,
-  needsPassword,
   onClose,
-}: Pick<RecoveryWayProps, 'way' | 'value' | 'onClose'> & { label: string; needsPassword: boolean }) {
+}: Pick<RecoveryWayProps, 'way' | 'value' | 'onClose'> & { label: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const form: ApiForm<Values> = useApiForm<Values, RecoveryClaim[]>({
-    initialValues: { claimValue: value, password: '' },
+    initialValues: { claimValue: value },
     schema: recoveryClaimInput,
     input: (v) => ({ ...v, claimType: way.type }),
-    // A recovery way can reset the password, so the account password confirms a change.
-    before: () => {
-      if (!needsPassword || form.values.password) return true;
-      form.form.setFieldError('password', t('error_password_empty'));
-      return false;
-    },
-    submit: (v) => saveRecoveryClaim({ claimType: way.type, claimValue: v.claimValue.trim(), password: v.password }),
+    submit: (v) => saveRecoveryClaim({ claimType: way.type, claimValue: v.claimValue.trim() }),
     onSuccess: (saved) => {
       queryClient.setQueryData<RecoveryClaim[]>(RECOVERY_QUERY_KEY, saved);
       notifyDone(t('update_success'));
@@ -139,14 +130,6 @@ function RecoveryWayForm({
           autoComplete={way.autoComplete}
           size="md"
         />
-        {needsPassword && (
-          <PasswordInput
-            {...form.field('password')}
-            label={t('recovery_password_label')}
-            autoComplete="current-password"
-            size="md"
-          />
-        )}
       </FormStack>
     </Box>
   );
