@@ -63,9 +63,6 @@ export type VerificationCodeInput = z.input<typeof verificationCodeInput>;
 // The same password rule as delete account's check (error_password_empty when empty).
 export { checkPasswordInput as twoFactorPasswordInput };
 
-/** The password check the sensitive steps need first (setup, new recovery codes, reset). */
-const passwordErrors = ['two_factor_password_required'] as const;
-
 const define = featureEndpoints('two-factor');
 
 export const twoFactorEndpoints = {
@@ -80,7 +77,7 @@ export const twoFactorEndpoints = {
     method: 'POST',
     path: '/api/account/two-factor/check-password',
     summary:
-      "Checks the account's password; for 10 minutes this sign-in may then set up an authenticator, get new recovery codes or reset",
+      "Gives the account's password as the step-up proof (contracts/src/step-up.ts) of this sign-in: with two-step off it then holds for STEP_UP_PROOF_SECONDS; with it on, a second factor is still owed at /api/account/step-up",
     auth: 'user',
     input: checkPasswordInput,
     output: z.literal(true),
@@ -92,8 +89,8 @@ export const twoFactorEndpoints = {
     summary:
       'Starts an authenticator setup: a new secret, pending until verify-authenticator (the one in use keeps working)',
     auth: 'user',
+    stepUp: true,
     output: authenticatorSetupSchema,
-    errors: [...passwordErrors],
   }),
   verifyAuthenticator: define({
     method: 'POST',
@@ -122,25 +119,26 @@ export const twoFactorEndpoints = {
   disable: define({
     method: 'POST',
     path: '/api/account/two-factor/disable',
-    summary: 'Turns two-step verification off (the authenticator stays set up); needs check-password first',
+    summary: 'Turns two-step verification off (the authenticator stays set up); needs the step-up proof',
     auth: 'user',
+    stepUp: true,
     output: twoFactorDetailsSchema,
-    errors: ['two_factor_password_required'],
   }),
   generateRecoveryCodes: define({
     method: 'POST',
     path: '/api/account/two-factor/generate-recovery-codes',
     summary: '10 new recovery codes, shown once; the earlier ones stop working',
     auth: 'user',
+    stepUp: true,
     output: recoveryCodesSchema,
-    errors: [...passwordErrors, 'two_factor_not_enabled'],
+    errors: ['two_factor_not_enabled'],
   }),
   resetAuthenticator: define({
     method: 'POST',
     path: '/api/account/two-factor/reset-authenticator',
     summary: 'Removes the authenticator and the recovery codes and turns two-step off; a new setup is needed',
     auth: 'user',
+    stepUp: true,
     output: twoFactorDetailsSchema,
-    errors: [...passwordErrors],
   }),
 };

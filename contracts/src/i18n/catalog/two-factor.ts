@@ -11,7 +11,6 @@ export const twoFactorMessages = defineMessages({
     enable_2fa_success: 'Bật xác minh hai bước thành công.',
     disable_2fa_success: 'Tắt xác minh hai bước thành công.',
     // API errors
-    two_factor_password_required: 'Vui lòng xác nhận lại mật khẩu để tiếp tục.',
     two_factor_setup_expired: 'Phiên thiết lập đã hết hạn. Vui lòng bắt đầu lại.',
     two_factor_setup_required: 'Vui lòng thiết lập ứng dụng xác thực trước.',
     two_factor_not_enabled: 'Xác minh hai bước chưa được bật.',
@@ -110,7 +109,6 @@ export const twoFactorMessages = defineMessages({
     authentication_code_is_incorrect: 'The authentication code is incorrect.',
     enable_2fa_success: 'Two-step verification is now on.',
     disable_2fa_success: 'Two-step verification is now off.',
-    two_factor_password_required: 'Please confirm your password again to continue.',
     two_factor_setup_expired: 'The setup has expired. Please start again.',
     two_factor_setup_required: 'Please set up an authenticator app first.',
     two_factor_not_enabled: 'Two-step verification is not on.',

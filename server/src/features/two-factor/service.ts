@@ -10,13 +10,10 @@ import type { UserContext } from '../../http/endpoint.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
-import { createPasswordCheck } from '../../modules/sign-in/index.js';
+import { createAccountStepUp } from '../../modules/sign-in/index.js';
 import { createTwoFactor } from '../../modules/two-factor/index.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, type User } from '../../modules/users/index.js';
 import { TWO_FACTOR_ACTIVITY } from './activity.js';
-
-/** How long a checked password lets this sign-in set up, regenerate or reset (spec account §4: the password step comes first). */
-export const PASSWORD_PROOF_SECONDS = 10 * 60;
 
 export type TwoFactorContext = Pick<UserContext, 'user' | 'sessionUid' | 'grantId' | 'clientId'> & {
   caller: CallerContext;
@@ -33,15 +30,9 @@ const incorrect = () =>
 export function createTwoFactorSettings(deps: AppDeps) {
   const db = deps.database.db;
   const twoFactor = createTwoFactor(deps);
-  // Wrong passwords count towards the same streak and lock as wrong sign-ins.
-  const checkAccountPassword = createPasswordCheck(deps);
-  // Bound to the token's grant: another sign-in of the same account has not proved anything.
-  const proofKey = ({ user, grantId, sessionUid, clientId }: TwoFactorContext) =>
-    `2fa:pw:${user.id}:${grantId ?? sessionUid ?? clientId}`;
-
-  async function requirePasswordProof(ctx: TwoFactorContext) {
-    if (!(await deps.kv.get(proofKey(ctx)))) throw new AppError(403, 'two_factor_password_required');
-  }
+  // Setup, off, new recovery codes and reset say `stepUp` in contracts/src/two-factor.ts: the one
+  // step-up of the account pages stands in front of them (server/src/http/endpoint.ts).
+  const stepUp = createAccountStepUp(deps);
 
   async function details(userId: string): Promise<TwoFactorDetails> {
     const s = await twoFactor.status(userId);
@@ -62,16 +53,19 @@ export function createTwoFactorSettings(deps: AppDeps) {
   return {
     details: ({ user }: TwoFactorContext) => details(user.id),
 
+    /** The spec's password step of this page: the step-up's first proof (a second factor may still be owed). */
     async checkPassword(ctx: TwoFactorContext, { password }: CheckPasswordInput): Promise<true> {
-      if (!ctx.user.passwordHash) throw badRequest('password_not_set');
-      if (!(await checkAccountPassword(ctx.user, password, ctx.caller.ip)))
-        throw badRequest('invalid_password', { password: ['invalid_password'] });
-      await deps.kv.set(proofKey(ctx), '1', PASSWORD_PROOF_SECONDS);
+      try {
+        await stepUp.verify(ctx, { method: 'password', value: password });
+      } catch (err) {
+        if (err instanceof AppError && err.fieldErrors?.value)
+          throw badRequest(err.messageKey, { password: err.fieldErrors.value });
+        throw err;
+      }
       return true;
     },
 
     async setupAuthenticator(ctx: TwoFactorContext): Promise<AuthenticatorSetup> {
-      await requirePasswordProof(ctx);
       return twoFactor.startSetup(ctx.user.id, await accountLabel(ctx.user));
     },
 
@@ -87,15 +81,13 @@ export function createTwoFactorSettings(deps: AppDeps) {
       return details(ctx.user.id);
     },
 
-    /** Off needs the password too: a stolen access token alone must not remove the second factor. */
+    /** Off needs the step-up proof too: a stolen access token alone must not remove the second factor. */
     async disable(ctx: TwoFactorContext): Promise<TwoFactorDetails> {
-      await requirePasswordProof(ctx);
       await twoFactor.disable(ctx.user.id, ctx.caller);
       return details(ctx.user.id);
     },
 
     async generateRecoveryCodes(ctx: TwoFactorContext): Promise<RecoveryCodes> {
-      await requirePasswordProof(ctx);
       const codes = await twoFactor.regenerateRecoveryCodes(ctx.user.id, async (tx) => {
         await insertActivity(tx, {
           userId: ctx.user.id,
@@ -108,10 +100,9 @@ export function createTwoFactorSettings(deps: AppDeps) {
     },
 
     async resetAuthenticator(ctx: TwoFactorContext): Promise<TwoFactorDetails> {
-      await requirePasswordProof(ctx);
       await twoFactor.reset(ctx.user.id, ctx.caller);
-      // The proof served its purpose; a new setup asks for the password again.
-      await deps.kv.del(proofKey(ctx));
+      // The proof served its purpose; a new setup asks for it again.
+      await stepUp.spend(ctx);
       return details(ctx.user.id);
     },
   };

@@ -1,8 +1,8 @@
-import { twoFactorEndpoints as E, type Endpoint, passwordEndpoints } from '@portico/contracts';
+import { twoFactorEndpoints as E, type Endpoint, passwordEndpoints, stepUpEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
+import { activityLogs, flows, userRecoveryCodes, users, userTwoFactor } from '../../db/schema.js';
 import { codeAt, TOTP_PERIOD } from '../../modules/two-factor/index.js';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -47,12 +47,12 @@ describe('two-step verification settings', () => {
     const a = await signedInUser(t, { email: 'wizard@example.com' });
     expect(await details(a)).toEqual({ twoFactorEnabled: false, hasAuthenticator: false, recoveryCodesLeft: 0 });
     // Password first (spec account §5 Two-factor messages).
-    expect(errorKey(await call(a, E.setupAuthenticator), 403)).toBe('two_factor_password_required');
+    expect(errorKey(await call(a, E.setupAuthenticator), 403)).toBe('step_up_required');
     expect(errorKey(await call(a, E.checkPassword, { password: '' }))).toBe('error_password_empty');
     const wrong = await call(a, E.checkPassword, { password: 'Wrong@123' });
     expect(errorKey(wrong)).toBe('invalid_password');
     expect(wrong.json().errors).toEqual({ password: ['invalid_password'] });
-    expect(errorKey(await call(a, E.setupAuthenticator), 403)).toBe('two_factor_password_required');
+    expect(errorKey(await call(a, E.setupAuthenticator), 403)).toBe('step_up_required');
     expect(resultOf(await call(a, E.checkPassword, { password: TEST_PASSWORD }))).toBe(true);
     const setup = resultOf<{ sharedKey: string; authenticatorUri: string; qrCode: string }>(
       await call(a, E.setupAuthenticator),
@@ -112,13 +112,32 @@ describe('two-step verification settings', () => {
       url: E.disable.path,
       headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
     });
-    expect(errorKey(off, 403)).toBe('two_factor_password_required');
+    expect(errorKey(off, 403)).toBe('step_up_required');
     expect(resultOf<Details>(await call(a, E.details)).twoFactorEnabled).toBe(true);
+  });
+
+  it('with two-step on, turning it off needs a second factor besides the password (issue 24 point 5)', async () => {
+    const a = await signedInUser(t, { email: 'off-second@example.com' });
+    const { secret } = await enable(a);
+    // The proof of the wizard ends; a stolen token with the password is not enough now.
+    await db()
+      .update(flows)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(flows.subject, a.id));
+    resultOf(await call(a, E.checkPassword, { password: TEST_PASSWORD }));
+    expect(errorKey(await call(a, E.disable), 403)).toBe('step_up_required');
+    await db().update(userTwoFactor).set({ lastUsedStep: null }).where(eq(userTwoFactor.userId, a.id));
+    const second = await a.call('POST', stepUpEndpoints.verify.path, {
+      method: 'authenticator',
+      value: codeAt(secret, new Date()),
+    });
+    expect(resultOf<{ proven: boolean }>(second).proven).toBe(true);
+    expect(resultOf<Details>(await call(a, E.disable)).twoFactorEnabled).toBe(false);
   });
 
   it('gives new recovery codes behind the password; the earlier ones stop working', async () => {
     const a = await signedInUser(t, { email: 'regen@example.com' });
-    expect(errorKey(await call(a, E.generateRecoveryCodes), 403)).toBe('two_factor_password_required');
+    expect(errorKey(await call(a, E.generateRecoveryCodes), 403)).toBe('step_up_required');
     const { recoveryCodes: first } = await enable(a);
     // The password checked in the wizard still counts for 10 minutes.
     const { recoveryCodes: second } = resultOf<{ recoveryCodes: string[] }>(await call(a, E.generateRecoveryCodes));
@@ -143,7 +162,7 @@ describe('two-step verification settings', () => {
       url: E.resetAuthenticator.path,
       headers: { host: 'localhost:3000', ...bearer(tokens.access_token) },
     });
-    expect(errorKey(otherSession, 403)).toBe('two_factor_password_required');
+    expect(errorKey(otherSession, 403)).toBe('step_up_required');
     expect(resultOf<Details>(await call(a, E.resetAuthenticator))).toEqual({
       twoFactorEnabled: false,
       hasAuthenticator: false,
@@ -153,7 +172,7 @@ describe('two-step verification settings', () => {
     expect(await actions(a.id)).toContain('activity_two_factor_reset');
     expect(await subjects('reset@example.com')).toContain('Portico: xác minh hai bước đã bị tắt');
     // The proof was used up: a new setup asks for the password again.
-    expect(errorKey(await call(a, E.setupAuthenticator), 403)).toBe('two_factor_password_required');
+    expect(errorKey(await call(a, E.setupAuthenticator), 403)).toBe('step_up_required');
     expect(errorKey(await call(a, E.enable))).toBe('two_factor_setup_required');
   });
 
@@ -171,16 +190,16 @@ describe('two-step verification settings', () => {
     // A's password is not B's.
     expect(errorKey(await call(b, E.checkPassword, { password: 'Wrong@123' }))).toBe('invalid_password');
     // A's proof is not B's.
-    expect(errorKey(await call(b, E.setupAuthenticator), 403)).toBe('two_factor_password_required');
-    expect(errorKey(await call(b, E.generateRecoveryCodes), 403)).toBe('two_factor_password_required');
-    expect(errorKey(await call(b, E.resetAuthenticator), 403)).toBe('two_factor_password_required');
+    expect(errorKey(await call(b, E.setupAuthenticator), 403)).toBe('step_up_required');
+    expect(errorKey(await call(b, E.generateRecoveryCodes), 403)).toBe('step_up_required');
+    expect(errorKey(await call(b, E.resetAuthenticator), 403)).toBe('step_up_required');
     // A's code does not finish anything for B; B has no setup.
     expect(errorKey(await call(b, E.verifyAuthenticator, { verificationCode: codeAt(secret, new Date()) }))).toBe(
       'two_factor_setup_expired',
     );
     expect(await details(b)).toEqual({ twoFactorEnabled: false, hasAuthenticator: false, recoveryCodesLeft: 0 });
     expect(errorKey(await call(b, E.enable))).toBe('two_factor_setup_required');
-    expect(errorKey(await call(b, E.disable), 403)).toBe('two_factor_password_required');
+    expect(errorKey(await call(b, E.disable), 403)).toBe('step_up_required');
     // B with B's own password acts on B only.
     resultOf(await call(b, E.checkPassword, { password: TEST_PASSWORD }));
     resultOf(await call(b, E.disable));
