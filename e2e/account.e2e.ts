@@ -1,6 +1,7 @@
 import { messages } from '@portico/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import {
   confirmStepUp,
@@ -91,6 +92,38 @@ describe('account area', () => {
     const again = await browser.newContext({ viewport: PHONE });
     await signInToPortal(await again.newPage(), server, vi, '', '0912345678', 'Phone@2026x');
     await again.close();
+
+    // The primary e-mail was told, with a link that undoes it (issue 24 point 5).
+    const notice = (await server.outbox('phone.owner@example.com')).find(
+      (m) => m.subject === vi.mail_change_subject.replace('{{product}}', 'Portico'),
+    );
+    const link = /(http\S+\/undo-change\?token=[\w-]+)/.exec(notice?.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    const owner = await browser.newContext({ viewport: PHONE });
+    const undoPage = await owner.newPage();
+    await undoPage.goto(link ?? '');
+    await undoPage.getByRole('button', { name: vi.undo_button }).waitFor();
+    await undoPage.screenshot({ path: screenshotPath('undo-change-vi-phone'), fullPage: true });
+    expect(await axeViolations(undoPage)).toEqual([]);
+    await undoPage.getByRole('button', { name: vi.undo_button }).click();
+    await undoPage.getByText(vi.undo_done).waitFor();
+    expect(await axeViolations(undoPage)).toEqual([]);
+    await undoPage.screenshot({ path: screenshotPath('undo-change-done-vi-phone'), fullPage: true });
+    await owner.close();
+    // A used (or made-up) link says so, in English at desktop width too.
+    const english = await browser.newContext({ viewport: DESKTOP });
+    const used = await english.newPage();
+    await used.goto(`${server.url}/en-us/undo-change?${new URL(link ?? '').searchParams}`);
+    await used.getByRole('button', { name: en.undo_button }).click();
+    await used.getByText(en.undo_link_invalid).waitFor();
+    await used.screenshot({ path: screenshotPath('undo-change-used-en'), fullPage: true });
+    expect(await axeViolations(used)).toEqual([]);
+    await english.close();
+    // The phone no longer signs in; the e-mail does.
+    const after = await browser.newContext({ viewport: PHONE });
+    const login = await after.newPage();
+    await signInToPortal(login, server, vi, '', 'phone.owner@example.com', 'Phone@2026x');
+    await after.close();
   });
 
   it('edits personal info and sees it in the ID token after a new sign-in', async () => {

@@ -40,7 +40,6 @@ describe('account rules', () => {
     expect(recoveryClaimInput.parse({ claimType: 'email_recovery', claimValue: '' })).toEqual({
       claimType: 'email_recovery',
       claimValue: '',
-      password: '',
     });
     expect(
       recoveryClaimInput.safeParse({ claimType: 'phone_number_recovery', claimValue: '1' }).error?.issues[0]?.message,

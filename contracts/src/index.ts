@@ -20,3 +20,4 @@ export * from './settings.js';
 export * from './step-up.js';
 export * from './token-login.js';
 export * from './two-factor.js';
+export * from './undo-change.js';

@@ -20,6 +20,7 @@ import { outboxRoutes } from './features/outbox/routes.js';
 import { passwordRoutes } from './features/password/routes.js';
 import { subscribeProfile } from './features/profile/events.js';
 import { profileRoutes } from './features/profile/routes.js';
+import { subscribeRecovery } from './features/recovery/events.js';
 import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
@@ -27,6 +28,7 @@ import { stepUpRoutes } from './features/step-up/routes.js';
 import { tokenLoginRoutes } from './features/token-login/routes.js';
 import { subscribeTwoFactor } from './features/two-factor/events.js';
 import { twoFactorRoutes } from './features/two-factor/routes.js';
+import { undoChangeRoutes } from './features/undo-change/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { openApiRoutes } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -90,6 +92,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   // Subscribers run in this order; a feature that holds user data subscribes to user.deleted here.
   subscribeClaims(deps);
   subscribeContacts(deps);
+  subscribeRecovery(deps);
   subscribeVerification(deps);
   subscribeFlows(deps);
   subscribeOidc(deps);
@@ -119,6 +122,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
   await app.register(async (scope) => twoFactorRoutes(scope, deps));
   await app.register(async (scope) => stepUpRoutes(scope, deps));
+  await app.register(async (scope) => undoChangeRoutes(scope, deps));
   await app.register(async (scope) => activityRoutes(scope, deps));
   await app.register(async (scope) => uploadRoutes(scope, deps));
   // In production only with DEV_OUTBOX=true (server/src/config/env.ts): the mailbox shows codes.

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, localePrefix } from '@portico/contracts';
+import { LOCALES, type Locale, localePrefix, UNDO_CHANGE_PAGE } from '@portico/contracts';
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader, PageLoader } from './components/FullPageLoader';
@@ -122,6 +122,13 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'public',
     auth: false,
     page: lazyPage(() => import('./features/token-login/TokenLoginPage')),
+  },
+  // The undo link of a security e-mail about a sign-in or recovery change (contracts/src/undo-change.ts).
+  {
+    path: UNDO_CHANGE_PAGE,
+    layout: 'public',
+    auth: false,
+    page: lazyPage(() => import('./features/undo-change/UndoChangePage')),
   },
   { path: '/security/change-password', layout: 'manager', auth: true, page: ChangePasswordPage },
 

@@ -14,6 +14,7 @@ import { signInMessages } from './catalog/sign-in.js';
 import { stepUpMessages } from './catalog/step-up.js';
 import { tokenLoginMessages } from './catalog/token-login.js';
 import { twoFactorMessages } from './catalog/two-factor.js';
+import { undoChangeMessages } from './catalog/undo-change.js';
 import { verificationMessages } from './catalog/verification.js';
 
 /**
@@ -37,6 +38,7 @@ export const catalogs = {
   account: accountMessages,
   'token-login': tokenLoginMessages,
   'step-up': stepUpMessages,
+  'undo-change': undoChangeMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -57,6 +59,7 @@ export const viVN = {
   ...accountMessages.vi,
   ...tokenLoginMessages.vi,
   ...stepUpMessages.vi,
+  ...undoChangeMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

@@ -87,9 +87,6 @@ export const contactsMessages = defineMessages({
     contact_already_confirmed: 'Email hoặc số điện thoại này đã được xác minh.',
     invalid_contact: 'Không tìm thấy email hoặc số điện thoại này trong tài khoản của bạn.',
     invalid_contact_type: 'Loại liên hệ không hợp lệ.',
-    mail_email_changed_subject: '{{product}}: email tài khoản của bạn đã được thay đổi',
-    mail_email_changed_text:
-      'Email đăng nhập của tài khoản {{product}} đã được đổi từ {{old}} sang {{new}}. Nếu bạn không thực hiện thay đổi này, hãy liên hệ bộ phận hỗ trợ ngay.',
   },
   en: {
     change_email_success: 'Your e-mail address has been changed.',
@@ -178,8 +175,5 @@ export const contactsMessages = defineMessages({
     contact_already_confirmed: 'This e-mail address or phone number is already verified.',
     invalid_contact: 'This e-mail address or phone number was not found on your account.',
     invalid_contact_type: 'The contact type is not valid.',
-    mail_email_changed_subject: '{{product}}: the e-mail address of your account was changed',
-    mail_email_changed_text:
-      'The sign-in e-mail of your {{product}} account was changed from {{old}} to {{new}}. If you did not make this change, contact support right away.',
   },
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS as A, authEndpoints, PASSWORD_PATHS, recoveryEndpoints } from '@portico/contracts';
+import { ACCOUNT_PATHS as A, authEndpoints, PASSWORD_PATHS, stepUpEndpoints } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -9,12 +9,9 @@ import { TEST_PASSWORD } from '../../testing/users.js';
 // (server/src/modules/sign-in/login-limits.ts createPasswordCheck): the streak, the lock, and a
 // success that clears the streak only.
 
-const recoveryWay = (user: SignedInUser, password: string) =>
-  user.call('POST', recoveryEndpoints.update.path, {
-    claimType: 'email_recovery',
-    claimValue: 'spare@example.com',
-    password,
-  });
+/** The step-up's password (the proof the recovery ways, sign-in addresses and two-step settings need). */
+const stepUpPassword = (user: SignedInUser, password: string) =>
+  user.call('POST', stepUpEndpoints.verify.path, { method: 'password', value: password });
 
 const signIn = async (t: TestApp, username: string, password = TEST_PASSWORD) => {
   const flow = await startAuthorization(t.app);
@@ -34,27 +31,27 @@ describe('password checks share the sign-in streak (defaults: captcha after 5)',
   });
   afterAll(() => t.close());
 
-  it('30 wrong recovery-way passwords: 5 are checked, the rest refused, and sign-in then asks for the captcha', async () => {
+  it('30 wrong step-up passwords: 5 are checked, the rest refused, and sign-in then asks for the captcha', async () => {
     const a = await signedInUser(t, { email: 'guess-rec@example.com' });
     const answers = [];
-    for (let i = 0; i < 30; i++) answers.push((await recoveryWay(a, `Wrong#pass${i}`)).statusCode);
+    for (let i = 0; i < 30; i++) answers.push((await stepUpPassword(a, `Wrong#pass${i}`)).statusCode);
     expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(new Set(answers.slice(5))).toEqual(new Set([429]));
     // Refused without a check, so the right password cannot slip through either.
-    expect(errorKey(await recoveryWay(a, TEST_PASSWORD), 429)).toBe('too_many_requests');
+    expect(errorKey(await stepUpPassword(a, TEST_PASSWORD), 429)).toBe('too_many_requests');
     // Every other password check answers the same: the streak is the account's, not the page's.
     expect(errorKey(await a.call('POST', A.checkPassword, { password: TEST_PASSWORD }), 429)).toBe('too_many_requests');
     expect(await captchaAsked(t, 'guess-rec@example.com')).toBe(true);
     // A sign-in clears the streak (here without captcha answer: CAPTCHA_PROVIDER=none), and the page works again.
     expect((await signIn(t, 'guess-rec@example.com')).statusCode).toBe(200);
-    expect(resultOf(await recoveryWay(a, TEST_PASSWORD))).toHaveLength(1);
+    expect(resultOf<{ proven: boolean }>(await stepUpPassword(a, TEST_PASSWORD)).proven).toBe(true);
   });
 
   it('a right password clears the streak only, as sign-in does', async () => {
     const a = await signedInUser(t, { email: 'streak@example.com' });
     for (let i = 0; i < 4; i++) errorKey(await a.call('POST', A.checkPassword, { password: `Wrong@${i}` }));
     expect(resultOf(await a.call('POST', A.checkPassword, { password: TEST_PASSWORD }))).toBe(true);
-    for (let i = 0; i < 4; i++) expect(errorKey(await recoveryWay(a, `Wrong#${i}`))).toBe('invalid_password');
+    for (let i = 0; i < 4; i++) expect(errorKey(await stepUpPassword(a, `Wrong#${i}`))).toBe('invalid_password');
     expect(await captchaAsked(t, 'streak@example.com')).toBe(false);
   });
 });
@@ -70,10 +67,10 @@ describe('password checks count toward the account lock (LOGIN_LOCK_FAILURES=20)
   });
   afterAll(() => t.close());
 
-  it('30 wrong recovery-way passwords lock the account; the lock then blocks sign-in and every check', async () => {
+  it('30 wrong step-up passwords lock the account; the lock then blocks sign-in and every check', async () => {
     const a = await signedInUser(t, { email: 'lock-rec@example.com' });
     const keys = [];
-    for (let i = 0; i < 30; i++) keys.push((await recoveryWay(a, `Wrong#pass${i}`)).json().exception.message);
+    for (let i = 0; i < 30; i++) keys.push((await stepUpPassword(a, `Wrong#pass${i}`)).json().exception.message);
     expect(keys.slice(0, 20)).toEqual(Array(20).fill('invalid_password'));
     expect(keys.slice(20)).toEqual(Array(10).fill('account_locked'));
     expect(errorKey(await signIn(t, 'lock-rec@example.com'), 429)).toBe('account_locked');

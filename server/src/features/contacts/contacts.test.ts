@@ -425,7 +425,8 @@ describe('change and activate e-mail and phone', () => {
     expect(emails.map((c) => [c.name, c.isPrimary, c.isConfirmed])).toEqual([['new@example.com', true, true]]);
     expect((await userClaims(db(), (await findUserById(db(), a.id))!)).email).toBe('new@example.com');
     const [notice] = await listOutboxMessages(db(), 'old@example.com', 1);
-    expect(notice?.subject).toBe('Portico: the e-mail address of your account was changed');
+    expect(notice?.subject).toBe('Portico: how your account signs in just changed');
+    expect(notice?.text).toContain('/en-us/undo-change?token=');
     expect(notice?.text).toContain('new@example.com');
     expect(await canSignIn(t, 'new@example.com')).toBe(true);
     expect(await canSignIn(t, 'old@example.com')).toBe(false);

@@ -15,8 +15,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { localeOf, translate } from '../../lib/i18n.js';
 import { insertActivity } from '../../modules/activity/index.js';
+import type { AfterCommit, EventMap } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
 import { type Contact, findPrimaryContact, type User } from '../../modules/users/index.js';
 import { CONTACT_ACTIVITY } from './activity.js';
@@ -114,11 +114,33 @@ export function createContactsService(deps: AppDeps) {
    * A transaction holding the user's row lock (queries.ts lockUser): the checks made inside it
    * and the writes that follow cannot interleave with another request of the same user.
    */
-  const locked = <T>(user: User, work: (tx: Db) => Promise<T>): Promise<T> =>
-    db.transaction(async (tx) => {
+  const locked = async <T>(user: User, work: (tx: Db, afterCommit: AfterCommit) => Promise<T>): Promise<T> => {
+    const tasks: (() => Promise<void>)[] = [];
+    const result = await db.transaction(async (tx) => {
       await lockUser(tx, user.id);
-      return work(tx);
+      return work(tx, (task) => tasks.push(task));
     });
+    for (const task of tasks) await task();
+    return result;
+  };
+
+  /**
+   * A change to how the account signs in: published in its transaction with the steps that
+   * revert it; the owner's confirmed primary e-mail as it was before (`tell`) gets the security
+   * e-mail with the undo link (server/src/modules/alerts).
+   */
+  async function signInWayChanged(
+    tx: Db,
+    afterCommit: AfterCommit,
+    change: Pick<EventMap['sign-in-way.changed'], 'userId' | 'change' | 'value' | 'old' | 'ip' | 'undo' | 'tell'>,
+  ) {
+    await deps.events.publish('sign-in-way.changed', { ...change, tx, afterCommit });
+  }
+  /** The confirmed primary e-mail now: whom a change is told to (read before the change). */
+  const tellAddress = async (tx: Db, userId: string) => {
+    const email = await findPrimaryContact(tx, userId, CONTACT_TYPES.email);
+    return email?.isConfirmed ? email.value : null;
+  };
 
   /** The user's entry by id inside a locked transaction, or 404 invalid_contact. */
   async function lockedContact(tx: Db, user: User, id: number): Promise<Contact> {
@@ -169,35 +191,31 @@ export function createContactsService(deps: AppDeps) {
     if (current?.isConfirmed && current.value === value) throw fieldError(field, alreadyKey(type));
     if (!otp) return sendCode('change_contact', user, value, caller);
     await verifyFor(user, 'change_contact', value, otp, 'otp');
-    const old = await confirming(type, field, () =>
-      locked(user, async (tx) => {
+    await confirming(type, field, () =>
+      locked(user, async (tx, afterCommit) => {
+        const tell = await tellAddress(tx, user.id);
         const replaced = await makePrimary(tx, user, type, value, { dropOldPrimary: 'always' });
         await log(tx, user.id, CONTACT_ACTIVITY.changed[kindOf(type)], {
           old: replaced?.value ?? '',
           value,
           ip: caller.ip,
         });
-        return replaced;
+        // The old address is told (for an e-mail change it is `tell` itself) and may take it back.
+        await signInWayChanged(tx, afterCommit, {
+          userId: user.id,
+          change: isEmail(type) ? 'email_changed' : 'phone_changed',
+          value,
+          old: replaced?.value ?? '',
+          ip: caller.ip,
+          tell,
+          undo: [
+            ...(replaced?.isConfirmed ? [{ do: 'make_primary' as const, type, value: replaced.value }] : []),
+            { do: 'remove_contact', type, value },
+          ],
+        });
       }),
     );
-    if (isEmail(type) && old) await tellOldEmail(user, old.value, value);
     return { ok: true };
-  }
-
-  /** The old address learns that the account's e-mail changed (in the account's language). */
-  async function tellOldEmail(user: User, oldValue: string, newValue: string) {
-    const locale = localeOf(user.languageId);
-    const params = { product: deps.config.PRODUCT_NAME, old: oldValue, new: newValue };
-    try {
-      await deps.mailer.send({
-        to: oldValue,
-        subject: translate(locale, 'mail_email_changed_subject', params),
-        text: translate(locale, 'mail_email_changed_text', params),
-      });
-    } catch (err) {
-      // The change is done; a failed notice must not undo it or fail the answer.
-      deps.log.error({ err }, 'could not tell the old e-mail address about the change');
-    }
   }
 
   /** newemail/newphone of the activate pages, defaulting to the primary address. */
@@ -228,9 +246,21 @@ export function createContactsService(deps: AppDeps) {
     const value = await activationTarget(user, type, given);
     await verifyFor(user, 'activate_contact', value, otp, 'otp');
     await confirming(type, field, () =>
-      locked(user, async (tx) => {
-        await makePrimary(tx, user, type, value, { dropOldPrimary: 'unconfirmed' });
+      locked(user, async (tx, afterCommit) => {
+        const tell = await tellAddress(tx, user.id);
+        const replaced = await makePrimary(tx, user, type, value, { dropOldPrimary: 'unconfirmed' });
         await verified(tx, user.id, type, value, caller.ip);
+        await signInWayChanged(tx, afterCommit, {
+          userId: user.id,
+          change: 'contact_added',
+          value,
+          ip: caller.ip,
+          tell,
+          undo: [
+            ...(replaced?.isConfirmed ? [{ do: 'make_primary' as const, type, value: replaced.value }] : []),
+            { do: 'remove_contact', type, value },
+          ],
+        });
       }),
     );
     return { ok: true };
@@ -290,7 +320,8 @@ export function createContactsService(deps: AppDeps) {
       if (contact.isConfirmed) throw fieldError('PhoneEmailName', 'contact_already_confirmed');
       await verifyFor(user, 'activate_contact', contact.value, Otp, 'Otp');
       await confirming(contact.type, 'PhoneEmailName', () =>
-        locked(user, async (tx) => {
+        locked(user, async (tx, afterCommit) => {
+          const tell = await tellAddress(tx, user.id);
           const now = await lockedContact(tx, user, contact.id);
           if (now.isConfirmed) throw fieldError('PhoneEmailName', 'contact_already_confirmed');
           const primary = await findPrimaryContact(tx, user.id, contact.type);
@@ -302,6 +333,15 @@ export function createContactsService(deps: AppDeps) {
             ...(becomesPrimary ? { isPrimary: true, allowLogin: true } : {}),
           });
           await verified(tx, user.id, contact.type, contact.value, caller.ip);
+          if (now.allowLogin || becomesPrimary)
+            await signInWayChanged(tx, afterCommit, {
+              userId: user.id,
+              change: 'contact_added',
+              value: contact.value,
+              ip: caller.ip,
+              tell,
+              undo: [{ do: 'remove_contact', type: contact.type, value: contact.value }],
+            });
         }),
       );
       return toUserContact((await findContactById(db, user.id, contact.id))!);
@@ -309,23 +349,42 @@ export function createContactsService(deps: AppDeps) {
 
     /** Exactly one primary per type; only a confirmed entry can be it, and it always allows sign-in. */
     async setPrimary({ user, caller }: ContactContext, { id }: In<'setPrimary'>): Out<'setPrimary'> {
-      await locked(user, async (tx) => {
+      await locked(user, async (tx, afterCommit) => {
         const contact = await lockedContact(tx, user, id);
         if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
         if (contact.isPrimary) return;
+        const tell = await tellAddress(tx, user.id);
+        const old = await findPrimaryContact(tx, user.id, contact.type);
         await clearPrimary(tx, user.id, contact.type);
         await updateContact(tx, contact.id, { isPrimary: true, allowLogin: true });
         await log(tx, user.id, CONTACT_ACTIVITY.primary[kindOf(contact.type)], { value: contact.value, ip: caller.ip });
+        await signInWayChanged(tx, afterCommit, {
+          userId: user.id,
+          change: 'primary_changed',
+          value: contact.value,
+          ip: caller.ip,
+          tell,
+          undo: old?.isConfirmed ? [{ do: 'make_primary', type: contact.type, value: old.value }] : [],
+        });
       });
       return true;
     },
 
     /** Sign-in with a confirmed, non-primary entry on or off (the primary always allows it). */
     async setAllowLogin({ user, caller }: ContactContext, { id, isAllow }: In<'allowLogin'>): Out<'allowLogin'> {
-      await locked(user, async (tx) => {
+      await locked(user, async (tx, afterCommit) => {
         const contact = await lockedContact(tx, user, id);
         if (!contact.isConfirmed) throw fieldError('id', 'contact_not_confirmed');
         if (contact.isPrimary) throw fieldError('id', 'contact_is_primary');
+        if (isAllow && !contact.allowLogin)
+          await signInWayChanged(tx, afterCommit, {
+            userId: user.id,
+            change: 'allow_login_on',
+            value: contact.value,
+            ip: caller.ip,
+            tell: await tellAddress(tx, user.id),
+            undo: [{ do: 'allow_login_off', type: contact.type, value: contact.value }],
+          });
         await updateContact(tx, contact.id, { allowLogin: isAllow });
         await log(tx, user.id, CONTACT_ACTIVITY.allowLogin[kindOf(contact.type)], {
           value: contact.value,

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { deleteClaim, listClaims, upsertClaim } from '../../modules/claims/index.js';
-import type { User } from '../../modules/users/index.js';
+import { CONTACT_EMAIL, findPrimaryContact, type User } from '../../modules/users/index.js';
 
 export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as const;
 
@@ -36,6 +36,7 @@ export function createRecoveryService(deps: AppDeps) {
       { claimType, claimValue }: ParsedInputOf<typeof E.update>,
     ): Promise<OutputOf<typeof E.update>> {
       // The endpoint's step-up proof (contracts/src/recovery.ts) stands for the account here.
+      const tasks: (() => Promise<void>)[] = [];
       await db.transaction(async (tx) => {
         if (claimValue) await upsertClaim(tx, user.id, claimType, claimValue);
         else await deleteClaim(tx, user.id, claimType);
@@ -44,7 +45,22 @@ export function createRecoveryService(deps: AppDeps) {
           action: RECOVERY_ACTIVITY.updated,
           params: { claim: claimType, ip },
         });
+        // A recovery way can reset the password: the owner's primary e-mail is told, with an undo link.
+        if (claimValue) {
+          const email = await findPrimaryContact(tx, user.id, CONTACT_EMAIL);
+          await deps.events.publish('sign-in-way.changed', {
+            userId: user.id,
+            change: 'recovery_set',
+            value: claimValue,
+            ip,
+            tell: email?.isConfirmed ? email.value : null,
+            undo: [{ do: 'remove_claim', claimType, value: claimValue }],
+            tx,
+            afterCommit: (task) => tasks.push(task),
+          });
+        }
       });
+      for (const task of tasks) await task();
       return list(user);
     },
   };

@@ -1,7 +1,8 @@
-import type { MessageKey } from '@portico/contracts';
+import { type MessageKey, UNDO_CHANGE_PAGE, UNDO_LINK_DAYS } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import { localeOf, translate } from '../../lib/i18n.js';
 import { sendLater } from '../../lib/send-later.js';
+import { createFlows } from '../flows/index.js';
 import { CONTACT_EMAIL, findPrimaryContact, findUserById } from '../users/index.js';
 
 type Alert = {
@@ -91,6 +92,32 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
       },
     }),
   );
+  // A change to how the account signs in or recovers: the undo link is stored with the change (a
+  // flow whose secret is the link's token), the mail goes to the primary e-mail as it was before.
+  events.subscribe('sign-in-way.changed', async ({ userId, change, value, old, ip, tell, undo, tx, afterCommit }) => {
+    if (!tell) return;
+    const { secret } = await createFlows(deps).start(
+      'undo_change',
+      { target: value, subject: userId, ttlSeconds: UNDO_LINK_DAYS * 86_400, data: { undo }, secret: true },
+      tx,
+    );
+    const user = await findUserById(tx, userId);
+    afterCommit(async () => {
+      const locale = localeOf(user?.languageId);
+      const product = config.PRODUCT_NAME;
+      const undoUrl = `${config.publicUrl}${locale === 'en-US' ? '/en-us' : ''}${UNDO_CHANGE_PAGE}?token=${secret}`;
+      const what = translate(locale, `mail_change_${change}`, { product, value, old: old ?? '' });
+      sendLater(
+        () =>
+          deps.mailer.send({
+            to: tell,
+            subject: translate(locale, 'mail_change_subject', { product }),
+            text: translate(locale, 'mail_change_text', { change: what, ip, undo: undoUrl, days: UNDO_LINK_DAYS }),
+          }),
+        (err) => deps.log.error({ err }, 'could not send a sign-in change alert'),
+      );
+    });
+  });
   events.subscribe('password.changed', ({ userId, ip }) =>
     alert(userId, { subject: 'mail_password_changed_subject', text: 'mail_password_changed_text', params: { ip } }),
   );

@@ -1,3 +1,4 @@
+import type { SignInChange } from '@portico/contracts';
 import type { Db } from '../../db/client.js';
 import type { users } from '../../db/schema.js';
 
@@ -6,6 +7,17 @@ import type { users } from '../../db/schema.js';
  * subscriber hands it over, the publisher runs it after the commit (delete-account/service.ts).
  */
 export type AfterCommit = (task: () => Promise<void>) => void;
+
+/**
+ * One step that reverts a change to how an account signs in or recovers (issue 24 point 5): kept
+ * with the undo link of the security e-mail, applied on `sign-in-way.undone` by the feature that
+ * owns the rows (contacts: e-mails and phones; recovery: its claims).
+ */
+export type UndoStep =
+  | { do: 'remove_contact'; type: number; value: string }
+  | { do: 'make_primary'; type: number; value: string }
+  | { do: 'allow_login_off'; type: number; value: string }
+  | { do: 'remove_claim'; claimType: string; value: string };
 
 /**
  * Every domain event, its name and payload. A payload with `tx` is published inside the
@@ -63,6 +75,27 @@ export type EventMap = {
    * its owner is told. After the fact, no `tx`.
    */
   'account.locked': { userId: string; ip: string };
+  /**
+   * How the account signs in or recovers changed (features/contacts, features/recovery): the
+   * alerts module keeps the undo steps behind a single-use link and, after the commit, mails it to
+   * `tell` (the confirmed primary e-mail as it was before the change; none: nobody to tell).
+   */
+  'sign-in-way.changed': {
+    userId: string;
+    change: SignInChange;
+    value: string;
+    old?: string;
+    ip: string;
+    tell: string | null;
+    undo: UndoStep[];
+    tx: Db;
+    afterCommit: AfterCommit;
+  };
+  /**
+   * The owner followed an undo link (server/src/features/undo-change): each feature reverts its
+   * steps in the same transaction, which also signs every device out.
+   */
+  'sign-in-way.undone': { userId: string; undo: UndoStep[]; tx: Db };
   /** "Log out all devices" (server/src/features/account/service.ts logoutAll): remembered browsers are forgotten too. */
   'user.loggedOutEverywhere': { userId: string; tx: Db };
 };

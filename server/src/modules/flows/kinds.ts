@@ -30,6 +30,11 @@ export const FLOW_KINDS = {
    * the account and the sign-in (the token's grant) it was given for.
    */
   account_step_up: { first: 'second_owed', moves: { second_owed: ['proven'], proven: ['done'] } },
+  /**
+   * The undo link of a security e-mail (server/src/modules/alerts): its secret is the link's token,
+   * its data the steps that revert the change; used once (server/src/features/undo-change).
+   */
+  undo_change: { first: 'offered', moves: { offered: ['done'] } },
 } as const satisfies Record<string, { first: string; moves: Record<string, readonly string[]> }>;
 
 export type FlowKind = keyof typeof FLOW_KINDS;
