@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import middie from '@fastify/middie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps.js';
@@ -31,6 +30,7 @@ import { twoFactorRoutes } from './features/two-factor/routes.js';
 import { undoChangeRoutes } from './features/undo-change/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { openApiRoutes } from './http/openapi.js';
+import { refuseCrossSiteWrites } from './http/same-origin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
 import { refuseNullBytes } from './lib/input-guard.js';
@@ -57,8 +57,8 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   });
   installErrorHandler(app);
   installSecurityHeaders(app, deps.config);
+  refuseCrossSiteWrites(app, deps.config);
   await app.register(cookie);
-  await app.register(formbody);
   await app.register(middie);
 
   const provider = createProvider({
