@@ -131,6 +131,8 @@ export const envSchema = z.object({
   MAXIMUM_EMAIL_OR_PHONE: z.coerce.number().int().min(1).max(20).default(3),
   /** Largest accepted avatar upload, in bytes (images are checked by content: gif, jpeg, png). */
   AVATAR_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(2_097_152),
+  /** Avatar uploads one account may make within an hour; then 429 too_many_requests. */
+  AVATAR_UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Seconds the registration token (answered once the e-mail code is verified) stays usable for the details step. */
   REGISTRATION_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(1800),
   /** Seconds the forgot-password reset token (answered once the code is verified) stays usable. */

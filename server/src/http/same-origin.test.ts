@@ -32,19 +32,21 @@ describe('cross-site requests', () => {
 
   it('refuses a state change whose Origin or Sec-Fetch-Site says it comes from elsewhere', async () => {
     const headers = { 'content-type': 'application/json' };
-    for (const from of [
+    const elsewhere: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'http://localhost:3001' },
       { 'sec-fetch-site': 'cross-site' },
       // A sibling subdomain: same-site for SameSite=Lax cookies, still not this origin.
       { 'sec-fetch-site': 'same-site' },
-    ]) {
+    ];
+    for (const from of elsewhere) {
       const res = await login({ ...headers, ...from }, json);
       expect(res.statusCode, JSON.stringify(from)).toBe(403);
       expect(res.json().exception.message).toBe('forbidden');
     }
     // The portal's own pages pass (the answer is the sign-in's own).
-    for (const from of [{ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }, {}]) {
+    const own: Record<string, string>[] = [{ origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' }, {}];
+    for (const from of own) {
       const res = await login({ ...headers, ...from }, json);
       expect(res.statusCode, JSON.stringify(from)).toBe(400);
     }

@@ -1,5 +1,9 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { type GeneralProfile, profileEndpoints as PE, type UserClaim } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, userClaims as userClaimsTable, users } from '../../db/schema.js';
 import { errorKey, expectBearerRequired, fieldErrors, resultOf, signedInUser } from '../../testing/account.js';
@@ -13,8 +17,35 @@ const PNG = Buffer.concat([
     'hex',
   ),
 ]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
-const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+const JPEG_HEADER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+
+/** A real 40 x 30 image of a type, made by the same library the server uses. */
+const image = (type: 'gif' | 'jpeg' | 'png') =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } })
+    .toFormat(type)
+    .toBuffer();
+
+/** A PNG whose header says width x height, with a tiny (broken) body: a decompression bomb's shape. */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    PNG.subarray(0, 8),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** A multipart/form-data body with one file field. */
 function multipart(data: Buffer, filename: string, type = 'application/octet-stream') {
@@ -42,7 +73,11 @@ const validInfo = {
 };
 
 describe('personal info, claims, avatar and language', () => {
-  const t = useTestApp({ LOGIN_CAPTCHA_AFTER_FAILURES: '1000', AVATAR_MAX_BYTES: '10000' });
+  const t = useTestApp({
+    LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
+    AVATAR_MAX_BYTES: '10000',
+    AVATAR_UPLOADS_PER_HOUR: '30',
+  });
   const db = () => t.deps.database.db;
 
   it('reads the general profile with labels in the reader language', async () => {
@@ -197,31 +232,34 @@ describe('personal info, claims, avatar and language', () => {
     expect(resultOf<GeneralProfile>(await a.call('GET', PE.get.path)).userClaims).toEqual([]);
   });
 
-  it('uploads an avatar checked by content and serves it back; picture claim follows', async () => {
+  it('uploads an avatar checked by content, made anew, and serves it back; picture claim follows', async () => {
     const a = await signedInUser(t, { email: 'avatar@example.com' });
     const upload = (data: Buffer, name: string, type?: string) => {
       const body = multipart(data, name, type);
       return a.call('POST', PE.avatar.path, body.payload, body.headers);
     };
-    // By content, not by name.
+    // By content, not by name; a header alone (a PNG signature, a JPEG marker) is no image either.
     expect(errorKey(await upload(Buffer.from('<svg onload=alert(1)>'), 'evil.png', 'image/png'))).toBe('invalid_image');
     expect(errorKey(await upload(Buffer.from('MZ binary'), 'photo.jpg', 'image/jpeg'))).toBe('invalid_image');
+    expect(errorKey(await upload(JPEG_HEADER, 'photo.jpg', 'image/jpeg'))).toBe('invalid_image');
     expect(errorKey(await upload(Buffer.concat([PNG, Buffer.alloc(20_000)]), 'big.png'), 413)).toBe('file_too_large');
     expect(errorKey(await a.call('POST', PE.avatar.path, { not: 'multipart' }))).toBe('invalid_image');
 
     const avatars: string[] = [];
-    for (const [data, name, type] of [
-      [GIF, 'x.txt', 'image/gif'],
-      [JPEG, 'x.gif', 'image/jpeg'],
-      [PNG, 'avatar', 'image/png'],
+    for (const [data, name, served] of [
+      [await image('gif'), 'x.txt', 'image/png'],
+      [await image('jpeg'), 'x.gif', 'image/jpeg'],
+      [await image('png'), 'avatar', 'image/png'],
     ] as const) {
       const { avatar } = resultOf<{ avatar: string }>(await upload(data, name));
-      expect(avatar).toMatch(/^http:\/\/localhost:3000\/uploads\/[a-f0-9]{32}\.(gif|jpg|png)$/);
-      const served = await t.app.inject({ url: new URL(avatar).pathname });
-      expect(served.statusCode).toBe(200);
-      expect(served.headers['content-type']).toBe(type);
-      expect(served.headers['x-content-type-options']).toBe('nosniff');
-      expect(served.rawPayload.equals(data)).toBe(true);
+      expect(avatar).toMatch(/^http:\/\/localhost:3000\/uploads\/[a-f0-9]{32}\.(jpg|png)$/);
+      const res = await t.app.inject({ url: new URL(avatar).pathname });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(served);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // Never the uploaded bytes: what relying parties get was encoded here.
+      expect(res.rawPayload.equals(data)).toBe(false);
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(40);
       avatars.push(avatar);
     }
     // Replaced avatars are removed from storage.
@@ -231,6 +269,54 @@ describe('personal info, claims, avatar and language', () => {
     expect((await userinfoAfterSignIn(t, 'avatar@example.com')).picture).toBe(profile.avatar);
     expect((await t.app.inject({ url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/uploads/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
+  });
+
+  it('drops EXIF and GPS, turns the photo upright and caps its size (issue 24 point 7)', async () => {
+    const a = await signedInUser(t, { email: 'exif@example.com' });
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLongitudeRef: 'E' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const body = multipart(photo, 'photo.jpg');
+    const { avatar } = resultOf<{ avatar: string }>(await a.call('POST', PE.avatar.path, body.payload, body.headers));
+    const stored = (await t.app.inject({ url: new URL(avatar).pathname })).rawPayload;
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    // Orientation 6 turned it a quarter: 800 x 1200, then at most 512 on the longest side.
+    expect([meta.width, meta.height]).toEqual([341, 512]);
+    expect(stored.includes(Buffer.from('Phone'))).toBe(false);
+  });
+
+  it('refuses a 30000 x 30000 PNG before decoding it', async () => {
+    const a = await signedInUser(t, { email: 'bomb@example.com' });
+    const body = multipart(pngHeader(30_000, 30_000), 'bomb.png');
+    expect(errorKey(await a.call('POST', PE.avatar.path, body.payload, body.headers))).toBe('invalid_image');
+  });
+
+  it('parallel uploads leave one file, the avatar; uploads are limited per account', async () => {
+    const a = await signedInUser(t, { email: 'race-avatar@example.com' });
+    const files = await image('png');
+    const send = () => {
+      const body = multipart(files, 'a.png');
+      return a.call('POST', PE.avatar.path, body.payload, body.headers);
+    };
+    // AVATAR_UPLOADS_PER_HOUR is 30 here: three rounds of 10 parallel uploads.
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, send));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    }
+    const stored = await readdir(path.join(t.deps.config.dataDir, 'uploads'));
+    const avatar = resultOf<GeneralProfile>(await a.call('GET', PE.get.path)).avatar ?? '';
+    const mine = stored.filter((f) => avatar.endsWith(f));
+    expect(mine).toHaveLength(1);
+    // Nothing else of this user's uploads is left: every other file belongs to another test's user.
+    const others = await t.deps.database.db.select({ avatar: users.avatar }).from(users);
+    const referenced = new Set(others.map((u) => u.avatar?.split('/').pop()));
+    expect(stored.filter((f) => !referenced.has(f))).toEqual([]);
+    expect(errorKey(await send(), 429)).toBe('too_many_requests');
   });
 
   it('sets the default language: users.language_id, the default_language claim and the locale claim', async () => {

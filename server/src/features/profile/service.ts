@@ -17,7 +17,7 @@ import { STORED_NAME } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound, tooMany } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import {
@@ -27,10 +27,10 @@ import {
   type UserClaimRow,
   upsertClaim,
 } from '../../modules/claims/index.js';
-import { imageTypeOf } from '../../modules/images/index.js';
+import { reencodeAvatar } from '../../modules/images/index.js';
 import { findUserById, type User } from '../../modules/users/index.js';
 import { PROFILE_ACTIVITY } from './activity.js';
-import { updateProfile } from './queries.js';
+import { replaceAvatar, updateProfile } from './queries.js';
 
 /** For whom (the signed-in user) and who calls (the labels' language, the activity log's IP). */
 export type ProfileContext = { user: User; caller: CallerContext };
@@ -161,18 +161,34 @@ export function createProfileService(deps: AppDeps) {
       return true;
     },
 
-    /** Stores an uploaded image (gif, jpeg or png by content) as the user's avatar. */
-    async setAvatar({ user, caller }: ProfileContext, data: Buffer): Promise<AvatarAnswer> {
-      const type = imageTypeOf(data);
-      if (!type) throw badRequest('invalid_image', { file: ['invalid_image'] });
-      const name = await deps.storage.put(data, type.extension);
+    /**
+     * Stores an uploaded image (gif, jpeg or png by content), made anew by the images module
+     * (upright, no metadata, at most AVATAR_MAX_SIDE), as the user's avatar. The old file is read
+     * and replaced under the user's row lock, so of racing uploads each removes exactly the file
+     * it replaced and only the last one stays; a file whose row write failed is removed too.
+     */
+    async setAvatar({ user, caller }: ProfileContext, upload: Buffer): Promise<AvatarAnswer> {
+      const uploads = await deps.kv.incr(`avatar:uploads:${user.id}`, 3600);
+      if (uploads > deps.config.AVATAR_UPLOADS_PER_HOUR) throw tooMany();
+      const image = await reencodeAvatar(upload);
+      if (!image) throw badRequest('invalid_image', { file: ['invalid_image'] });
+      const name = await deps.storage.put(image.data, image.extension);
       const avatar = `${deps.config.publicUrl}/uploads/${name}`;
-      await db.transaction(async (tx) => {
-        await updateProfile(tx, user.id, { avatar });
-        await log(tx, user.id, PROFILE_ACTIVITY.avatar, { ip: caller.ip });
-      });
-      const old = storedAvatarName(user.avatar, deps.config.publicUrl);
-      if (old) await deps.storage.remove(old).catch((err: unknown) => deps.log.warn({ err }, 'old avatar not removed'));
+      const drop = (file: string) =>
+        deps.storage.remove(file).catch((err: unknown) => deps.log.warn({ err }, 'avatar file not removed'));
+      let replaced: string | null;
+      try {
+        replaced = await db.transaction(async (tx) => {
+          const previous = await replaceAvatar(tx, user.id, avatar);
+          await log(tx, user.id, PROFILE_ACTIVITY.avatar, { ip: caller.ip });
+          return previous;
+        });
+      } catch (err) {
+        await drop(name);
+        throw err;
+      }
+      const old = storedAvatarName(replaced, deps.config.publicUrl);
+      if (old) await drop(old);
       return { avatar };
     },
 
