@@ -1,6 +1,7 @@
 import { messages } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshotPath, serverAndBrowser } from './harness.js';
+import { registerByApi, signInToPortal } from './signin.js';
 
 const vi = messages['vi-VN'];
 const en = messages['en-US'];
@@ -54,5 +55,41 @@ describe('web shell', () => {
     expect(discovery.issuer).toBe(`${env.server.url}/oidc`);
     expect((await fetch(`${env.server.url}/healthz`)).status).toBe(200);
     expect(await (await fetch(`${env.server.url}/dev/outbox?to=x`)).json()).toEqual({ result: [] });
+  });
+});
+
+describe('content security policy', () => {
+  const env = serverAndBrowser({ CAPTCHA_PROVIDER: 'none' });
+
+  it('runs under a policy without inline styles: no violation on the sign-in and account pages (issue 24 point 3)', async () => {
+    const context = await env.browser.newContext({ viewport: PHONE });
+    // Every violation the browser reports, from the first script on.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(
+          `${e.violatedDirective} ${e.blockedURI} ${e.sample} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+        ),
+      );
+    });
+    const page = await context.newPage();
+    const violations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    await registerByApi(env.server, 'csp.person@example.com', 'Style@2026x');
+    await signInToPortal(page, env.server, vi, '', 'csp.person@example.com', 'Style@2026x');
+    for (const path of ['/account/email', '/security/2fa', '/security/recovery-ways', '/register']) {
+      await page.goto(`${env.server.url}${path}`);
+      await page.locator('main').waitFor();
+      // Mantine's variables (a style element written at run time) apply: it carried the nonce.
+      expect(
+        await page.evaluate(() => getComputedStyle(document.body).getPropertyValue('--mantine-color-body')),
+      ).not.toBe('');
+    }
+    await page.goto(`${env.server.url}/account/email`);
+    await page.getByRole('button', { name: vi.contact_add_email }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.screenshot({ path: screenshotPath('csp-modal-vi-phone') });
+    expect(await violations()).toEqual([]);
+    await context.close();
   });
 });

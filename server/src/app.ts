@@ -133,7 +133,10 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   );
 
   const webDist = opts.webDist ?? defaultWebDist;
-  if (webDist) await app.register(async (scope) => webRoutes(scope, webDist, { sourceMaps: !deps.config.production }));
+  if (webDist)
+    await app.register(async (scope) =>
+      webRoutes(scope, webDist, { sourceMaps: !deps.config.production, config: deps.config }),
+    );
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ exception: { message: 'not_found' } }));
   return app;

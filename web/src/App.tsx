@@ -43,6 +43,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import i18n from './i18n/setup';
+import { cspNonce } from './lib/cspNonce';
 import { buildRoutes, ModalsHost } from './routes';
 import { OidcSessionProvider } from './session/OidcSession';
 import { ANONYMOUS, type Session, SessionProvider } from './session/session';
@@ -92,7 +93,12 @@ export function AppProviders({
 }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+        getStyleNonce={cspNonce}
+      >
         <LazyNotifications />
         <QueryClientProvider client={queryClient}>
           <SessionProvider value={session}>

@@ -7,6 +7,23 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list of origins (scheme://host[:port]), each checked, without trailing slashes. */
+const originList = z
+  .string()
+  .default('')
+  .transform((v, ctx) => {
+    const origins = v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
+    for (const o of origins) {
+      const url = URL.canParse(o) ? new URL(o) : undefined;
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== o.replace(/\/$/, ''))
+        ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${o}` });
+    }
+    return origins.map((o) => o.replace(/\/$/, ''));
+  });
+
 export const envSchema = z.object({
   /** development, production or test. Production refuses generated secrets and hides the outbox. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,21 +63,12 @@ export const envSchema = z.object({
   /** Allow the local outbox (and /dev/mailbox, which shows codes) in production, where SMTP_URL and SMS_URL are otherwise required. Never logs codes in production. */
   DEV_OUTBOX: bool.default(false),
   /** Origins (comma-separated, e.g. https://app.example.com) that may embed the portal in an iframe and receive its postMessage calls. The portal's own origin always may. */
-  EMBED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v, ctx) => {
-      const origins = v
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean);
-      for (const o of origins) {
-        const url = URL.canParse(o) ? new URL(o) : undefined;
-        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== o.replace(/\/$/, ''))
-          ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${o}` });
-      }
-      return origins.map((o) => o.replace(/\/$/, ''));
-    }),
+  EMBED_ORIGINS: originList,
+  /**
+   * Origins (comma-separated) the web app may show images from besides itself, data: and blob:
+   * (campaign banners on a CDN, say). Empty: none (the CSP's img-src).
+   */
+  IMAGE_ORIGINS: originList,
   /** Seconds a stopping server (SIGTERM, SIGINT) lets requests in flight finish before it closes them and exits. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Product name shown in titles and mail. */

@@ -33,6 +33,9 @@ describe('security headers', () => {
       expect(directive(csp, 'script-src'), url).toBe("script-src 'self'");
       expect(directive(csp, 'frame-ancestors'), url).toBe("frame-ancestors 'self'");
       expect(directive(csp, 'object-src')).toBe("object-src 'none'");
+      // No inline style, images from the portal only (issue 24 point 3).
+      expect(directive(csp, 'style-src'), url).toBe("style-src 'self'");
+      expect(directive(csp, 'img-src'), url).toBe("img-src 'self' data: blob:");
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
@@ -50,6 +53,12 @@ describe('security headers', () => {
       'https://app.example.com',
       'https://school.example.vn',
     ]);
+  });
+
+  it('show images from the configured IMAGE_ORIGINS besides the portal', async () => {
+    const a = await app({ IMAGE_ORIGINS: 'https://cdn.example.vn' });
+    const csp = (await a.inject({ url: '/healthz' })).headers['content-security-policy'] as string;
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' data: blob: https://cdn.example.vn");
   });
 
   it('ask for HTTPS only (HSTS) when the public URL is https', async () => {

@@ -12,16 +12,23 @@ export const frameAncestors = (config: Pick<Config, 'EMBED_ORIGINS'>) => ["'self
 
 /**
  * The Content-Security-Policy of the web app: no inline or foreign script, so an injected
- * `<script>` does not run. Styles allow inline because Mantine writes its CSS variables in a
- * `<style>` element at run time; images allow https for campaign banners and social avatars.
+ * `<script>` does not run, and no inline style either (issue 24 point 3): the `<style>` elements
+ * Mantine and the modal scroll lock write at run time carry the page's nonce (`nonce`, given to the
+ * HTML page by server/src/web/static.ts and read by web/src/lib/cspNonce.ts), an injected one
+ * does not apply, and style attributes are refused (React sets styles through the CSSOM, which a
+ * policy does not block). Images: the portal, data: and blob: URLs and IMAGE_ORIGINS only.
+ * Why and what it costs: docs/decisions/005-no-inline-styles.md.
  */
-export function appContentSecurityPolicy(config: Pick<Config, 'EMBED_ORIGINS' | 'CAPTCHA_PROVIDER'>): string {
+export function appContentSecurityPolicy(
+  config: Pick<Config, 'EMBED_ORIGINS' | 'CAPTCHA_PROVIDER' | 'IMAGE_ORIGINS'>,
+  nonce?: string,
+): string {
   const recaptcha = config.CAPTCHA_PROVIDER === 'recaptcha';
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(recaptcha ? RECAPTCHA.script : [])],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'style-src': ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
+    'img-src': ["'self'", 'data:', 'blob:', ...config.IMAGE_ORIGINS],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'frame-src': ["'self'", ...(recaptcha ? RECAPTCHA.frame : [])],

@@ -12,7 +12,10 @@ async function fakeDist() {
   const dist = await mkdtemp(path.join(os.tmpdir(), 'portico-dist-'));
   await mkdir(path.join(dist, 'assets'));
   const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body><div id="root"></div></body></html>',
+  );
   await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dist, 'assets/app-Abc123.js'), js);
   await writeFile(path.join(dist, 'assets/app-Abc123.js.br'), brotliCompressSync(js));
@@ -55,6 +58,13 @@ describe('web app delivery', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.headers['content-type']).toMatch(/text\/html/);
+      // Its own style nonce, in the page and in its policy; no inline style otherwise (issue 24 point 3).
+      const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(page.body)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).toContain("img-src 'self' data: blob:;");
     }
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
@@ -63,7 +73,7 @@ describe('web app delivery', () => {
   it('serves source maps in development only (server/src/app.ts turns them off in production)', async () => {
     expect((await t.app.inject({ url: '/assets/app-Abc123.js.map' })).statusCode).toBe(200);
     const prod = Fastify();
-    await prod.register(async (scope) => webRoutes(scope, dist, { sourceMaps: false }));
+    await prod.register(async (scope) => webRoutes(scope, dist, { sourceMaps: false, config: t.deps.config }));
     expect((await prod.inject({ url: '/assets/app-Abc123.js.map' })).statusCode).toBe(404);
     expect((await prod.inject({ url: '/assets/app-Abc123.js' })).statusCode).toBe(200);
     await prod.close();

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { appContentSecurityPolicy } from '../http/security-headers.js';
 
 // Paths the server owns; anything else is a page of the React app.
 const SERVER_PATHS = /^\/(api|oidc|dev|healthz|readyz)(\/|$|\?)/;
@@ -15,7 +17,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * when the browser accepts it; hashed names are cached for a year, everything else revalidated.
  * Source maps are served in development only.
  */
-export async function webRoutes(app: FastifyInstance, distDir: string, opts: { sourceMaps: boolean }) {
+export async function webRoutes(
+  app: FastifyInstance,
+  distDir: string,
+  opts: { sourceMaps: boolean; config: Parameters<typeof appContentSecurityPolicy>[0] },
+) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
@@ -49,6 +55,12 @@ export async function webRoutes(app: FastifyInstance, distDir: string, opts: { s
     if (file.startsWith(distDir + path.sep) && path.extname(file) && existsSync(file)) {
       return reply.sendFile(path.relative(distDir, file));
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    // A nonce per page: the style elements the app writes carry it (security-headers.ts).
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', appContentSecurityPolicy(opts.config, nonce))
+      .send(indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
   });
 }
