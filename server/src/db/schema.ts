@@ -82,6 +82,8 @@ export const userClaims = pgTable(
     claimType: text('claim_type').notNull(),
     claimValue: text('claim_value').notNull(),
     createdAt: createdAt(),
+    /** When a code sent to the value confirmed it (recovery ways); null: never. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   // Every claim type in use is single-valued per user.
   (t) => [

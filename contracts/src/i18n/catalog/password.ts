@@ -48,7 +48,6 @@ export const passwordMessages = defineMessages({
     change_password_keep_login: 'Giữ đăng nhập trên các thiết bị khác',
     change_password_logout_all: 'Đăng xuất khỏi tất cả các thiết bị khác',
     invalid_password: 'Mật khẩu không đúng.',
-    recovery_password_label: 'Mật khẩu của bạn (để xác nhận thay đổi)',
   },
   en: {
     error_password_empty: 'Please enter your password.',
@@ -99,6 +98,5 @@ export const passwordMessages = defineMessages({
     change_password_keep_login: 'Stay signed in on other devices',
     change_password_logout_all: 'Sign out of all other devices',
     invalid_password: 'The password is incorrect.',
-    recovery_password_label: 'Your password (to confirm the change)',
   },
 });

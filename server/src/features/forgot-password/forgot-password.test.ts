@@ -139,9 +139,12 @@ describe('forgot password', () => {
 
   it('also finds the account by its recovery e-mail (claim), unless several accounts name it', async () => {
     const user = await createUser(db(), { email: 'owner@example.com' });
-    await db()
-      .insert(userClaims)
-      .values({ userId: user.id, claimType: 'email_recovery', claimValue: 'backup@example.org' });
+    await db().insert(userClaims).values({
+      userId: user.id,
+      claimType: 'email_recovery',
+      claimValue: 'backup@example.org',
+      confirmedAt: new Date(),
+    });
     const token = await tokenFor('backup@example.org');
     const res = await resetTo('backup@example.org', token);
     expect(res.json()).toEqual({ result: { ok: true } });
@@ -150,9 +153,12 @@ describe('forgot password', () => {
     const a = await createUser(db(), { email: 'twin-a@example.com' });
     const b = await createUser(db(), { email: 'twin-b@example.com' });
     for (const u of [a, b]) {
-      await db()
-        .insert(userClaims)
-        .values({ userId: u.id, claimType: 'email_recovery', claimValue: 'shared@example.org' });
+      await db().insert(userClaims).values({
+        userId: u.id,
+        claimType: 'email_recovery',
+        claimValue: 'shared@example.org',
+        confirmedAt: new Date(),
+      });
     }
     expect((await send('shared@example.org')).json()).toEqual({ result: { times: 60 } });
     expect(await mails('shared@example.org')).toBe(0);

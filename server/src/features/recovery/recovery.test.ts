@@ -1,6 +1,6 @@
 import { recoveryEndpoints as E, FORGOT_PASSWORD_PATHS, type RecoveryClaim } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
-import { findUserByRecoveryClaim } from '../../modules/claims/index.js';
+import { findUserByRecoveryClaim, upsertClaim } from '../../modules/claims/index.js';
 import {
   errorKey,
   expectBearerRequired,
@@ -14,9 +14,14 @@ import { postJson } from '../../testing/oidc-flow.js';
 
 describe('recovery ways', () => {
   const t = useTestApp(MANY_USERS_ENV);
-  /** Sets (or, with an empty value, removes) one of the user's recovery ways. */
-  const setRecovery = (user: SignedInUser, claimType: string, claimValue: string) =>
-    user.call('POST', E.update.path, { claimType, claimValue });
+  /** Sets one of the user's recovery ways with the code sent to it, or removes it with an empty value. */
+  async function setRecovery(user: SignedInUser, claimType: string, claimValue: string) {
+    if (!claimValue) return user.call('POST', E.update.path, { claimType, claimValue });
+    const sent = await user.call('POST', E.sendCode.path, { claimType, claimValue });
+    if (sent.statusCode !== 200) return sent;
+    const otp = await lastCode(t, claimValue.toLowerCase());
+    return user.call('POST', E.update.path, { claimType, claimValue, otp });
+  }
 
   it('stores a recovery e-mail and phone, validated; an empty value removes one', async () => {
     const a = await signedInUser(t, { steppedUp: true, email: 'rec-a@example.com' });
@@ -35,14 +40,47 @@ describe('recovery ways', () => {
     resultOf(await update('email_recovery', 'Backup@Example.com'));
     const both = resultOf<RecoveryClaim[]>(await update('phone_number_recovery', '0912000300'));
     expect(both).toEqual([
-      { claimType: 'email_recovery', claimValue: 'backup@example.com' },
-      { claimType: 'phone_number_recovery', claimValue: '0912000300' },
+      { claimType: 'email_recovery', claimValue: 'backup@example.com', isConfirmed: true },
+      { claimType: 'phone_number_recovery', claimValue: '0912000300', isConfirmed: true },
     ]);
     expect(resultOf(await a.call('GET', E.list.path))).toEqual(both);
     // The second user sees none of them.
     expect(resultOf(await b.call('GET', E.list.path))).toEqual([]);
     expect(resultOf(await update('phone_number_recovery', ''))).toEqual([both[0]]);
     await expectBearerRequired(t, E);
+  });
+
+  it('a recovery way counts only once the code sent to it was entered (issue 24 point 8)', async () => {
+    const a = await signedInUser(t, { steppedUp: true, email: 'rec-typo@example.com' });
+    // Without the code it is not saved: a typo never becomes a way into the account.
+    const noCode = await a.call('POST', E.update.path, { claimType: 'email_recovery', claimValue: 'typo@example.com' });
+    expect(errorKey(noCode)).toBe('otp_is_required');
+    resultOf(await a.call('POST', E.sendCode.path, { claimType: 'email_recovery', claimValue: 'typo@example.com' }));
+    const wrong = await a.call('POST', E.update.path, {
+      claimType: 'email_recovery',
+      claimValue: 'typo@example.com',
+      otp: '000000',
+    });
+    expect(errorKey(wrong)).toBe('otp_invalid');
+    expect(resultOf(await a.call('GET', E.list.path))).toEqual([]);
+    expect(await findUserByRecoveryClaim(t.deps.database.db, 'email_recovery', 'typo@example.com')).toBeUndefined();
+    // Another account cannot confirm with a code sent for the first.
+    const b = await signedInUser(t, { steppedUp: true, email: 'rec-typo-b@example.com' });
+    const stolen = await b.call('POST', E.update.path, {
+      claimType: 'email_recovery',
+      claimValue: 'typo@example.com',
+      otp: await lastCode(t, 'typo@example.com'),
+    });
+    expect(errorKey(stolen)).toBe('otp_invalid');
+    // A way saved before codes were asked (an old row) shows as unconfirmed and finds nobody.
+    await upsertClaim(t.deps.database.db, a.id, 'phone_number_recovery', '0912000399');
+    expect(resultOf(await a.call('GET', E.list.path))).toEqual([
+      { claimType: 'phone_number_recovery', claimValue: '0912000399', isConfirmed: false },
+    ]);
+    expect(await findUserByRecoveryClaim(t.deps.database.db, 'phone_number_recovery', '0912000399')).toBeUndefined();
+    expect(errorKey(await a.call('POST', E.sendCode.path, { claimType: 'email_recovery', claimValue: '' }))).toBe(
+      'recovery_value_required',
+    );
   });
 
   it('forgot password finds the account by its recovery e-mail and sends the code there', async () => {

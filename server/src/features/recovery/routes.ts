@@ -8,5 +8,6 @@ import { createRecoveryService } from './service.js';
 export async function recoveryRoutes(app: FastifyInstance, deps: AppDeps) {
   const recovery = createRecoveryService(deps);
   handle(app, E.list, (_input, ctx) => recovery.list(ctx));
+  handle(app, E.sendCode, (input, ctx) => recovery.sendCode(ctx, input));
   handle(app, E.update, (input, ctx) => recovery.update(ctx, input));
 }

@@ -66,9 +66,9 @@ describe('undoing a sign-in change from its security e-mail', () => {
     const addToken = await undoToken('undo-add@example.com');
 
     const other = await signedInUser(t, { email: 'undo-recovery@example.com', steppedUp: true });
-    resultOf(
-      await other.call('POST', R.update.path, { claimType: 'email_recovery', claimValue: 'planted@example.com' }),
-    );
+    const planted = { claimType: 'email_recovery', claimValue: 'planted@example.com' };
+    resultOf(await other.call('POST', R.sendCode.path, planted));
+    resultOf(await other.call('POST', R.update.path, { ...planted, otp: await lastCode(t, 'planted@example.com') }));
     const recoveryToken = await undoToken('undo-recovery@example.com');
 
     resultOf(await undo(addToken));

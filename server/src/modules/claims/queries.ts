@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { type Db, firstRow } from '../../db/client.js';
 import { userClaims, users } from '../../db/schema.js';
 import type { User } from '../users/index.js';
@@ -17,16 +17,18 @@ export const findClaimById = (db: Db, userId: string, id: number): Promise<UserC
   );
 
 /** Sets the user's single claim of a type (insert or replace its value). */
+/** Sets a claim's value; `confirmedAt` when a code sent to the value confirmed it (recovery ways), else unconfirmed. */
 export const upsertClaim = async (
   db: Db,
   userId: string,
   claimType: string,
   claimValue: string,
+  confirmedAt: Date | null = null,
 ): Promise<UserClaimRow> => {
   const [row] = await db
     .insert(userClaims)
-    .values({ userId, claimType, claimValue })
-    .onConflictDoUpdate({ target: [userClaims.userId, userClaims.claimType], set: { claimValue } })
+    .values({ userId, claimType, claimValue, confirmedAt })
+    .onConflictDoUpdate({ target: [userClaims.userId, userClaims.claimType], set: { claimValue, confirmedAt } })
     .returning();
   return row!;
 };
@@ -58,7 +60,15 @@ export const findUserByRecoveryClaim = async (
     .select({ user: users })
     .from(userClaims)
     .innerJoin(users, eq(users.id, userClaims.userId))
-    .where(and(eq(userClaims.claimType, claimType), eq(userClaims.claimValue, value), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(userClaims.claimType, claimType),
+        eq(userClaims.claimValue, value),
+        // Only a recovery way confirmed by its code counts (issue 24 point 8).
+        isNotNull(userClaims.confirmedAt),
+        isNull(users.deletedAt),
+      ),
+    )
     .limit(2);
   return rows.length === 1 ? rows[0]!.user : undefined;
 };

@@ -19,6 +19,8 @@ export const FLOW_KINDS = {
   activate_contact: { first: 'code_sent', moves: { code_sent: ['done'] } },
   /** Remove a confirmed e-mail or phone entry: the code sent to it. */
   delete_contact: { first: 'code_sent', moves: { code_sent: ['done'] } },
+  /** A recovery e-mail or phone: the code sent to it confirms it before it counts. */
+  confirm_recovery: { first: 'code_sent', moves: { code_sent: ['done'] } },
   /**
    * Sign-in's second step (server/src/modules/sign-in/second-factor.ts): a first factor passed, a
    * second one owed; bound to the interaction and held by the browser's cookie, five minutes.

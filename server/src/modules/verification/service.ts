@@ -19,7 +19,8 @@ export type VerificationPurpose =
   | 'delete_contact'
   | 'change_password'
   | 'delete_account'
-  | 'step_up';
+  | 'step_up'
+  | 'confirm_recovery';
 
 /**
  * What goes to the address: the code (the default), or, when the address must not get a code
@@ -47,6 +48,7 @@ const SIGNED_IN_PURPOSES: ReadonlySet<VerificationPurpose> = new Set([
   'change_password',
   'delete_account',
   'step_up',
+  'confirm_recovery',
 ]);
 export type IssueAnswer = { times: number };
 

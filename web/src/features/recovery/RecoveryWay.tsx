@@ -1,15 +1,16 @@
 import { Box, Button, Group, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { CLAIM_TYPES, type RecoveryClaim, recoveryClaimInput } from '@portico/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions';
 import { FormStack } from '../../components/FormStack';
 import { Icon } from '../../components/Icon';
+import { OtpDialog } from '../../components/OtpDialog';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { looseT } from '../../i18n/t';
 import { notifyDone } from '../../lib/notify';
-import { RECOVERY_QUERY_KEY, saveRecoveryClaim } from './api';
+import { RECOVERY_QUERY_KEY, saveRecoveryClaim, sendRecoveryCode } from './api';
 
 export const WAYS = [
   {
@@ -36,17 +37,20 @@ type Values = { claimValue: string };
 
 export interface RecoveryWayProps {
   way: (typeof WAYS)[number];
-  value: string;
+  /** The saved recovery way of this type, if any. */
+  claim: RecoveryClaim | undefined;
   editing: boolean;
   onEdit: () => void;
   onClose: () => void;
 }
 
 /**
- * One recovery way: its value, the edit button, and in edit mode the form. Saving needs the
- * step-up proof (contracts/src/step-up.ts): the step-up dialog asks for it when the server does.
+ * One recovery way: its value (marked while unconfirmed), the edit button, and in edit mode the
+ * form. A new value is saved with the code sent to it (the code popup); saving needs the step-up
+ * proof (contracts/src/step-up.ts), which the step-up dialog asks for when the server does.
  */
-export function RecoveryWay({ way, value, editing, onEdit, onClose }: RecoveryWayProps) {
+export function RecoveryWay({ way, claim, editing, onEdit, onClose }: RecoveryWayProps) {
+  const value = claim?.claimValue ?? '';
   const { t } = useTranslation();
   const tr = looseT(t);
   const label = tr(way.label);
@@ -61,9 +65,16 @@ export function RecoveryWay({ way, value, editing, onEdit, onClose }: RecoveryWa
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={600}>{label}</Text>
             {value ? (
-              <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                {value}
-              </Text>
+              <>
+                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {value}
+                </Text>
+                {!claim?.isConfirmed && (
+                  <Text fz="xs" c="orange.9">
+                    {t('recovery_unconfirmed')}
+                  </Text>
+                )}
+              </>
             ) : (
               <Text fz="sm" c="dimmed" fs="italic">
                 {t('recovery_not_set')}
@@ -93,21 +104,43 @@ function RecoveryWayForm({
   value,
   label,
   onClose,
-}: Pick<RecoveryWayProps, 'way' | 'value' | 'onClose'> & { label: string }) {
+}: Pick<RecoveryWayProps, 'way' | 'onClose'> & { label: string; value: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
-  const form: ApiForm<Values> = useApiForm<Values, RecoveryClaim[]>({
+  // The address waiting for its code, and the countdown of its last send.
+  const [pending, setPending] = useState<{ value: string; times: number } | null>(null);
+  const saved = (claims: RecoveryClaim[]) => {
+    queryClient.setQueryData<RecoveryClaim[]>(RECOVERY_QUERY_KEY, claims);
+    notifyDone(t('update_success'));
+    setPending(null);
+    onClose();
+  };
+  const form: ApiForm<Values> = useApiForm<Values, RecoveryClaim[] | { value: string; times: number }>({
     initialValues: { claimValue: value },
     schema: recoveryClaimInput,
     input: (v) => ({ ...v, claimType: way.type }),
-    submit: (v) => saveRecoveryClaim({ claimType: way.type, claimValue: v.claimValue.trim() }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData<RecoveryClaim[]>(RECOVERY_QUERY_KEY, saved);
-      notifyDone(t('update_success'));
-      onClose();
+    // An empty value removes the way at once; a new one first gets its code.
+    submit: async (v) => {
+      const claimValue = v.claimValue.trim();
+      if (!claimValue) return saveRecoveryClaim({ claimType: way.type, claimValue });
+      const { times } = await sendRecoveryCode({ claimType: way.type, claimValue });
+      return { value: claimValue, times };
+    },
+    onSuccess: (answer) => {
+      if (Array.isArray(answer)) saved(answer);
+      else setPending(answer);
     },
   });
+  const resend = async () => {
+    if (!pending) return 0;
+    const { times } = await sendRecoveryCode({ claimType: way.type, claimValue: pending.value });
+    return times;
+  };
+  const confirm = async (otp: string) => {
+    if (!pending) return;
+    saved(await saveRecoveryClaim({ claimType: way.type, claimValue: pending.value, otp }));
+  };
 
   useEffect(() => {
     input.current?.focus();
@@ -131,6 +164,15 @@ function RecoveryWayForm({
           size="md"
         />
       </FormStack>
+      <OtpDialog
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        title={t('recovery_code_title')}
+        description={t('recovery_code_text', { value: pending?.value ?? '' })}
+        seconds={pending?.times ?? 0}
+        onResend={resend}
+        onConfirm={confirm}
+      />
     </Box>
   );
 }

@@ -31,7 +31,7 @@ export function RecoveryWaysPage() {
                   {i > 0 && <Divider />}
                   <RecoveryWay
                     way={way}
-                    value={list.find((c) => c.claimType === way.type)?.claimValue ?? ''}
+                    claim={list.find((c) => c.claimType === way.type)}
                     editing={editing === way.type}
                     onEdit={() => setEditing(way.type)}
                     onClose={() => setEditing(null)}
