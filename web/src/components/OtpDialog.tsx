@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { OTP_LENGTH } from '@portico/contracts';
 import { type FormEvent, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountModal } from './AccountModal';
 import { CodeStep } from './CodeStep';
 import { useCodeStep } from './useCodeStep';
 
@@ -58,17 +59,7 @@ export function OtpDialog({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      size="md"
-      radius="lg"
-      padding="lg"
-      closeButtonProps={{ 'aria-label': t('common_close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 18 } }}
-    >
+    <AccountModal opened={opened} onClose={onClose} title={title}>
       <CodeStep
         step={{ ...code, submit }}
         inputProps={{ 'data-autofocus': true }}
@@ -92,6 +83,6 @@ export function OtpDialog({
           </Group>
         }
       />
-    </Modal>
+    </AccountModal>
   );
 }

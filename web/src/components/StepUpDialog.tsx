@@ -4,7 +4,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   PasswordInput,
   Radio,
   Stack,
@@ -17,6 +16,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, setStepUpHandler } from '../api/endpoint';
 import { looseT } from '../i18n/t';
+import { AccountModal } from './AccountModal';
 import { CodeStep } from './CodeStep';
 import { FormStack } from './FormStack';
 import { useApiForm } from './useApiForm';
@@ -82,22 +82,12 @@ export function StepUpDialog({ onDone }: { onDone: (proven: boolean) => void }) 
   }
 
   return (
-    <Modal
-      opened
-      onClose={() => onDone(false)}
-      title={t('step_up_title')}
-      centered
-      size="md"
-      radius="lg"
-      padding="lg"
-      closeButtonProps={{ 'aria-label': t('common_close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 18 } }}
-    >
+    <AccountModal opened onClose={() => onDone(false)} title={t('step_up_title')}>
       <Stack gap="md">
         <Text fz="sm">{t(current.data?.next === 'second' ? 'step_up_second_intro' : 'step_up_intro')}</Text>
         {body}
       </Stack>
-    </Modal>
+    </AccountModal>
   );
 }
 

@@ -70,27 +70,18 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
       }),
     ),
   );
-  events.subscribe('second-step.closed', ({ userId, ip }) =>
+  /** Signing in is paused for `seconds`: the owner learns why and where to set a new password. */
+  const paused = (userId: string, ip: string, key: 'second_step_closed' | 'account_locked', seconds: number) =>
     alert(userId, {
-      subject: 'mail_second_step_closed_subject',
-      text: 'mail_second_step_closed_text',
-      params: {
-        ip,
-        minutes: Math.round(config.LOGIN_SECOND_STEP_BLOCK_SECONDS / 60),
-        url: `${config.publicUrl}/forgot-password`,
-      },
-    }),
+      subject: `mail_${key}_subject`,
+      text: `mail_${key}_text`,
+      params: { ip, minutes: Math.round(seconds / 60), url: `${config.publicUrl}/forgot-password` },
+    });
+  events.subscribe('second-step.closed', ({ userId, ip }) =>
+    paused(userId, ip, 'second_step_closed', config.LOGIN_SECOND_STEP_BLOCK_SECONDS),
   );
   events.subscribe('account.locked', ({ userId, ip }) =>
-    alert(userId, {
-      subject: 'mail_account_locked_subject',
-      text: 'mail_account_locked_text',
-      params: {
-        ip,
-        minutes: Math.round(config.LOGIN_LOCK_WINDOW_SECONDS / 60),
-        url: `${config.publicUrl}/forgot-password`,
-      },
-    }),
+    paused(userId, ip, 'account_locked', config.LOGIN_LOCK_WINDOW_SECONDS),
   );
   // A change to how the account signs in or recovers: the undo link is stored with the change (a
   // flow whose secret is the link's token), the mail goes to the primary e-mail as it was before.

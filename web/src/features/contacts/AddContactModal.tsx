@@ -1,6 +1,7 @@
-import { Modal, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { createContactInput } from '@portico/contracts';
 import { useTranslation } from 'react-i18next';
+import { AccountModal } from '../../components/AccountModal';
 import { FormActions } from '../../components/FormActions';
 import { FormStack } from '../../components/FormStack';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
@@ -42,17 +43,7 @@ export function AddContactModal({ config, opened, onClose, onAdded }: AddContact
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      onExitTransitionEnd={add.reset}
-      title={tr(config.keys.add)}
-      centered
-      radius="lg"
-      padding="lg"
-      closeButtonProps={{ 'aria-label': t('common_close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 18 } }}
-    >
+    <AccountModal opened={opened} onClose={onClose} onExitTransitionEnd={add.reset} title={tr(config.keys.add)}>
       <FormStack
         form={add}
         actions={<FormActions submit={t('contact_add_submit')} busy={add.busy} onCancel={onClose} />}
@@ -66,6 +57,6 @@ export function AddContactModal({ config, opened, onClose, onAdded }: AddContact
           data-autofocus
         />
       </FormStack>
-    </Modal>
+    </AccountModal>
   );
 }
