@@ -1,15 +1,4 @@
-import {
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  PasswordInput,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Center, Checkbox, Group, Loader, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { type StepUpStatus, stepUpEndpoints, stepUpVerifyInput } from '@portico/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
