@@ -40,6 +40,7 @@ describe('account rules', () => {
     expect(recoveryClaimInput.parse({ claimType: 'email_recovery', claimValue: '' })).toEqual({
       claimType: 'email_recovery',
       claimValue: '',
+      otp: '',
     });
     expect(
       recoveryClaimInput.safeParse({ claimType: 'phone_number_recovery', claimValue: '1' }).error?.issues[0]?.message,

@@ -322,6 +322,8 @@ export const passwordEndpoints = {
     path: '/api/account/password/set-password',
     summary: 'The first password of an account that has none',
     auth: 'user',
+    // A first password is a new way into the account: never with a stolen token alone.
+    stepUp: true,
     input: setPasswordInput(),
     output: doneSchema,
     errors: ['password_already_set', 'error_password_common'],

@@ -257,6 +257,7 @@ export const registerEndpoints = {
     auth: 'user',
     input: updateInfoInput({ passwordRequired: false }),
     output: doneSchema,
-    errors: ['password_already_set', 'error_password_empty', 'error_password_common'],
+    // A first password needs the step-up proof (server/src/features/register/service.ts updateInfo).
+    errors: ['password_already_set', 'error_password_empty', 'error_password_common', 'step_up_required'],
   }),
 };

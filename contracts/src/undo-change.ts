@@ -25,6 +25,7 @@ export const SIGN_IN_CHANGES = [
   'allow_login_on',
   'primary_changed',
   'recovery_set',
+  'password_set',
 ] as const;
 export type SignInChange = (typeof SIGN_IN_CHANGES)[number];
 

@@ -39,6 +39,7 @@ import { subscribeAlerts } from './modules/alerts/index.js';
 import { subscribeClaims } from './modules/claims/index.js';
 import { subscribeDevices } from './modules/devices/index.js';
 import { subscribeFlows } from './modules/flows/index.js';
+import { subscribePassword } from './modules/password/index.js';
 import { bindInteractionToBrowser, createAccountStepUp, subscribeSignIn } from './modules/sign-in/index.js';
 import { subscribeTwoFactorData } from './modules/two-factor/index.js';
 import { subscribeVerification } from './modules/verification/index.js';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeClaims(deps);
   subscribeContacts(deps);
   subscribeRecovery(deps);
+  subscribePassword(deps);
   subscribeVerification(deps);
   subscribeFlows(deps);
   subscribeOidc(deps);

@@ -124,7 +124,7 @@ export const envSchema = z.object({
   /** Codes sent to one e-mail or phone within OTP_TARGET_WINDOW_SECONDS. */
   OTP_SENDS_PER_TARGET: z.coerce.number().int().min(1).max(1000).default(5),
   /** Codes sent to one e-mail or phone within OTP_TARGET_WINDOW_SECONDS whoever asks (OTP_SENDS_PER_TARGET holds per asker). */
-  OTP_SENDS_PER_TARGET_MAX: z.coerce.number().int().min(1).max(10_000).default(20),
+  OTP_SENDS_PER_TARGET_MAX: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Length in seconds of the per-address send window. */
   OTP_TARGET_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(600),
   /** Codes one IP address may request within OTP_IP_WINDOW_SECONDS before a captcha is required. */

@@ -52,6 +52,15 @@ describe('cross-site requests', () => {
     }
   });
 
+  it('takes multipart only where a route uploads', async () => {
+    const user = await signedInUser(t, { email: 'multipart-json@example.com' });
+    const body = '--b\r\nContent-Disposition: form-data; name="firstName"\r\n\r\nX\r\n--b--\r\n';
+    const res = await user.call('PUT', '/api/account/info', body, {
+      'content-type': 'multipart/form-data; boundary=b',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
   it('lets a bearer call from a first-party app on another origin through', async () => {
     const user = await signedInUser(t, { email: 'bearer-origin@example.com' });
     const res = await user.call(

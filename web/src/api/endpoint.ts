@@ -7,7 +7,7 @@ let stepUpHandler: StepUpHandler | null = null;
 
 /**
  * Plugged by the step-up dialog (web/src/components/StepUpDialog.tsx) while an account layout is
- * mounted: an endpoint that says `stepUp` and answers step_up_required asks it, then calls again.
+ * mounted: a call answered with step_up_required asks it, then calls again.
  */
 export const setStepUpHandler = (handler: StepUpHandler | null): void => {
   stepUpHandler = handler;
@@ -28,8 +28,9 @@ export async function call<E extends Endpoint>(
   try {
     return await send(endpoint, input, options);
   } catch (error) {
-    // A change that needs a fresh proof (contracts/src/step-up.ts): once given, the same call again.
-    const asked = endpoint.stepUp && error instanceof ApiError && error.messageKey === 'step_up_required';
+    // A change that needs a fresh proof (contracts/src/step-up.ts: the endpoints that say `stepUp`,
+    // and update-info when it sets a first password): once given, the same call again.
+    const asked = error instanceof ApiError && error.messageKey === 'step_up_required';
     if (asked && stepUpHandler && (await stepUpHandler())) return send(endpoint, input, options);
     throw error;
   }

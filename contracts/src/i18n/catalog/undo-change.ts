@@ -14,6 +14,7 @@ export const undoChangeMessages = defineMessages({
     mail_change_allow_login_on: 'Đăng nhập bằng {{value}} đã được bật cho tài khoản {{product}}',
     mail_change_primary_changed: '{{value}} đã trở thành địa chỉ chính của tài khoản {{product}}',
     mail_change_recovery_set: '{{value}} đã được đặt làm cách khôi phục tài khoản {{product}}',
+    mail_change_password_set: 'Tài khoản {{product}} của bạn vừa được đặt mật khẩu',
     undo_title: 'Hoàn tác thay đổi',
     undo_intro:
       'Nếu bạn không thực hiện thay đổi trong email bảo mật, hãy hoàn tác: thay đổi sẽ được hủy và mọi thiết bị đang đăng nhập sẽ bị đăng xuất.',
@@ -33,6 +34,7 @@ export const undoChangeMessages = defineMessages({
     mail_change_allow_login_on: 'Signing in with {{value}} was turned on for your {{product}} account',
     mail_change_primary_changed: '{{value}} became the primary address of your {{product}} account',
     mail_change_recovery_set: '{{value}} was set as a recovery way of your {{product}} account',
+    mail_change_password_set: 'A password was just set for your {{product}} account',
     undo_title: 'Undo a change',
     undo_intro:
       'If you did not make the change the security e-mail names, undo it: the change is reverted and every signed-in device is signed out.',

@@ -49,7 +49,13 @@ describe('no lock-out by strangers (captcha on)', () => {
 });
 
 describe('no lock-out by strangers (no captcha configured)', () => {
-  const t = useTestApp({ CAPTCHA_PROVIDER: 'none', LOGIN_LOCK_FAILURES: '20', OTP_SENDS_PER_IP: '1000' });
+  // OTP_WRONG_CODES_PER_WINDOW raised: here the lock itself is under test, not the code budget.
+  const t = useTestApp({
+    CAPTCHA_PROVIDER: 'none',
+    LOGIN_LOCK_FAILURES: '20',
+    OTP_SENDS_PER_IP: '1000',
+    OTP_WRONG_CODES_PER_WINDOW: '100',
+  });
 
   it('codes tried where none was issued never lock the account', async () => {
     await createUser(t.deps.database.db, { email: 'victim2@example.com' });
@@ -82,5 +88,21 @@ describe('no lock-out by strangers (no captcha configured)', () => {
     await queuedSendsDone();
     const mail = await listOutboxMessages(t.deps.database.db, 'guessed-code@example.com', 20);
     expect(mail.filter((m) => m.subject === 'Portico: đăng nhập vào tài khoản của bạn đang tạm khóa')).toHaveLength(1);
+  });
+});
+
+describe('the wrong-code budget and the lock (no captcha, lock at 20)', () => {
+  const t = useTestApp({ CAPTCHA_PROVIDER: 'none', LOGIN_LOCK_FAILURES: '20', OTP_SENDS_PER_IP: '1000' });
+
+  it('a spent wrong-code budget stops the guesses without counting toward the lock', async () => {
+    await createUser(t.deps.database.db, { email: 'budget-lock@example.com' });
+    for (let round = 0; round < 6; round++) {
+      await sentAgo(t, 'budget-lock@example.com');
+      await postJson(t.app, authEndpoints.sendLoginOtp.path, { username: 'budget-lock@example.com' });
+      for (let i = 0; i < 5; i++) await madeUpCode(t, 'budget-lock@example.com');
+    }
+    // 30 tries, 10 of them checked (OTP_WRONG_CODES_PER_WINDOW): far from the lock (20).
+    const owner = await signInWithPassword(t.app, { username: 'budget-lock@example.com', password: TEST_PASSWORD });
+    expect(owner.tokens.access_token).toBeTruthy();
   });
 });

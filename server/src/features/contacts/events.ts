@@ -22,7 +22,7 @@ export function subscribeContacts({ events }: Pick<AppDeps, 'events'>) {
 }
 
 async function undoStep(tx: Db, userId: string, step: UndoStep) {
-  if (step.do === 'remove_claim') return;
+  if (step.do === 'remove_claim' || step.do === 'remove_password') return;
   const contact = await findContactByValue(tx, userId, step.type, step.value);
   if (step.do === 'remove_contact') {
     if (contact) await deleteContact(tx, contact.id);

@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import type { AfterCommit, EventMap } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
-import { type Contact, findPrimaryContact, type User } from '../../modules/users/index.js';
+import { type Contact, findPrimaryContact, securityContact, type User } from '../../modules/users/index.js';
 import { CONTACT_ACTIVITY } from './activity.js';
 import {
   clearPrimary,
@@ -136,11 +136,8 @@ export function createContactsService(deps: AppDeps) {
   ) {
     await deps.events.publish('sign-in-way.changed', { ...change, tx, afterCommit });
   }
-  /** The confirmed primary e-mail now: whom a change is told to (read before the change). */
-  const tellAddress = async (tx: Db, userId: string) => {
-    const email = await findPrimaryContact(tx, userId, CONTACT_TYPES.email);
-    return email?.isConfirmed ? email.value : null;
-  };
+  /** Whom a change is told to, read before the change (users module securityContact). */
+  const tellAddress = (tx: Db, userId: string) => securityContact(tx, userId);
 
   /** The user's entry by id inside a locked transaction, or 404 invalid_contact. */
   async function lockedContact(tx: Db, user: User, id: number): Promise<Contact> {
@@ -364,7 +361,13 @@ export function createContactsService(deps: AppDeps) {
           value: contact.value,
           ip: caller.ip,
           tell,
-          undo: old?.isConfirmed ? [{ do: 'make_primary', type: contact.type, value: old.value }] : [],
+          undo: [
+            ...(old?.isConfirmed ? [{ do: 'make_primary' as const, type: contact.type, value: old.value }] : []),
+            // It may not sign in again unless it could before.
+            ...(contact.allowLogin
+              ? []
+              : [{ do: 'allow_login_off' as const, type: contact.type, value: contact.value }]),
+          ],
         });
       });
       return true;

@@ -1,4 +1,4 @@
-import { passwordEndpoints as E, type Endpoint } from '@portico/contracts';
+import { passwordEndpoints as E, type Endpoint, stepUpEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
@@ -75,6 +75,12 @@ describe('change password and set first password', () => {
     const secret = (await twoFactor.startSetup(userId, 'x')).sharedKey.replace(/\s/g, '').toUpperCase();
     expect(Array.isArray(await twoFactor.finishSetup(userId, codeAt(secret, new Date()), testCaller()))).toBe(true);
     return secret;
+  }
+  /** The step-up proof of an account without a password: a code to its primary address (contracts/src/step-up.ts). */
+  async function stepUpByCode(token: string, email: string) {
+    expect((await post(stepUpEndpoints.sendCode, token, { method: 'code' })).statusCode).toBe(200);
+    const proof = await post(stepUpEndpoints.verify, token, { method: 'code', value: await codeFor(email) });
+    expect(proof.json().result.proven).toBe(true);
   }
   async function signInByCode(email: string) {
     const flow = await startAuthorization(t.app);
@@ -294,6 +300,7 @@ describe('change password and set first password', () => {
     const social = await createUser(db(), { email: 'social@example.com', password: null });
     await createUser(db(), { email: 'haspw@example.com' });
     const withPassword = await signInWithPassword(t.app, { username: 'haspw@example.com', password: TEST_PASSWORD });
+    await post(stepUpEndpoints.verify, withPassword.tokens.access_token, { method: 'password', value: TEST_PASSWORD });
     expect(
       error(
         await post(E.setPassword, withPassword.tokens.access_token, {
@@ -306,6 +313,14 @@ describe('change password and set first password', () => {
 
     const tokens = await signInByCode('social@example.com');
     expect((await get(E.checkRequirePassword, tokens.access_token)).json()).toEqual({ result: { required: false } });
+    // The access token alone gives no account a password (issue 24 point 5): a code to the primary first.
+    const tokenOnly = await post(E.setPassword, tokens.access_token, {
+      password: NEW_PASSWORD,
+      rePassword: NEW_PASSWORD,
+    });
+    expect(tokenOnly.statusCode).toBe(403);
+    expect(tokenOnly.json().exception.message).toBe('step_up_required');
+    await stepUpByCode(tokens.access_token, 'social@example.com');
     expect(error(await post(E.changePassword, tokens.access_token, change))).toBe('password_not_set');
     const cases: [Record<string, unknown>, string][] = [
       [{}, 'error_new_password_empty'],
@@ -329,6 +344,7 @@ describe('change password and set first password', () => {
   it('accepts any Unicode password, hashed in NFC: set decomposed, sign in precomposed (issue 8, point 10)', async () => {
     await createUser(db(), { email: 'unicode@example.com', password: null });
     const tokens = await signInByCode('unicode@example.com');
+    await stepUpByCode(tokens.access_token, 'unicode@example.com');
     const typed = 'Mật-khẩu-rất-dài-2026';
     const decomposed = typed.normalize('NFD');
     expect(decomposed).not.toBe(typed.normalize('NFC'));

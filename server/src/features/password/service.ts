@@ -13,15 +13,9 @@ import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
-import { insertActivity } from '../../modules/activity/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
-import {
-  findConfirmedPrimaryContact,
-  PASSWORD_ACTIVITY,
-  replacePassword,
-  setFirstPasswordHash,
-} from '../../modules/password/index.js';
-import { createPasswordCheck } from '../../modules/sign-in/index.js';
+import { findConfirmedPrimaryContact, replacePassword, setFirstPassword } from '../../modules/password/index.js';
+import { createPasswordCheck, createSecondStepCount } from '../../modules/sign-in/index.js';
 import { createTwoFactor } from '../../modules/two-factor/index.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, type User } from '../../modules/users/index.js';
 
@@ -46,6 +40,7 @@ export function createPasswordService(deps: AppDeps) {
   const checkAccountPassword = createPasswordCheck(deps);
 
   const twoFactor = createTwoFactor(deps);
+  const counted = createSecondStepCount(deps);
 
   async function methodTarget(user: User, type: SentType) {
     const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[type]);
@@ -114,8 +109,10 @@ export function createPasswordService(deps: AppDeps) {
       }
       if (input.otpType === 'authenticator') {
         if (!(await twoFactor.methods(user.id)).some((m) => m.type === 'authenticator')) throw selectMethod();
-        if (!input.otp) return { times: 0 };
-        if (!(await twoFactor.verifyTotp(user.id, input.otp, caller)))
+        const code = input.otp;
+        if (!code) return { times: 0 };
+        // A second factor guessed here counts like one at sign-in (login-limits.ts createSecondStepCount).
+        if (!(await counted(user.id, caller.ip, () => twoFactor.verifyTotp(user.id, code, caller))))
           throw badRequest('authentication_code_is_incorrect', { otp: ['authentication_code_is_incorrect'] });
         await setNewPassword(ctx, input);
         return { ok: true };
@@ -139,14 +136,18 @@ export function createPasswordService(deps: AppDeps) {
       return { ok: true };
     },
 
-    /** The first password of an account that has none; refused once one exists. */
+    /**
+     * The first password of an account that has none; refused once one exists. The endpoint says
+     * `stepUp` (contracts/src/password.ts): a stolen token must not give an account a password.
+     */
     async setPassword({ user, caller }: PasswordContext, input: SetPasswordInput): Promise<{ ok: true }> {
       if (user.passwordHash) throw badRequest('password_already_set');
-      const hash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
-        if (!(await setFirstPasswordHash(tx, user.id, hash))) throw badRequest('password_already_set');
-        await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.set, params: { ip: caller.ip } });
-      });
+      const passwordHash = await hashPassword(input.password);
+      const tasks: (() => Promise<void>)[] = [];
+      await db.transaction((tx) =>
+        setFirstPassword(deps, tx, (task) => tasks.push(task), { userId: user.id, passwordHash, ip: caller.ip }),
+      );
+      for (const task of tasks) await task();
       return { ok: true };
     },
   };

@@ -25,9 +25,6 @@ async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
 
 /** Personal info, claims, avatar upload and default language (contracts/src/profile.ts), for the signed-in user. */
 export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
-  await app.register(multipart, {
-    limits: { fileSize: deps.config.AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-  });
   const profile = createProfileService(deps);
 
   handle(app, E.get, (_input, ctx) => profile.describe(ctx));
@@ -36,6 +33,12 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
   handle(app, E.updateClaim, (input, ctx) => profile.saveClaim(ctx, input));
   handle(app, E.cancelLinking, (input, ctx) => profile.cancelLinking(ctx, input));
   handle(app, E.language, (input, ctx) => profile.setLanguage(ctx, input));
+  // Multipart is read by the upload route only; every other route takes JSON (http/same-origin.ts).
   // The file is read from the request itself: the endpoint's JSON input is empty.
-  handle(app, E.avatar, async (_input, ctx) => profile.setAvatar(ctx, await uploadedImage(ctx.request)));
+  await app.register(async (upload) => {
+    await upload.register(multipart, {
+      limits: { fileSize: deps.config.AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+    handle(upload, E.avatar, async (_input, ctx) => profile.setAvatar(ctx, await uploadedImage(ctx.request)));
+  });
 }

@@ -11,7 +11,7 @@ import { badRequest } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { deleteClaim, listClaims, upsertClaim } from '../../modules/claims/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
-import { CONTACT_EMAIL, findPrimaryContact, type User } from '../../modules/users/index.js';
+import { securityContact, type User } from '../../modules/users/index.js';
 
 export const RECOVERY_ACTIVITY = { updated: 'activity_recovery_updated' } as const;
 
@@ -73,13 +73,12 @@ export function createRecoveryService(deps: AppDeps) {
         });
         // A recovery way can reset the password: the owner's primary e-mail is told, with an undo link.
         if (claimValue) {
-          const email = await findPrimaryContact(tx, user.id, CONTACT_EMAIL);
           await deps.events.publish('sign-in-way.changed', {
             userId: user.id,
             change: 'recovery_set',
             value: claimValue,
             ip,
-            tell: email?.isConfirmed ? email.value : null,
+            tell: await securityContact(tx, user.id),
             undo: [{ do: 'remove_claim', claimType, value: claimValue }],
             tx,
             afterCommit: (task) => tasks.push(task),

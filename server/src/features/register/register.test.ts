@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { registerEndpoints as E } from '@portico/contracts';
+import { registerEndpoints as E, stepUpEndpoints } from '@portico/contracts';
 import { solveChallenge } from 'altcha-lib';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -405,7 +405,14 @@ describe('update-info', () => {
     expect(
       (await update(tokens.access_token, { ...info, password: 'Mat1khau!', rePassword: 'x' })).json().exception.message,
     ).toBe('error_confirm_new_password');
-    const res = await update(tokens.access_token, { ...info, password: ' Mat1khau! ', rePassword: 'Mat1khau!' });
+    // A first password is a new way in: the token alone is refused (issue 24 point 5) ...
+    const first = { ...info, password: ' Mat1khau! ', rePassword: 'Mat1khau!' };
+    expect((await update(tokens.access_token, first)).json().exception.message).toBe('step_up_required');
+    // ... until a code to the primary address proves it (contracts/src/step-up.ts).
+    await postJson(t.app, stepUpEndpoints.sendCode.path, { method: 'code' }, bearer(tokens.access_token));
+    const code = (await listOutboxMessages(db(), 'social@example.com', 1))[0]!.code!;
+    await postJson(t.app, stepUpEndpoints.verify.path, { method: 'code', value: code }, bearer(tokens.access_token));
+    const res = await update(tokens.access_token, first);
     expect(res.json()).toEqual({ result: { ok: true } });
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({

@@ -19,8 +19,9 @@ import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
-import { PASSWORD_ACTIVITY, setFirstPasswordHash } from '../../modules/password/index.js';
-import { CONTACT_EMAIL, type User } from '../../modules/users/index.js';
+import { PASSWORD_ACTIVITY, setFirstPassword } from '../../modules/password/index.js';
+import { createAccountStepUp, type StepUpCaller } from '../../modules/sign-in/index.js';
+import { CONTACT_EMAIL } from '../../modules/users/index.js';
 import type { IssueMessage } from '../../modules/verification/index.js';
 import { isDisposableEmail } from './disposable.js';
 import { type ConfirmedHolder, findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
@@ -43,6 +44,7 @@ const firstPasswordMissing = () =>
 export function createRegisterService(deps: AppDeps) {
   const { config, kv } = deps;
   const db = deps.database.db;
+  const stepUp = createAccountStepUp(deps);
   const steps = createCodeFlows(deps);
   const flowOf = (email: string) => ({ target: email, subject: null });
 
@@ -159,10 +161,8 @@ export function createRegisterService(deps: AppDeps) {
      * Update-info (account update) for an account that must complete its info: the same rules.
      * An account without a password sets its first one here; one that has a password keeps it.
      */
-    async updateInfo(
-      { user, caller }: { user: User; caller: CallerContext },
-      input: InputOf<'updateInfo'>,
-    ): Promise<UpdateInfoAnswer> {
+    async updateInfo(who: StepUpCaller, input: InputOf<'updateInfo'>): Promise<UpdateInfoAnswer> {
+      const { user, caller } = who;
       const { ip } = caller;
       const hasPassword = !!user.passwordHash;
       // The schema takes the pair as optional (it cannot know the account); its rules held when given.
@@ -170,7 +170,12 @@ export function createRegisterService(deps: AppDeps) {
         throw badRequest('password_already_set', { password: ['password_already_set'] });
       }
       if (!hasPassword && !input.password) throw firstPasswordMissing();
+      // A first password is a new way to sign in: it needs the step-up proof a stolen token lacks
+      // (server/src/modules/sign-in/step-up.ts; for an account without a password, a code to its
+      // primary address), and the owner is told with an undo link (setFirstPassword).
+      if (!hasPassword) await stepUp.require(who);
       const passwordHash = hasPassword ? undefined : await hashPassword(input.password);
+      const tasks: (() => Promise<void>)[] = [];
       await db.transaction(async (tx) => {
         await updateUserInfo(tx, user.id, {
           firstName: input.firstName,
@@ -180,11 +185,10 @@ export function createRegisterService(deps: AppDeps) {
           timezone: input.timezone,
         });
         await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.infoUpdated, params: { ip } });
-        if (passwordHash) {
-          if (!(await setFirstPasswordHash(tx, user.id, passwordHash))) throw badRequest('password_already_set');
-          await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.set, params: { ip } });
-        }
+        if (passwordHash)
+          await setFirstPassword(deps, tx, (task) => tasks.push(task), { userId: user.id, passwordHash, ip });
       });
+      for (const task of tasks) await task();
       return { ok: true };
     },
   };

@@ -173,7 +173,7 @@ describe('step-up of the account pages', () => {
     expect(user.id).toBeTruthy();
   });
 
-  it('answers 401 without a token and refuses nothing of another user', async () => {
+  it('answers 401 without a token', async () => {
     for (const e of [S.status, S.verify, S.sendCode]) {
       const res = await t.app.inject({ method: e.method, url: e.path, payload: {} });
       expect(res.statusCode).toBe(401);

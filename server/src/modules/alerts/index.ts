@@ -19,7 +19,7 @@ type Alert = {
  * (server/src/lib/send-later.ts): a slow or failing mail server never undoes the change or
  * delays the answer. An account without a confirmed e-mail gets none.
  */
-export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mailer' | 'config' | 'log'>) {
+export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mailer' | 'sms' | 'config' | 'log'>) {
   const { events, config } = deps;
   const db = deps.database.db;
 
@@ -98,13 +98,13 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
       const product = config.PRODUCT_NAME;
       const undoUrl = `${config.publicUrl}${locale === 'en-US' ? '/en-us' : ''}${UNDO_CHANGE_PAGE}?token=${secret}`;
       const what = translate(locale, `mail_change_${change}`, { product, value, old: old ?? '' });
+      const text = translate(locale, 'mail_change_text', { change: what, ip, undo: undoUrl, days: UNDO_LINK_DAYS });
+      // An account without a confirmed e-mail is told on its phone.
       sendLater(
         () =>
-          deps.mailer.send({
-            to: tell,
-            subject: translate(locale, 'mail_change_subject', { product }),
-            text: translate(locale, 'mail_change_text', { change: what, ip, undo: undoUrl, days: UNDO_LINK_DAYS }),
-          }),
+          tell.includes('@')
+            ? deps.mailer.send({ to: tell, subject: translate(locale, 'mail_change_subject', { product }), text })
+            : deps.sms.send({ to: tell, text }),
         (err) => deps.log.error({ err }, 'could not send a sign-in change alert'),
       );
     });

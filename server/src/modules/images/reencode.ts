@@ -3,8 +3,8 @@ import { imageTypeOf } from './image.js';
 
 /** The longest side of a stored avatar, in pixels. */
 export const AVATAR_MAX_SIDE = 512;
-/** Uploads with more pixels than this are refused before they are decoded (a decompression bomb). */
-export const AVATAR_MAX_INPUT_PIXELS = 64_000_000;
+/** Uploads with more pixels than this (a 25 MP photo; ~100 MB to decode) are refused before they are decoded (a decompression bomb). */
+export const AVATAR_MAX_INPUT_PIXELS = 25_000_000;
 
 export type ReencodedImage = { data: Buffer; extension: 'png' | 'jpg' };
 

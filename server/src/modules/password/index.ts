@@ -2,6 +2,8 @@
 // new password ends, and the password activity names. The change-password API is
 // server/src/features/password; register and forgot-password set passwords too.
 export { PASSWORD_ACTIVITY } from './activity.js';
+export { subscribePassword } from './events.js';
+export { setFirstPassword } from './first.js';
 export {
   COMMON_PASSWORD_COUNT,
   isAcceptablePassword,

@@ -41,3 +41,7 @@ export const deleteOtherSessions = (db: Db, accountId: string, keepSessionUid: s
 /** Revokes every grant of an account but `keepGrantId`, with its codes, access and refresh tokens. */
 export const deleteOtherGrants = (db: Db, accountId: string, keepGrantId: string | undefined) =>
   deleteGrants(db, accountId, { keep: keepGrantId });
+
+/** The account has no password again (the undo of a first password, server/src/modules/password/events.ts). */
+export const clearPasswordHash = (db: Db, userId: string) =>
+  db.update(users).set({ passwordHash: null, updatedAt: sql`now()` }).where(eq(users.id, userId));

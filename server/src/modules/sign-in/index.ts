@@ -24,7 +24,7 @@ export {
   isFirstParty,
 } from './interaction.js';
 export { bindInteractionToBrowser, boundInteractionOf } from './interaction-binding.js';
-export { accountSubject, createLoginLimits, createPasswordCheck } from './login-limits.js';
+export { accountSubject, createLoginLimits, createPasswordCheck, createSecondStepCount } from './login-limits.js';
 export {
   createRememberedBrowsers,
   REMEMBER_DEVICE_DAYS,

@@ -14,9 +14,10 @@ export const accountSubject = (userId: string) => `${ACCOUNT_PREFIX}${userId}`;
  * - failures per account in a fixed window: at the limit the account is locked until the window ends.
  * - second-step failures per account (authenticator, e-mail and recovery codes at login step 3)
  *   in their own window, which only a completed second step or a new password clears: a correct
- *   password must not buy new guesses at the second factor (issue 24 point 1). At
- *   LOGIN_SECOND_STEP_FAILURES the second step is closed for LOGIN_SECOND_STEP_BLOCK_SECONDS and
- *   every sign-in of the account answers account_locked, like the lock.
+ *   password must not buy new guesses at the second factor (issue 24 point 1). Each try is counted
+ *   before it is checked; the LOGIN_SECOND_STEP_FAILURES-th wrong one closes the second step for
+ *   LOGIN_SECOND_STEP_BLOCK_SECONDS (every sign-in of the account then answers account_locked,
+ *   like the lock), and no further try is checked until the window ends.
  * `subject` names the account (its id, or the typed name when no account has it, so unknown names
  * behave exactly like known ones).
  */
@@ -61,19 +62,20 @@ export function createLoginLimits({ kv, config, events }: Pick<AppDeps, 'kv' | '
       return lockedBy(lock, block);
     },
 
-    async secondStepBlocked(subject: string): Promise<boolean> {
-      return (await kv.get(secondStepBlockKey(subject))) !== null;
+    /** Whether the second step is closed, and whether the account's run of failures asks for a sign-in first: one read. */
+    async secondStepState(subject: string): Promise<{ closed: boolean; streakReached: boolean }> {
+      const [block, byAccount] = await kv.getMany([secondStepBlockKey(subject), accountKey(subject)]);
+      return { closed: block !== null, streakReached: Number(byAccount ?? 0) >= threshold };
     },
 
-    /**
-     * Counts a wrong second factor; answers true for the one failure that closed the second step
-     * (its caller tells the owner, once).
-     */
-    async recordSecondStepFailure(subject: string): Promise<boolean> {
-      const failures = await kv.incr(secondStepKey(subject), config.LOGIN_SECOND_STEP_WINDOW_SECONDS);
-      if (failures !== config.LOGIN_SECOND_STEP_FAILURES) return false;
+    /** Counts one second-factor try before it is checked (a burst of parallel guesses cannot pass the limit); answers the count. */
+    countSecondStepTry(subject: string): Promise<number> {
+      return kv.incr(secondStepKey(subject), config.LOGIN_SECOND_STEP_WINDOW_SECONDS);
+    },
+
+    /** Closes the second step for LOGIN_SECOND_STEP_BLOCK_SECONDS. */
+    async closeSecondStep(subject: string): Promise<void> {
       await kv.set(secondStepBlockKey(subject), '1', config.LOGIN_SECOND_STEP_BLOCK_SECONDS);
-      return true;
     },
 
     /** A completed second step or a new password: the second-step count and its block go. */
@@ -138,15 +140,28 @@ export function createPasswordCheck(deps: AppDeps) {
  */
 export function createSecondStepCount(deps: Pick<AppDeps, 'kv' | 'config' | 'events'>) {
   const limits = createLoginLimits(deps);
+  const max = deps.config.LOGIN_SECOND_STEP_FAILURES;
   return async function counted(userId: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {
     const subject = accountSubject(userId);
-    if (await limits.secondStepBlocked(subject)) throw new AppError(429, 'account_locked');
+    const locked = () => new AppError(429, 'account_locked');
+    const state = await limits.secondStepState(subject);
+    if (state.closed) throw locked();
+    // Refused by the account's run of failures (as every check is): nothing is tried, nothing counted.
+    if (state.streakReached) throw tooMany();
+    // Counted before it is checked; past the limit (guesses in flight took the last tries) nothing is checked.
+    const tries = await limits.countSecondStepTry(subject);
+    if (tries > max) throw locked();
     const wrong = async () => {
-      if (await limits.recordSecondStepFailure(subject))
-        await deps.events.publish('second-step.closed', { userId, ip });
+      if (tries < max) return;
+      await limits.closeSecondStep(subject);
+      await deps.events.publish('second-step.closed', { userId, ip });
     };
     try {
-      if (await check()) return true;
+      if (await check()) {
+        // A completed second step: its count starts again.
+        await limits.clearSecondStep(subject);
+        return true;
+      }
     } catch (err) {
       if (err instanceof AppError && err.status === 400) await wrong();
       throw err;

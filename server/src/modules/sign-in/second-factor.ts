@@ -83,7 +83,6 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
   async function pass(step: OwedStep, client: ClientInfo, second: SecondFactor, rememberDevice: boolean) {
     const { interaction, userId, data } = step;
     if (!(await flows.finish(SECOND_STEP_KIND, step.flow.id, 'owed'))) throw expired();
-    await limits.clearSecondStep(accountSubject(userId));
     client.cookies?.clear(SECOND_STEP_COOKIE);
     if (rememberDevice && client.cookies) await remembered.remember(userId, client.cookies, client);
     return finishSignIn(deps, provider, {

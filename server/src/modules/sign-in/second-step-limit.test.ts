@@ -108,6 +108,16 @@ describe('the second step counts its failures on its own', () => {
     expect((await finishSignIn(t.app, after.flow, redirectUrl)).access_token).toBeTruthy();
   });
 
+  it('a burst of parallel guesses is checked at most LOGIN_SECOND_STEP_FAILURES times', async () => {
+    const u = await twoStepUser('burst@example.com');
+    const { flow } = await password(u.email);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => wrongRecovery(flow)));
+    const checked = answers.filter((r) => r.statusCode === 400).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(answers.every((r) => r.statusCode === 400 || r.statusCode === 429)).toBe(true);
+  });
+
   it('a completed second step clears the count', async () => {
     const u = await twoStepUser('cleared@example.com');
     for (let round = 0; round < 3; round++) {

@@ -66,10 +66,13 @@ export function createAccountStepUp(deps: AppDeps) {
   const checkAccountPassword = createPasswordCheck(deps);
   const counted = createSecondStepCount(deps);
 
-  const keyOf = (who: StepUpCaller) => ({
-    target: `grant:${who.grantId ?? who.sessionUid ?? who.clientId}`,
-    subject: who.user.id,
-  });
+  // The proof belongs to the sign-in its token came from (the grant, else the session); a token
+  // with neither cannot hold one, so it never shares another sign-in's.
+  const keyOf = (who: StepUpCaller) => {
+    const signIn = who.grantId ? `grant:${who.grantId}` : who.sessionUid ? `session:${who.sessionUid}` : undefined;
+    if (!signIn) throw stepUpRequired();
+    return { target: signIn, subject: who.user.id };
+  };
   const current = (who: StepUpCaller) => flows.find(KIND, keyOf(who));
 
   /** Where a first-proof code goes for an account without a password: its confirmed primary e-mail, else phone. */

@@ -14,6 +14,7 @@ export {
   findUserByLoginName,
   type NewUser,
   type PrimaryContact,
+  securityContact,
   type User,
 } from './queries.js';
 export { seedDemoAccount } from './seed.js';

@@ -126,6 +126,18 @@ export const findPrimaryContact = async (db: Db, userId: string, type: number): 
   return row;
 };
 
+/**
+ * Where the owner is told about a change to how the account signs in or recovers: its confirmed
+ * primary e-mail, else its confirmed primary phone (by SMS); null when it has neither.
+ */
+export async function securityContact(db: Db, userId: string): Promise<string | null> {
+  for (const type of [CONTACT_EMAIL, CONTACT_PHONE]) {
+    const contact = await findPrimaryContact(db, userId, type);
+    if (contact?.isConfirmed) return contact.value;
+  }
+  return null;
+}
+
 export const countUsers = async (db: Db): Promise<number> => await db.$count(users);
 
 export const insertUserWithContact = (

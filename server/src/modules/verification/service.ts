@@ -181,7 +181,8 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
     async verify(purpose: VerificationPurpose, target: string, code: string, userId: string | null): Promise<void> {
       const t = now();
       const key: CodeKey = { purpose, target, userId };
-      if (!(await wrongCodesLeft(key))) throw otpError('otp_too_many_attempts');
+      // Out of guesses for the window: nothing is checked, so sign-in counts nothing toward the lock.
+      if (!(await wrongCodesLeft(key))) throw new NoLiveCode('otp_too_many_attempts');
       const row = await countAttempt(db, key, t, config.OTP_MAX_ATTEMPTS);
       if (!row) {
         const current = await findCode(db, key);
@@ -207,7 +208,8 @@ export type VerificationService = ReturnType<typeof createVerificationService>;
 const otpError = (key: MessageKey): AppError => badRequest(key, { otp: [key] });
 
 /**
- * The code error of a try that met no live code (none issued, used, expired or out of tries):
+ * The code error of a try that met no live code (none issued, used, expired, out of tries, or
+ * the account's wrong-code budget spent):
  * nothing was guessed, so sign-in does not count it toward the account's lock
  * (server/src/features/auth/service.ts).
  */
