@@ -1,14 +1,20 @@
-import { contactsEndpoints as C, recoveryEndpoints as R, undoChangeEndpoints as U } from '@portico/contracts';
+import {
+  contactsEndpoints as C,
+  passwordEndpoints as P,
+  recoveryEndpoints as R,
+  stepUpEndpoints as S,
+  undoChangeEndpoints as U,
+} from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, userContacts } from '../../db/schema.js';
+import { activityLogs, userContacts, users } from '../../db/schema.js';
 import { queuedSendsDone } from '../../lib/send-later.js';
 import { errorKey, lastCode, resultOf, signedInUser } from '../../testing/account.js';
 import { MANY_USERS_ENV, useTestApp } from '../../testing/app.js';
-import { bearer, postJson, signInWithPassword } from '../../testing/oidc-flow.js';
+import { bearer, finishSignIn, postJson, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
 import { canSignIn } from '../../testing/sessions.js';
-import { TEST_PASSWORD } from '../../testing/users.js';
+import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
 // Issue 24 point 5: every change to how an account signs in or recovers tells the owner's primary
 // e-mail (as it was before) with a link that undoes it and signs every device out.
@@ -82,6 +88,34 @@ describe('undoing a sign-in change from its security e-mail', () => {
     });
     const list = await t.app.inject({ url: R.list.path, headers: bearer(tokens.access_token) });
     expect(resultOf(list)).toEqual([]);
+  });
+
+  it('a first password set with a stolen session is told to the phone of a phone-only account, and undone', async () => {
+    const user = await createUser(db(), { phone: '0912555111', password: null });
+    const flow = await startAuthorization(t.app);
+    await postJson(t.app, '/api/account/login/send-otp', { username: '0912555111' });
+    const login = await postJson(t.app, '/api/account/login/otp', {
+      username: '0912555111',
+      otp: await lastCode(t, '0912555111'),
+      returnUrl: flow.returnUrl,
+    });
+    const tokens = await finishSignIn(t.app, flow, resultOf<{ redirectUrl: string }>(login).redirectUrl);
+    const auth = bearer(tokens.access_token);
+    // The step-up of an account without a password: a code to its primary phone.
+    await postJson(t.app, S.sendCode.path, { method: 'code' }, auth);
+    await postJson(t.app, S.verify.path, { method: 'code', value: await lastCode(t, '0912555111') }, auth);
+    const set = await postJson(t.app, P.setPassword.path, { password: 'Moi@2026x', rePassword: 'Moi@2026x' }, auth);
+    expect(resultOf(set)).toEqual({ ok: true });
+    expect(await canSignIn(t, '0912555111', 'Moi@2026x')).toBe(true);
+
+    // The owner's phone got the notice; its link removes the password again.
+    await queuedSendsDone();
+    const sms = (await listOutboxMessages(db(), '0912555111', 10)).find((m) => m.text?.includes('undo-change?token='));
+    const token = /undo-change\?token=([\w-]+)/.exec(sms?.text ?? '')?.[1] ?? '';
+    expect(resultOf(await undo(token))).toEqual({ ok: true });
+    expect(await canSignIn(t, '0912555111', 'Moi@2026x')).toBe(false);
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(row?.passwordHash).toBeNull();
   });
 
   it('refuses a made-up, empty or oversized token with undo_link_invalid', async () => {
