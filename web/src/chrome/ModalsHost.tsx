@@ -1,11 +1,11 @@
 // The confirm-modal host: modals.openConfirmModal (@mantine/modals) dispatches window events that
-// this provider answers; with it the step-up dialog (components/StepUpDialog.tsx) the account
-// pages' protected changes open. Loaded only with the pages that open modals (routes.tsx, App.tsx).
+// this provider answers; with it the host of the step-up dialog (components/StepUpHost.tsx) the
+// account pages' protected changes open. Loaded only with the pages that open modals (routes.tsx, App.tsx).
 // Several may be mounted (AppProviders and a layout): one at a time answers, or every open would
 // show two dialogs.
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect, useReducer, useState } from 'react';
-import { StepUpHost } from '../components/StepUpDialog';
+import { StepUpHost } from '../components/StepUpHost';
 
 const hosts = new Map<symbol, () => void>();
 let active: symbol | null = null;

@@ -1,9 +1,9 @@
 import { Button, Center, Checkbox, Group, Loader, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { type StepUpStatus, stepUpEndpoints, stepUpVerifyInput } from '@portico/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, setStepUpHandler } from '../api/endpoint';
+import { call } from '../api/endpoint';
 import { looseT } from '../i18n/t';
 import { AccountModal } from './AccountModal';
 import { CodeStep } from './CodeStep';
@@ -14,39 +14,14 @@ import { useCodeStep } from './useCodeStep';
 // The one step-up of the account pages (contracts/src/step-up.ts, issue 24 point 5): a change that
 // decides how the account signs in or recovers answers step_up_required until a proof holds; the
 // endpoint call (web/src/api/endpoint.ts) then asks this dialog and calls again once it is given.
-// Mounted with the account layouts' modal host (web/src/chrome/ModalsHost.tsx).
+// Loaded when a call first asks for it (StepUpHost.tsx, mounted with the modal host).
 
 const STATUS_KEY = ['step-up-status'];
 const status = () => call(stepUpEndpoints.status, {});
 const verify = (method: (typeof stepUpVerifyInput.shape.method.options)[number], value: string) =>
   call(stepUpEndpoints.verify, { method, value });
 
-/** Registers the handler and shows the dialog while a call waits for a proof. */
-export function StepUpHost() {
-  const [pending, setPending] = useState<{ done: (proven: boolean) => void } | null>(null);
-  const waiting = useRef<Promise<boolean> | null>(null);
-
-  useEffect(() => {
-    setStepUpHandler(() => {
-      // Calls that ask at once share one dialog and one answer.
-      waiting.current ??= new Promise<boolean>((resolve) => {
-        setPending({
-          done: (proven) => {
-            waiting.current = null;
-            setPending(null);
-            resolve(proven);
-          },
-        });
-      });
-      return waiting.current;
-    });
-    return () => setStepUpHandler(null);
-  }, []);
-
-  return pending ? <StepUpDialog onDone={pending.done} /> : null;
-}
-
-export function StepUpDialog({ onDone }: { onDone: (proven: boolean) => void }) {
+export default function StepUpDialog({ onDone }: { onDone: (proven: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const current = useQuery({ queryKey: STATUS_KEY, queryFn: status, gcTime: 0, staleTime: 0 });
