@@ -9,7 +9,7 @@ import { PASSWORD_INPUT_MAX } from './password.js';
 // without one), then a second factor while two-step is on. The proof holds for this sign-in for
 // STEP_UP_PROOF_SECONDS. An endpoint that needs it says `stepUp: true` (contracts/src/endpoint.ts)
 // and answers 403 step_up_required without it; the web app then opens its step-up dialog
-// (web/src/components/StepUpDialog.tsx) and calls again. Served by server/src/features/step-up.
+// (web/src/components/StepUpHost.tsx) and calls again. Served by server/src/features/step-up.
 
 /** How a proof is given: a first factor (password, or a code to the primary address) or a second one. */
 export const STEP_UP_FIRST_METHODS = ['password', 'code'] as const;
