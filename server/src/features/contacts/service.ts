@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
-import type { AfterCommit, EventMap } from '../../modules/events/index.js';
+import { type AfterCommit, type EventMap, inTransaction } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
 import { type Contact, findPrimaryContact, securityContact, type User } from '../../modules/users/index.js';
 import { CONTACT_ACTIVITY } from './activity.js';
@@ -114,15 +114,11 @@ export function createContactsService(deps: AppDeps) {
    * A transaction holding the user's row lock (queries.ts lockUser): the checks made inside it
    * and the writes that follow cannot interleave with another request of the same user.
    */
-  const locked = async <T>(user: User, work: (tx: Db, afterCommit: AfterCommit) => Promise<T>): Promise<T> => {
-    const tasks: (() => Promise<void>)[] = [];
-    const result = await db.transaction(async (tx) => {
+  const locked = <T>(user: User, work: (tx: Db, afterCommit: AfterCommit) => Promise<T>): Promise<T> =>
+    inTransaction(db, async (tx, afterCommit) => {
       await lockUser(tx, user.id);
-      return work(tx, (task) => tasks.push(task));
+      return work(tx, afterCommit);
     });
-    for (const task of tasks) await task();
-    return result;
-  };
 
   /**
    * A change to how the account signs in: published in its transaction with the steps that

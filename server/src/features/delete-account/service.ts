@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
+import { inTransaction } from '../../modules/events/index.js';
 import { createPasswordCheck } from '../../modules/sign-in/index.js';
 import type { User } from '../../modules/users/index.js';
 import { eraseUser } from './queries.js';
@@ -40,18 +41,10 @@ export function createDeleteAccountService(deps: AppDeps) {
       if (user.passwordHash && !(password && (await checkAccountPassword(user, password, ip)))) throw invalidPassword();
       // Each holder of the user's data erases its part inside this transaction (subscribers of
       // user.deleted, wired in server/src/app.ts); one failing rolls the whole erasure back.
-      const afterCommit: (() => Promise<void>)[] = [];
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx, afterCommit) => {
         await eraseUser(tx, user.id);
-        await deps.events.publish('user.deleted', {
-          userId: user.id,
-          user,
-          ip,
-          tx,
-          afterCommit: (task) => afterCommit.push(task),
-        });
+        await deps.events.publish('user.deleted', { userId: user.id, user, ip, tx, afterCommit });
       });
-      for (const task of afterCommit) await task();
       return true;
     },
   };

@@ -13,6 +13,7 @@ import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
+import { inTransaction } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
 import { findConfirmedPrimaryContact, replacePassword, setFirstPassword } from '../../modules/password/index.js';
 import { createPasswordCheck, createSecondStepCount } from '../../modules/sign-in/index.js';
@@ -143,11 +144,9 @@ export function createPasswordService(deps: AppDeps) {
     async setPassword({ user, caller }: PasswordContext, input: SetPasswordInput): Promise<{ ok: true }> {
       if (user.passwordHash) throw badRequest('password_already_set');
       const passwordHash = await hashPassword(input.password);
-      const tasks: (() => Promise<void>)[] = [];
-      await db.transaction((tx) =>
-        setFirstPassword(deps, tx, (task) => tasks.push(task), { userId: user.id, passwordHash, ip: caller.ip }),
+      await inTransaction(db, (tx, afterCommit) =>
+        setFirstPassword(deps, tx, afterCommit, { userId: user.id, passwordHash, ip: caller.ip }),
       );
-      for (const task of tasks) await task();
       return { ok: true };
     },
   };

@@ -10,6 +10,7 @@ import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { deleteClaim, listClaims, upsertClaim } from '../../modules/claims/index.js';
+import { inTransaction } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
 import { securityContact, type User } from '../../modules/users/index.js';
 
@@ -62,8 +63,7 @@ export function createRecoveryService(deps: AppDeps) {
         if (!otp) throw badRequest('otp_is_required', { otp: ['otp_is_required'] });
         await steps.pass('confirm_recovery', codeKey(user, claimValue), otp, 'done');
       }
-      const tasks: (() => Promise<void>)[] = [];
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx, afterCommit) => {
         if (claimValue) await upsertClaim(tx, user.id, claimType, claimValue, new Date());
         else await deleteClaim(tx, user.id, claimType);
         await insertActivity(tx, {
@@ -81,11 +81,10 @@ export function createRecoveryService(deps: AppDeps) {
             tell: await securityContact(tx, user.id),
             undo: [{ do: 'remove_claim', claimType, value: claimValue }],
             tx,
-            afterCommit: (task) => tasks.push(task),
+            afterCommit,
           });
         }
       });
-      for (const task of tasks) await task();
       return list(user);
     },
   };

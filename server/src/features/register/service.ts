@@ -18,6 +18,7 @@ import { badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
 import { insertActivity } from '../../modules/activity/index.js';
+import { inTransaction } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
 import { PASSWORD_ACTIVITY, setFirstPassword } from '../../modules/password/index.js';
 import { createAccountStepUp, type StepUpCaller } from '../../modules/sign-in/index.js';
@@ -175,8 +176,7 @@ export function createRegisterService(deps: AppDeps) {
       // primary address), and the owner is told with an undo link (setFirstPassword).
       if (!hasPassword) await stepUp.require(who);
       const passwordHash = hasPassword ? undefined : await hashPassword(input.password);
-      const tasks: (() => Promise<void>)[] = [];
-      await db.transaction(async (tx) => {
+      await inTransaction(db, async (tx, afterCommit) => {
         await updateUserInfo(tx, user.id, {
           firstName: input.firstName,
           lastName: input.lastName,
@@ -185,10 +185,8 @@ export function createRegisterService(deps: AppDeps) {
           timezone: input.timezone,
         });
         await insertActivity(tx, { userId: user.id, action: PASSWORD_ACTIVITY.infoUpdated, params: { ip } });
-        if (passwordHash)
-          await setFirstPassword(deps, tx, (task) => tasks.push(task), { userId: user.id, passwordHash, ip });
+        if (passwordHash) await setFirstPassword(deps, tx, afterCommit, { userId: user.id, passwordHash, ip });
       });
-      for (const task of tasks) await task();
       return { ok: true };
     },
   };

@@ -9,6 +9,17 @@ import type { users } from '../../db/schema.js';
 export type AfterCommit = (task: () => Promise<void>) => void;
 
 /**
+ * A transaction whose publishers hand over after-commit work (mail, files): `work` runs in it
+ * with the collector, and the collected tasks run once it committed (never on a rollback).
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Db, afterCommit: AfterCommit) => Promise<T>): Promise<T> {
+  const tasks: (() => Promise<void>)[] = [];
+  const result = await db.transaction((tx) => work(tx, (task) => tasks.push(task)));
+  for (const task of tasks) await task();
+  return result;
+}
+
+/**
  * One step that reverts a change to how an account signs in or recovers (issue 24 point 5): kept
  * with the undo link of the security e-mail, applied on `sign-in-way.undone` by the feature or
  * module that owns the rows (contacts: e-mails and phones; recovery: its claims; password: a first

@@ -1,17 +1,11 @@
-import {
-  CONTACT_TYPES,
-  maskLoginName,
-  type StepUpMethod,
-  type StepUpStatus,
-  type StepUpVerifyInput,
-} from '@portico/contracts';
+import { maskLoginName, type StepUpMethod, type StepUpStatus, type StepUpVerifyInput } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
 import { createFlows } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
-import { findPrimaryContact, type User } from '../users/index.js';
+import { securityContact, type User } from '../users/index.js';
 import { createVerificationService } from '../verification/index.js';
 import { secondFactorTypes } from './complete-sign-in.js';
 import { createPasswordCheck, createSecondStepCount } from './login-limits.js';
@@ -76,13 +70,7 @@ export function createAccountStepUp(deps: AppDeps) {
   const current = (who: StepUpCaller) => flows.find(KIND, keyOf(who));
 
   /** Where a first-proof code goes for an account without a password: its confirmed primary e-mail, else phone. */
-  async function codeTarget(userId: string): Promise<string | undefined> {
-    for (const type of [CONTACT_TYPES.email, CONTACT_TYPES.phone]) {
-      const contact = await findPrimaryContact(db, userId, type);
-      if (contact?.isConfirmed) return contact.value;
-    }
-    return undefined;
-  }
+  const codeTarget = async (userId: string) => (await securityContact(db, userId)) ?? undefined;
 
   async function status(who: StepUpCaller): Promise<StepUpStatus> {
     const flow = await current(who);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, tooMany } from '../../lib/errors.js';
-import type { AfterCommit } from '../events/index.js';
+import { inTransaction } from '../events/index.js';
 import { accountSubject, createLoginLimits } from '../sign-in/index.js';
 import { CONTACT_EMAIL, findPrimaryContact } from '../users/index.js';
 import {
@@ -78,14 +78,6 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
     if (!email?.isConfirmed) return undefined;
     const since = email.confirmedAt ? now().getTime() - email.confirmedAt.getTime() : Number.POSITIVE_INFINITY;
     return since >= SECOND_STEP_ADDRESS_MIN_AGE_SECONDS * 1000 ? email.value : undefined;
-  }
-
-  /** A transaction whose events' after-commit work (alert mail) runs once it committed. */
-  async function inTransaction<T>(work: (tx: Db, afterCommit: AfterCommit) => Promise<T>): Promise<T> {
-    const tasks: (() => Promise<void>)[] = [];
-    const result = await db.transaction((tx) => work(tx, (task) => tasks.push(task)));
-    for (const task of tasks) await task();
-    return result;
   }
 
   async function newRecoveryCodes(tx: Db, userId: string): Promise<string[]> {
@@ -168,7 +160,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
       });
       if (!ok || step === null) return 'incorrect';
       const accepted = step;
-      const codes = await inTransaction(async (tx, afterCommit) => {
+      const codes = await inTransaction(db, async (tx, afterCommit) => {
         const before = await lockTwoFactor(tx, userId);
         if (!(await activatePendingSecret(tx, userId, sealed, accepted, now()))) return undefined;
         const codes = await newRecoveryCodes(tx, userId);
@@ -182,7 +174,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
 
     /** Turns two-step on; false when there is no authenticator to ask for. */
     async enable(userId: string, caller: CallerContext): Promise<boolean> {
-      return inTransaction(async (tx, afterCommit) => {
+      return inTransaction(db, async (tx, afterCommit) => {
         const row = await lockTwoFactor(tx, userId);
         if (!row?.secret) return false;
         if (row.enabled) return true;
@@ -194,7 +186,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
 
     /** Turns two-step off; the authenticator stays for turning it on again. */
     async disable(userId: string, caller: CallerContext): Promise<void> {
-      await inTransaction(async (tx, afterCommit) => {
+      await inTransaction(db, async (tx, afterCommit) => {
         const row = await lockTwoFactor(tx, userId);
         if (!row?.enabled) return;
         await setEnabled(tx, userId, false, now());
@@ -210,7 +202,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
 
     /** 10 new recovery codes, the earlier ones void; undefined while two-step is off. */
     async regenerateRecoveryCodes(userId: string, then: (tx: Db) => Promise<void>): Promise<string[] | undefined> {
-      return inTransaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         const row = await lockTwoFactor(tx, userId);
         if (!row?.enabled || !row.secret) return undefined;
         const codes = await newRecoveryCodes(tx, userId);
@@ -221,7 +213,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
 
     /** Reset (spec account §4): no authenticator, no recovery codes, two-step off; a new setup is needed. */
     async reset(userId: string, caller: CallerContext): Promise<void> {
-      await inTransaction(async (tx, afterCommit) => {
+      await inTransaction(db, async (tx, afterCommit) => {
         const row = await lockTwoFactor(tx, userId);
         await clearAuthenticator(tx, userId, now());
         await deleteRecoveryCodes(tx, userId);
@@ -252,7 +244,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
     async consumeRecoveryCode(userId: string, code: string, caller: CallerContext): Promise<boolean> {
       const hash = hashCode(userId, code);
       return limited(userId, caller.ip, () =>
-        inTransaction(async (tx, afterCommit) => {
+        inTransaction(db, async (tx, afterCommit) => {
           if (!(await consumeRecoveryCodeRow(tx, userId, hash, now()))) return false;
           const left = await countUnusedRecoveryCodes(tx, userId);
           await deps.events.publish('recovery-code.used', { userId, ip: caller.ip, left, tx, afterCommit });
