@@ -154,6 +154,12 @@ describe('account area', () => {
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await signInToPortal(page, server, vi, '', email, 'Recover@2026x');
+    // The confirm-modal host's chunk comes late, as on a slow machine: the step-up must not wait
+    // for it (its handler was once plugged there, and the save then failed without a dialog).
+    await page.route('**/assets/ModalsHost-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
     await page.goto(`${server.url}/security/recovery-ways`);
     await page.getByRole('button', { name: vi.recovery_edit_email }).click();
     await page.getByLabel(vi.recovery_email_label).fill('backup.person@example.com');

@@ -42,6 +42,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { StepUpHost } from './components/StepUpHost';
 import i18n from './i18n/setup';
 import { cspNonce } from './lib/cspNonce';
 import { buildRoutes, ModalsHost } from './routes';
@@ -103,6 +104,7 @@ export function AppProviders({
         <QueryClientProvider client={queryClient}>
           <SessionProvider value={session}>
             {children}
+            <StepUpHost />
             {modals && (
               <Suspense fallback={null}>
                 <ModalsHost />

@@ -3,14 +3,19 @@ import { ApiError, apiFetch, type QueryValue, type RequestOptions } from './clie
 
 /** Asks the user for a step-up proof; true once it holds, false when they gave up. */
 export type StepUpHandler = () => Promise<boolean>;
-let stepUpHandler: StepUpHandler | null = null;
+const stepUpHandlers: StepUpHandler[] = [];
 
 /**
- * Plugged by the step-up dialog (web/src/components/StepUpDialog.tsx) while an account layout is
- * mounted: a call answered with step_up_required asks it, then calls again.
+ * Plugged by the step-up host (web/src/components/StepUpHost.tsx, mounted with the app's providers
+ * so it is there before any page can call): a call answered with step_up_required asks the latest
+ * one, then calls again. Returns the unplug.
  */
-export const setStepUpHandler = (handler: StepUpHandler | null): void => {
-  stepUpHandler = handler;
+export const addStepUpHandler = (handler: StepUpHandler): (() => void) => {
+  stepUpHandlers.push(handler);
+  return () => {
+    const at = stepUpHandlers.lastIndexOf(handler);
+    if (at >= 0) stepUpHandlers.splice(at, 1);
+  };
 };
 
 /**
@@ -31,7 +36,8 @@ export async function call<E extends Endpoint>(
     // A change that needs a fresh proof (contracts/src/step-up.ts: the endpoints that say `stepUp`,
     // and update-info when it sets a first password): once given, the same call again.
     const asked = error instanceof ApiError && error.messageKey === 'step_up_required';
-    if (asked && stepUpHandler && (await stepUpHandler())) return send(endpoint, input, options);
+    const handler = stepUpHandlers.at(-1);
+    if (asked && handler && (await handler())) return send(endpoint, input, options);
     throw error;
   }
 }

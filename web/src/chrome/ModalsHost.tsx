@@ -1,11 +1,10 @@
 // The confirm-modal host: modals.openConfirmModal (@mantine/modals) dispatches window events that
-// this provider answers; with it the host of the step-up dialog (components/StepUpHost.tsx) the
-// account pages' protected changes open. Loaded only with the pages that open modals (routes.tsx, App.tsx).
+// this provider answers (opened through openConfirm.ts, which waits for it). Loaded only with the pages that open modals (routes.tsx, App.tsx).
 // Several may be mounted (AppProviders and a layout): one at a time answers, or every open would
 // show two dialogs.
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect, useReducer, useState } from 'react';
-import { StepUpHost } from '../components/StepUpHost';
+import { modalsHostReady } from './openConfirm';
 
 const hosts = new Map<symbol, () => void>();
 let active: symbol | null = null;
@@ -27,10 +26,10 @@ export default function ModalsHost() {
       next?.[1]();
     };
   }, [id]);
-  return active === id ? (
-    <>
-      <ModalsProvider />
-      <StepUpHost />
-    </>
-  ) : null;
+  const shown = active === id;
+  // After the commit that rendered the provider (children's effects run first): it listens now.
+  useEffect(() => {
+    if (shown) modalsHostReady();
+  }, [shown]);
+  return shown ? <ModalsProvider /> : null;
 }

@@ -1,6 +1,6 @@
 import { recoveryEndpoints, stepUpEndpoints } from '@portico/contracts';
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../api/endpoint';
 import i18n from '../i18n/setup';
 import { ok, refuse, renderApp, stubApi } from '../test/api';
@@ -9,9 +9,6 @@ import { ok, refuse, renderApp, stubApi } from '../test/api';
 // (password, then a second factor while two-step is on) and the same call goes again.
 
 configure({ asyncUtilTimeout: 5000 });
-// The modal host (and with it the dialog's handler) is a lazy chunk: mounted before the first click.
-beforeAll(() => import('../chrome/ModalsHost'));
-const hostMounted = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -55,10 +52,9 @@ describe('StepUpDialog', () => {
         save
       </button>,
     );
-    await hostMounted();
     fireEvent.click(await screen.findByRole('button', { name: 'save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
-    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Wrong#pass1' } });
+    fireEvent.change(await within(dialog).findByLabelText('Current password'), { target: { value: 'Wrong#pass1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByText('The password is incorrect.')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'Right#pass1' } });
@@ -93,7 +89,6 @@ describe('StepUpDialog', () => {
         save
       </button>,
     );
-    await hostMounted();
     fireEvent.click(await screen.findByRole('button', { name: 'save' }));
     const dialog = await screen.findByRole('dialog', { name: 'Xác nhận đây là bạn' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hủy' }));

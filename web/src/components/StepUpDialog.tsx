@@ -1,4 +1,4 @@
-import { Button, Center, Checkbox, Group, Loader, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { type StepUpStatus, stepUpEndpoints, stepUpVerifyInput } from '@portico/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -8,6 +8,7 @@ import { looseT } from '../i18n/t';
 import { AccountModal } from './AccountModal';
 import { CodeStep } from './CodeStep';
 import { FormStack } from './FormStack';
+import { QueryState } from './QueryState';
 import { useApiForm } from './useApiForm';
 import { useCodeStep } from './useCodeStep';
 
@@ -30,26 +31,18 @@ export default function StepUpDialog({ onDone }: { onDone: (proven: boolean) => 
     else queryClient.setQueryData(STATUS_KEY, next);
   };
 
-  let body: ReactNode;
-  if (!current.data) {
-    body = (
-      <Center py="lg" role="status" aria-label={t('app_loading')}>
-        <Loader type="dots" />
-      </Center>
-    );
-  } else if (current.data.next === 'second') {
-    body = <SecondFactor status={current.data} onAnswer={answered} onCancel={() => onDone(false)} />;
-  } else if (current.data.first === 'password') {
-    body = <PasswordProof onAnswer={answered} onCancel={() => onDone(false)} />;
-  } else {
-    body = <CodeProof to={current.data.codeTo ?? ''} onAnswer={answered} onCancel={() => onDone(false)} />;
-  }
+  const body = (data: StepUpStatus) => {
+    if (data.next === 'second')
+      return <SecondFactor status={data} onAnswer={answered} onCancel={() => onDone(false)} />;
+    if (data.first === 'password') return <PasswordProof onAnswer={answered} onCancel={() => onDone(false)} />;
+    return <CodeProof to={data.codeTo ?? ''} onAnswer={answered} onCancel={() => onDone(false)} />;
+  };
 
   return (
     <AccountModal opened onClose={() => onDone(false)} title={t('step_up_title')}>
       <Stack gap="md">
         <Text fz="sm">{t(current.data?.next === 'second' ? 'step_up_second_intro' : 'step_up_intro')}</Text>
-        {body}
+        <QueryState query={current}>{body}</QueryState>
       </Stack>
     </AccountModal>
   );

@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { UserContact } from '@portico/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openConfirm } from '../../chrome/openConfirm';
 import { looseT } from '../../i18n/t';
 import type { ContactKindConfig } from '../../lib/contactKinds';
 import { notifyDone, notifyFailed } from '../../lib/notify';
@@ -68,7 +68,7 @@ export function useContactActions(config: ContactKindConfig) {
     const mode = contactActions(entry).remove;
     if (mode === 'code') return run(entry, () => sendCode(entry, 'delete'));
     if (mode !== 'direct') return;
-    modals.openConfirmModal({
+    openConfirm({
       title: t('contact_delete_title', { name: entry.name }),
       centered: true,
       radius: 'lg',

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { Device } from '@portico/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { openConfirm } from '../../chrome/openConfirm';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { notifyDone, notifyFailed } from '../../lib/notify';
@@ -43,7 +43,7 @@ export function useDeviceLogout({ onLoggedOut }: { onLoggedOut: () => void }) {
   });
 
   const confirmLogout = (device: Device) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: t('device_logout_title'),
       centered: true,
       children: <Text fz="sm">{t('device_logout_confirm', { name: nameOf(device, tr) })}</Text>,
@@ -53,7 +53,7 @@ export function useDeviceLogout({ onLoggedOut }: { onLoggedOut: () => void }) {
     });
 
   const confirmLogoutAll = () =>
-    modals.openConfirmModal({
+    openConfirm({
       title: t('logout_all_devices'),
       centered: true,
       children: <Text fz="sm">{t('confirm_logout')}</Text>,

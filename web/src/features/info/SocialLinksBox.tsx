@@ -1,8 +1,8 @@
 import { Badge, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import type { GeneralProfile } from '@portico/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { openConfirm } from '../../chrome/openConfirm';
 import { looseT } from '../../i18n/t';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 import { cancelLinking, INFO_QUERY_KEY } from './api';
@@ -28,7 +28,7 @@ export function SocialLinksBox({ profile }: { profile: GeneralProfile }) {
 
   const unlink = ({ claim, name }: Link) => {
     if (!claim) return;
-    modals.openConfirmModal({
+    openConfirm({
       title: t('info_social_unlink_named', { provider: name }),
       centered: true,
       children: <Text fz="sm">{t('info_social_unlink_confirm', { provider: name })}</Text>,

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
+import { openConfirm } from '../../chrome/openConfirm';
 import { Icon } from '../../components/Icon';
 import { PageHeader } from '../../components/PageHeader';
 import { useLeavingAction } from '../../components/useLeavingAction';
@@ -25,7 +25,7 @@ export function AccountLogoutPage() {
   const error = signOut.error && errorText(signOut.error, t);
 
   const confirm = (scope: 'this' | 'all') =>
-    modals.openConfirmModal({
+    openConfirm({
       title: t(scope === 'all' ? 'logout_all_devices' : 'logout_this_device'),
       centered: true,
       children: <Text fz="sm">{t('confirm_logout')}</Text>,
