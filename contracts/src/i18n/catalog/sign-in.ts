@@ -59,8 +59,6 @@ export const signInMessages = defineMessages({
     token_intro:
       'Mã truy cập (access token) hiện tại của phiên đăng nhập, dùng khi làm việc với bộ phận hỗ trợ hoặc nhà phát triển.',
     token_label: 'Access token',
-    token_copy: 'Sao chép',
-    token_copied: 'Đã sao chép',
     token_none: 'Không có mã truy cập.',
     token_expires: 'Hết hạn lúc {{time}}',
     token_warning:
@@ -187,8 +185,6 @@ export const signInMessages = defineMessages({
     token_title: 'Access token',
     token_intro: 'The access token of your current session, for support staff or developers.',
     token_label: 'Access token',
-    token_copy: 'Copy',
-    token_copied: 'Copied',
     token_none: 'There is no access token.',
     token_expires: 'Expires at {{time}}',
     token_warning: 'Do not share this token: anyone who has it can use your account until it expires.',

@@ -1,6 +1,6 @@
-import { Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
+import { Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/Icon';
+import { CopyValueButton } from '../../components/CopyValueButton';
 import { PageHeader } from '../../components/PageHeader';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -25,20 +25,7 @@ export function TokenPage() {
             <Text fw={600} id="access-token-label">
               {t('token_label')}
             </Text>
-            <CopyButton value={token} timeout={2000}>
-              {({ copied, copy }) => (
-                <Button
-                  size="compact-md"
-                  variant={copied ? 'filled' : 'light'}
-                  color={copied ? 'teal' : 'brand'}
-                  onClick={copy}
-                  disabled={!token}
-                  leftSection={<Icon name="key" size={16} />}
-                >
-                  {copied ? t('token_copied') : t('token_copy')}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyValueButton value={token} size="compact-md" disabled={!token} />
           </Group>
           <Code
             block

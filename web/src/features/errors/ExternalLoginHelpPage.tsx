@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CopyValueButton } from '../../components/CopyValueButton';
 import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -134,18 +135,7 @@ export function ExternalLoginHelpPage() {
             <Text ff="monospace" fz="sm" style={{ wordBreak: 'break-all' }}>
               {loginUrl}
             </Text>
-            <CopyButton value={loginUrl}>
-              {({ copied, copy }) => (
-                <Button
-                  size="compact-sm"
-                  variant={copied ? 'filled' : 'white'}
-                  color={copied ? 'teal' : 'brand'}
-                  onClick={copy}
-                >
-                  {copied ? t('token_copied') : t('extlogin_copy_button')}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyValueButton value={loginUrl} size="compact-sm" variant="white" label={t('extlogin_copy_button')} />
           </Group>
         </Stack>
       </Paper>

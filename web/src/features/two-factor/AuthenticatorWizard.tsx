@@ -1,4 +1,5 @@
 import { Anchor, Box, Button, Code, Group, List, PasswordInput, Stack, Stepper, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   AUTHENTICATOR_QR_SIZE,
   type AuthenticatorSetup,
@@ -8,7 +9,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeStep } from '../../components/CodeStep';
+import { CopyValueButton } from '../../components/CopyValueButton';
 import { FormAlert } from '../../components/FormAlert';
+import { Icon } from '../../components/Icon';
 import { useApiForm } from '../../components/useApiForm';
 import { useCodeStep } from '../../components/useCodeStep';
 import { checkPassword, setupAuthenticator, verifyAuthenticator } from './api';
@@ -135,25 +138,7 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
 
       {step === 'scan' && setup && (
         <Stack gap="md">
-          <Text>{t('two_factor_scan_text')}</Text>
-          <Box bg="white" p={4} style={{ alignSelf: 'center', lineHeight: 0 }}>
-            <img
-              src={setup.qrCode}
-              alt={t('two_factor_qr_alt')}
-              width={AUTHENTICATOR_QR_SIZE}
-              height={AUTHENTICATOR_QR_SIZE}
-            />
-          </Box>
-          <Text fz="sm">{t('two_factor_key_text')}</Text>
-          <Code
-            fz="md"
-            ta="center"
-            p="sm"
-            style={{ display: 'block', wordSpacing: '0.4em', overflowWrap: 'anywhere' }}
-            data-testid="shared-key"
-          >
-            {setup.sharedKey}
-          </Code>
+          <AddToApp setup={setup} />
           <Group justify="flex-end">
             {back}
             <Button onClick={() => setStep('code')}>{t('common_next')}</Button>
@@ -177,5 +162,74 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * Step 3 (issue 34 point 1): on a phone, the app that must scan the QR code is on this very
+ * device, so an otpauth:// link opens it first and the QR code waits behind a button (for an app on
+ * another device); on a desktop, the QR code. The key, with a copy button, on both.
+ */
+function AddToApp({ setup }: { setup: AuthenticatorSetup }) {
+  const { t } = useTranslation();
+  // A touch screen or a phone's width; read at once, so the first paint is already the right one.
+  const phone = useMediaQuery('(pointer: coarse), (max-width: 36em)', false, { getInitialValueInEffect: false });
+  const [qrShown, setQrShown] = useState(false);
+  const qr = (
+    <Box bg="white" p={4} style={{ alignSelf: 'center', lineHeight: 0 }}>
+      <img
+        src={setup.qrCode}
+        alt={t('two_factor_qr_alt')}
+        width={AUTHENTICATOR_QR_SIZE}
+        height={AUTHENTICATOR_QR_SIZE}
+      />
+    </Box>
+  );
+  return (
+    <>
+      {phone ? (
+        <>
+          <Text>{t('two_factor_open_app_text')}</Text>
+          <Button
+            component="a"
+            href={setup.authenticatorUri}
+            size="md"
+            leftSection={<Icon name="external" size={18} />}
+          >
+            {t('two_factor_open_app')}
+          </Button>
+        </>
+      ) : (
+        <>
+          <Text>{t('two_factor_scan_text')}</Text>
+          {qr}
+        </>
+      )}
+      <Text fz="sm">{t(phone ? 'two_factor_key_text_phone' : 'two_factor_key_text')}</Text>
+      <Code
+        fz="md"
+        ta="center"
+        p="sm"
+        style={{ display: 'block', wordSpacing: '0.4em', overflowWrap: 'anywhere' }}
+        data-testid="shared-key"
+      >
+        {setup.sharedKey}
+      </Code>
+      <CopyValueButton value={setup.sharedKey.replace(/\s+/g, '')} style={{ alignSelf: 'center' }} />
+      {phone &&
+        (qrShown ? (
+          qr
+        ) : (
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            onClick={() => setQrShown(true)}
+            style={{ alignSelf: 'center' }}
+          >
+            {t('two_factor_show_qr')}
+          </Anchor>
+        ))}
+    </>
   );
 }

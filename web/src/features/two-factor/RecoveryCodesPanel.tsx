@@ -1,6 +1,7 @@
-import { Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyValueButton } from '../../components/CopyValueButton';
 import { Icon } from '../../components/Icon';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { RECOVERY_CODES_FILE_NAME, recoveryCodesFile } from './logic';
@@ -59,13 +60,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
           ))}
         </SimpleGrid>
         <Group gap="sm">
-          <CopyButton value={codes.join('\n')}>
-            {({ copied, copy }) => (
-              <Button variant="default" onClick={copy} leftSection={copied ? <Icon name="check" size={16} /> : null}>
-                {copied ? t('two_factor_recovery_copied') : t('two_factor_recovery_copy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyValueButton value={codes.join('\n')} />
           <Button variant="default" onClick={() => download(file)}>
             {t('two_factor_recovery_download')}
           </Button>

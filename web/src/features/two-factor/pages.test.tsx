@@ -114,8 +114,11 @@ describe('two-step verification page', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Mật khẩu'), { target: { value: 'Secret@123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Tiếp tục' }));
 
-    // Step 3: the QR code (170 px) and the key in groups of four; back goes one step down.
-    expect(await screen.findByText('Bước 3/4 · Quét mã QR')).toBeTruthy();
+    // Step 3 on a desktop: the QR code (170 px) and the key in groups of four with a copy button;
+    // back goes one step down.
+    expect(await screen.findByText('Bước 3/4 · Thêm vào ứng dụng')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sao chép' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Mở trong ứng dụng xác thực' })).toBeNull();
     const qr = screen.getByRole('img', { name: 'Mã QR để thêm tài khoản vào ứng dụng xác thực' });
     expect(qr.getAttribute('src')).toBe(SETUP.qrCode);
     expect([qr.getAttribute('width'), qr.getAttribute('height')]).toEqual(['170', '170']);
@@ -132,7 +135,7 @@ describe('two-step verification page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
     expect(await screen.findByText('Mã xác thực không đúng.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Quay lại' }));
-    expect(await screen.findByText('Bước 3/4 · Quét mã QR')).toBeTruthy();
+    expect(await screen.findByText('Bước 3/4 · Thêm vào ứng dụng')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Tiếp tục' }));
     fireEvent.change(await screen.findByLabelText('Mã xác thực'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
@@ -150,6 +153,28 @@ describe('two-step verification page', { timeout: 30_000 }, () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Tôi đã lưu các mã' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Mã khôi phục' })).toBeNull());
     expect(screen.queryByText(CODES[0]!)).toBeNull();
+  });
+
+  it('on a phone, step 3 opens the authenticator app by its otpauth link first; the QR code waits behind a button', async () => {
+    // A touch screen (issue 34 point 1): the app that must scan the code is on this very phone.
+    const plain = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...plain(query), matches: query.includes('coarse') }));
+    answers[`GET ${BASE}/details`] = { body: { result: details() } };
+    answers[`POST ${BASE}/check-password`] = { body: { result: true } };
+    answers[`POST ${BASE}/setup-authenticator`] = { body: { result: SETUP } };
+    renderAt('/en-us/security/2fa');
+    fireEvent.click(await screen.findByRole('switch', { name: /Two-step verification/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'Secret@123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText('Step 3 of 4 · Add to the app')).toBeTruthy();
+    const open = screen.getByRole('link', { name: 'Open in authenticator app' });
+    expect(open.getAttribute('href')).toBe(SETUP.authenticatorUri);
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: 'QR code to add the account to an authenticator app' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'App on another device? Show the QR code' }));
+    expect(screen.getByRole('img', { name: 'QR code to add the account to an authenticator app' })).toBeTruthy();
   });
 
   it('turns off behind the password and on again with an authenticator set up (no wizard)', async () => {
