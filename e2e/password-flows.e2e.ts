@@ -34,6 +34,8 @@ describe('register, forgot password, change password', () => {
   const first = 'Lan@2026x';
   const second = 'Lan#2027y';
   const third = 'Lan$2028z';
+  /** Set by the second reset (the forgot-password page on its own). */
+  const reset = 'Lan&2030w';
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -111,21 +113,67 @@ describe('register, forgot password, change password', () => {
     await fresh.close();
   });
 
+  it('forgot password on its own, after a mistyped address: another address, then signed in to the account home (issue 34 points 2, 3)', async () => {
+    for (const [lang, m, prefix, viewport] of [
+      ['vi', vi, '', PHONE],
+      ['en', en, '/en-us', DESKTOP],
+    ] as const) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${server.url}${prefix}/forgot-password`);
+      const typo = `typo-${lang}.${email}`;
+      await page.getByLabel(m.login_username_label).fill(typo);
+      await page.getByRole('button', { name: m.common_next }).click();
+      // Step 2 never says whether the account exists, and offers another address.
+      await page.getByText(m.forgot_code_sent_if_exists).waitFor();
+      expect(await page.getByTestId('forgot-account').textContent()).toBe(typo);
+      await page.screenshot({ path: screenshotPath(`forgot-step2-${lang}-${viewport.width}`) });
+      // Cancel forgets the address: the page starts over.
+      await page.getByRole('button', { name: m.common_cancel }).click();
+      await page.waitForURL((u) => !u.pathname.endsWith('/forgot-password'));
+      await page.goto(`${server.url}${prefix}/forgot-password`);
+      await page.getByLabel(m.login_username_label).fill(typo);
+      await page.getByRole('button', { name: m.common_next }).click();
+      await page.getByRole('button', { name: m.forgot_use_another }).click();
+      // Back at step 1 with the mistyped address to correct, and a reload does not resume it.
+      await expect.poll(() => page.getByLabel(m.login_username_label).inputValue()).toBe(typo);
+      await page.reload();
+      await expect.poll(() => page.getByLabel(m.login_username_label).inputValue()).toBe('');
+      const password = lang === 'vi' ? 'Lan%2029v' : reset;
+      const before = await outboxCount(server, email);
+      await page.getByLabel(m.login_username_label).fill(email);
+      await page.getByRole('button', { name: m.common_next }).click();
+      await page.getByLabel(m.otp_label).fill(await waitForCode(server, email, before));
+      await page.getByRole('button', { name: m.common_verify }).click();
+      await page.getByLabel(m.forgot_password_label, { exact: true }).fill(password);
+      await page.getByLabel(m.forgot_repassword_label).fill(password);
+      await page.getByRole('button', { name: m.common_update }).click();
+      // Signed in, at the account home, told the password changed (spec §4 "finishes by sign-in").
+      await page.waitForURL(`${server.url}${prefix}/account`);
+      await page.getByText(m.forgot_success).waitFor();
+      await page.screenshot({ path: screenshotPath(`forgot-signed-in-${lang}-${viewport.width}`) });
+      await context.close();
+    }
+    const fresh = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+    await signInToPortal(await fresh.newPage(), server, en, '/en-us', email, reset);
+    await fresh.close();
+  });
+
   it('changes the password with a code and logs every other device out', async () => {
     const otherContext = await browser.newContext({ viewport: DESKTOP });
     const other = await otherContext.newPage();
-    await signInToPortal(other, server, vi, '', email, second);
+    await signInToPortal(other, server, vi, '', email, reset);
     const otherToken = await storedAccessToken(other);
     const me = () => fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${otherToken}` } });
     expect((await me()).status).toBe(200);
 
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
-    await signInToPortal(page, server, vi, '', email, second);
+    await signInToPortal(page, server, vi, '', email, reset);
     // With two-step off the password would change at once (server/src/features/password/service.ts).
-    await twoStepOn(server, await storedAccessToken(page), second);
+    await twoStepOn(server, await storedAccessToken(page), reset);
     await page.goto(`${server.url}/security/change-password`);
-    await page.getByLabel(vi.password_current_label).fill(second);
+    await page.getByLabel(vi.password_current_label).fill(reset);
     await page.getByLabel(vi.password_new_label, { exact: true }).fill(third);
     await page.getByLabel(vi.password_confirm_label).fill(third);
     const before = await outboxCount(server, email);

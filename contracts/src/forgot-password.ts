@@ -41,8 +41,15 @@ export const resetPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =
     .transform((v) => ({ username: v.username, token: v.token, password: v.password.trim(), returnUrl: v.returnUrl }));
 export type ResetPasswordInput = z.input<ReturnType<typeof resetPasswordInput>>;
 
-/** A LoginAnswer (follow redirectUrl to finish signing in) when returnUrl named a live interaction, else { ok: true }. */
-export const resetPasswordAnswerSchema = z.union([loginAnswerSchema, doneSchema]);
+/**
+ * A LoginAnswer (follow redirectUrl to finish signing in) when returnUrl named a live interaction;
+ * else a one-time login token (60 s) the token-login page (`/token-login?token=`) signs this
+ * browser in to the portal with, two-step still asked.
+ */
+export const resetPasswordAnswerSchema = z.union([
+  loginAnswerSchema,
+  z.object({ ok: z.literal(true), loginToken: z.string() }),
+]);
 export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswerSchema>;
 
 const define = featureEndpoints('forgot-password');

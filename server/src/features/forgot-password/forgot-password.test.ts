@@ -1,4 +1,4 @@
-import { authEndpoints, forgotPasswordEndpoints as E } from '@portico/contracts';
+import { authEndpoints, forgotPasswordEndpoints as E, tokenLoginEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
@@ -129,7 +129,7 @@ describe('forgot password', () => {
     expect(error(await reset({ ...base, username: 'other@example.com' }))).toBe('password_reset_token_invalid');
     expect(await canSignIn(t, 'other@example.com', TEST_PASSWORD)).toBe(true);
 
-    expect((await reset(base)).json()).toEqual({ result: { ok: true } });
+    expect((await reset(base)).json()).toEqual({ result: { ok: true, loginToken: expect.any(String) } });
     expect(error(await reset({ ...base, password: 'Khac1234!', rePassword: 'Khac1234!' }))).toBe(
       'password_reset_token_invalid',
     );
@@ -147,7 +147,7 @@ describe('forgot password', () => {
     });
     const token = await tokenFor('backup@example.org');
     const res = await resetTo('backup@example.org', token);
-    expect(res.json()).toEqual({ result: { ok: true } });
+    expect(res.json()).toEqual({ result: { ok: true, loginToken: expect.any(String) } });
     expect(await canSignIn(t, 'owner@example.com', NEW_PASSWORD)).toBe(true);
 
     const a = await createUser(db(), { email: 'twin-a@example.com' });
@@ -237,7 +237,7 @@ describe('forgot password', () => {
     const tokens = await finishSignIn(t.app, flow, answer.redirectUrl);
     const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString());
     expect(claims.sub).toBe(user.id);
-    // An expired or unknown interaction still resets; the page then signs in normally.
+    // An expired or unknown interaction still resets; the page then signs in with the login token.
     const again = await tokenFor('auto@example.com');
     await sentAgo(t, 'auto@example.com');
     const plain = await reset({
@@ -247,6 +247,42 @@ describe('forgot password', () => {
       rePassword: 'Lan2nua!@',
       returnUrl: '/oidc/interaction/unknown-interaction-uid',
     });
-    expect(plain.json()).toEqual({ result: { ok: true } });
+    expect(plain.json()).toEqual({ result: { ok: true, loginToken: expect.any(String) } });
+  });
+
+  it('with no sign-in to finish, hands this browser a one-time login token that signs it in to the portal (issue 34 point 3)', async () => {
+    const user = await createUser(db(), { email: 'solo@example.com' });
+    const token = await tokenFor('solo@example.com');
+    const answer = (await resetTo('solo@example.com', token)).json().result;
+    expect(answer).toEqual({ ok: true, loginToken: expect.any(String) });
+    // The token-login page starts the portal's own sign-in and spends the token in it.
+    const flow = await startAuthorization(t.app, { params: { prompt: 'login consent' } });
+    const exchange = (returnUrl: string) =>
+      postJson(t.app, tokenLoginEndpoints.exchange.path, { token: answer.loginToken, returnUrl });
+    const res = await exchange(flow.returnUrl);
+    expect(res.statusCode, res.body).toBe(200);
+    const tokens = await finishSignIn(t.app, flow, res.json().result.redirectUrl);
+    const claims = JSON.parse(Buffer.from(tokens.id_token.split('.')[1]!, 'base64url').toString());
+    // Signed in as after a password step (the new password), not as an app's token hand-over.
+    expect(claims).toMatchObject({ sub: user.id, amr: ['pwd'] });
+    // Single use.
+    const again = await startAuthorization(t.app, { params: { prompt: 'login consent' } });
+    expect(error(await exchange(again.returnUrl))).toBe('token_login_invalid');
+  });
+
+  it('with two-step on, the login token of a reset still owes the second step', async () => {
+    const user = await createUser(db(), { email: 'solo-2fa@example.com' });
+    const twoFactor = createTwoFactor(t.deps);
+    const secret = (await twoFactor.startSetup(user.id, 'x')).sharedKey.replace(/\s/g, '').toUpperCase();
+    await twoFactor.finishSetup(user.id, codeAt(secret, new Date()), testCaller());
+    const { loginToken } = (await resetTo('solo-2fa@example.com', await tokenFor('solo-2fa@example.com'))).json()
+      .result;
+    const flow = await startAuthorization(t.app, { params: { prompt: 'login consent' } });
+    const res = await postJson(t.app, tokenLoginEndpoints.exchange.path, {
+      token: loginToken,
+      returnUrl: flow.returnUrl,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().result.redirectUrl).toBe(`/login?ReturnUrl=${encodeURIComponent(flow.returnUrl)}&step=2fa`);
   });
 });

@@ -21,6 +21,7 @@ import {
   findBoundInteraction,
   type Interaction,
   interactionUidOf,
+  storeLoginToken,
 } from '../../modules/sign-in/index.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, findUserByLoginName } from '../../modules/users/index.js';
 
@@ -96,7 +97,8 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
      * Step 3: the new password for the account the token was issued for. Every existing session of
      * the account ends (provider sessions, grants with their access and refresh tokens). When the
      * page carries a live sign-in interaction, the user is then signed in through the one sign-in
-     * completion path and the answer is a LoginAnswer; otherwise { ok: true }.
+     * completion path and the answer is a LoginAnswer; otherwise { ok: true, loginToken } for
+     * the token-login page to sign this browser in to the portal.
      */
     async resetPassword(client: ClientInfo, input: InputOf<'resetPassword'>): Promise<ResetPasswordAnswer> {
       const flow = await steps.flows.findBySecret('forgot_password', input.token);
@@ -115,7 +117,16 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
         await replacePassword(tx, { how: 'reset', userId: user.id, hash, ip: client.ip });
       });
       await deps.events.publish('password.changed', { userId: user.id, ip: client.ip, how: 'reset' });
-      if (!interaction) return { ok: true };
+      // The code went to this e-mail: an e-mail code is then no second factor.
+      const firstFactorByEmail = target.includes('@');
+      // No sign-in to finish (the page was opened on its own, or its sign-in expired): a one-time
+      // login token lets this browser sign in to the portal (issue 34 point 3, spec §4 "finishes by
+      // sign-in redirect"), through the token-login page.
+      const signInLater = async () => ({
+        ok: true as const,
+        loginToken: await storeLoginToken(deps.kv, { kind: 'reset', userId: user.id, firstFactorByEmail }),
+      });
+      if (!interaction) return signInLater();
       try {
         return await completeSignIn(deps, provider, {
           interaction,
@@ -123,12 +134,11 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
           method: 'password',
           rememberMachine: true,
           client,
-          // The reset's code went to this e-mail: an e-mail code is then no second factor.
-          firstFactorByEmail: target.includes('@'),
+          firstFactorByEmail,
         });
       } catch (err) {
         // The sign-in expired meanwhile: the password is reset all the same; the page signs in anew.
-        if (err instanceof AppError && err.messageKey === 'login_session_expired') return { ok: true };
+        if (err instanceof AppError && err.messageKey === 'login_session_expired') return signInLater();
         throw err;
       }
     },

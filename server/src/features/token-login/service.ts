@@ -15,17 +15,20 @@ import {
   findBoundInteraction,
   interactionUidOf,
   isFirstParty,
+  storeLoginToken,
+  takeLoginToken,
 } from '../../modules/sign-in/index.js';
 import { findUserById } from '../../modules/users/index.js';
 import { PORTAL_CLIENT_ID } from '../../oidc/clients.js';
-import { storeLoginToken, takeLoginToken } from './store.js';
 
 type ExchangeInput = ParsedInputOf<typeof tokenLoginEndpoints.exchange>;
 
 /**
  * Token login (spec sign-in-and-session §2, §7): a first-party app trades its user's access token
  * for a one-time login token, and the token-login page trades that for a browser session by
- * completing the portal's own sign-in interaction (the one completion path, method `token`).
+ * completing the portal's own sign-in interaction (the one completion path, method `token`). The
+ * same page spends the token a password reset with no sign-in to finish hands its browser
+ * (features/forgot-password; modules/sign-in/login-tokens.ts).
  */
 export function createTokenLoginService(deps: AppDeps, provider: Provider) {
   const db = deps.database.db;
@@ -43,6 +46,7 @@ export function createTokenLoginService(deps: AppDeps, provider: Provider) {
       if (!(await isFirstPartyClient(who.clientId))) throw forbidden('token_login_not_first_party');
       if (!(await sessionAlive(who.sessionUid, who.user.id))) throw new AppError(401, 'token_login_session_ended');
       const token = await storeLoginToken(deps.kv, {
+        kind: 'app',
         userId: who.user.id,
         clientId: who.clientId,
         sessionUid: who.sessionUid as string,
@@ -61,21 +65,30 @@ export function createTokenLoginService(deps: AppDeps, provider: Provider) {
       );
       const grant = await takeLoginToken(deps.kv, input.token);
       if (!grant) throw badRequest('token_login_invalid');
-      // It signs in to the portal, or to the app that asked for it; never to a third client.
       const target = String(interaction.params.client_id);
-      if (target !== PORTAL_CLIENT_ID && target !== grant.clientId) throw forbidden('token_login_wrong_client');
-      // The app may have lost its first-party standing (OIDC_CLIENTS_FILE) since it asked.
-      if (!(await isFirstPartyClient(grant.clientId))) throw forbidden('token_login_not_first_party');
-      if (!(await sessionAlive(grant.sessionUid, grant.userId))) throw badRequest('token_login_session_ended');
+      if (grant.kind === 'app') {
+        // It signs in to the portal, or to the app that asked for it; never to a third client.
+        if (target !== PORTAL_CLIENT_ID && target !== grant.clientId) throw forbidden('token_login_wrong_client');
+        // The app may have lost its first-party standing (OIDC_CLIENTS_FILE) since it asked.
+        if (!(await isFirstPartyClient(grant.clientId))) throw forbidden('token_login_not_first_party');
+        if (!(await sessionAlive(grant.sessionUid, grant.userId))) throw badRequest('token_login_session_ended');
+      } else if (target !== PORTAL_CLIENT_ID) {
+        // A password reset's token signs in to the portal only.
+        throw forbidden('token_login_wrong_client');
+      }
       const user = await findUserById(db, grant.userId);
       if (!user) throw badRequest('token_login_invalid');
 
       const answer = await completeSignIn(deps, provider, {
         interaction,
         userId: user.id,
-        method: 'token',
         rememberMachine: true,
         client,
+        // An app's session passed the account's own sign-in (method token owes no second step); a
+        // reset signs in as a password step would, two-step still asked.
+        ...(grant.kind === 'app'
+          ? { method: 'token' as const }
+          : { method: 'password' as const, firstFactorByEmail: grant.firstFactorByEmail }),
       });
       return { redirectUrl: answer.redirectUrl };
     },

@@ -12,6 +12,7 @@ import {
 } from '@portico/contracts';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storeLoginToken } from '../../modules/sign-in/index.js';
 import { errorKey, resultOf } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import {
@@ -221,6 +222,15 @@ describe('token login', () => {
     const res = await exchange(await issueToken(alice.accessToken), own.returnUrl);
     const location = await followRedirects(t.app, own, resultOf<{ redirectUrl: string }>(res).redirectUrl);
     expect(location.startsWith(redirectOf('app'))).toBe(true);
+  });
+
+  it("spends a password reset's token on the portal's sign-in only, never a product's (issue 34 point 3)", async () => {
+    const user = await createUser(t.deps.database.db, { email: `token-login-${++n}@example.com` });
+    const resetToken = () => storeLoginToken(t.deps.kv, { kind: 'reset', userId: user.id, firstFactorByEmail: true });
+    const app = await startAuthorization(t.app, clientOptions('app'));
+    expect(errorKey(await exchange(await resetToken(), app.returnUrl), 403)).toBe('token_login_wrong_client');
+    const { claims } = await signInWithToken(await resetToken());
+    expect(claims).toMatchObject({ sub: user.id, amr: ['pwd'] });
   });
 
   it('refuses a third-party client: its access token cannot ask, and the rule holds in the service itself', async () => {

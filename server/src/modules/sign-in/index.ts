@@ -25,6 +25,7 @@ export {
 } from './interaction.js';
 export { bindInteractionToBrowser, boundInteractionOf } from './interaction-binding.js';
 export { accountSubject, createLoginLimits, createPasswordCheck, createSecondStepCount } from './login-limits.js';
+export { type LoginTokenGrant, storeLoginToken, takeLoginToken } from './login-tokens.js';
 export {
   createRememberedBrowsers,
   REMEMBER_DEVICE_DAYS,

@@ -1,10 +1,11 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { forgotPasswordUsernameInput, normalizeLoginName, resetPasswordInput } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccountField } from '../../components/AccountField';
+import { AddressText } from '../../components/AddressText';
 import { AuthCard, AuthCardActions } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
 import { FormStack } from '../../components/FormStack';
@@ -16,9 +17,8 @@ import { useCodeFlow } from '../../components/useCodeFlow';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { FORGOT_PASSWORD_COOKIE } from '../../lib/cookies';
-import { useAuth } from '../../session/OidcSession';
 import { checkForgotCode, checkForgotProcess, resendForgotCode, resetPassword, sendForgotCode } from './api';
-import { afterReset, interactionReturnUrl } from './logic';
+import { afterReset, interactionReturnUrl, resetSignInPath } from './logic';
 
 const TOTAL_STEPS = 3;
 
@@ -33,8 +33,7 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const { to, locale } = useLocale();
-  const auth = useAuth();
+  const { to } = useLocale();
   usePageTitle('forgot_title');
 
   const [leaving, setLeaving] = useState(false);
@@ -76,7 +75,7 @@ export function ForgotPasswordPage() {
         rePassword: v.rePassword.trim(),
         returnUrl: interactionReturnUrl(search),
       }),
-    onSuccess: async (answer) => {
+    onSuccess: (answer) => {
       const next = afterReset(answer);
       setLeaving(true);
       if (next.kind === 'redirect') {
@@ -84,8 +83,9 @@ export function ForgotPasswordPage() {
         window.location.assign(next.url);
         return;
       }
-      notifications.show({ color: 'teal', message: t('forgot_success') });
-      if (auth?.manager) await auth.signIn('/account', locale, { loginHint: username });
+      // No sign-in to finish: the token-login page signs this browser in to the portal with the
+      // reset's one-time token and says the password changed (spec §4: "finishes by sign-in").
+      if (next.loginToken) navigate(to(resetSignInPath(next.loginToken)), { replace: true });
       else navigate(`${to('/login')}?${new URLSearchParams({ username })}`);
     },
     onError: () => {
@@ -131,19 +131,24 @@ export function ForgotPasswordPage() {
           before={
             <>
               <Paper bg="gray.0" radius="md" px="md" py="xs">
-                <Group gap="sm" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
                   <Icon name="user" size={18} />
-                  <Stack gap={0} miw={0}>
+                  <Stack gap={2} miw={0}>
                     <Text fz="xs" c="dimmed">
                       {t('forgot_account')}
                     </Text>
-                    <Text fw={600} fz="sm" truncate data-testid="forgot-account">
+                    <AddressText fw={600} fz="sm" data-testid="forgot-account">
                       {username}
-                    </Text>
+                    </AddressText>
+                    {/* A mistyped address: back to step 1 with it, the resume cookie gone (issue 34 point 2). */}
+                    <Anchor component="button" type="button" fz="sm" fw={600} ta="left" onClick={flow.restart}>
+                      {t('forgot_use_another')}
+                    </Anchor>
                   </Stack>
                 </Group>
               </Paper>
-              <Text fz="sm">{t('enter_security_code')}</Text>
+              {/* Worded so it never says whether the account exists (no enumeration). */}
+              <Text fz="sm">{t('forgot_code_sent_if_exists')}</Text>
             </>
           }
           actions={<AuthCardActions onCancel={cancel} label={t('common_verify')} busy={code.checking} />}

@@ -12,7 +12,10 @@ describe('forgot password: after the reset', () => {
     expect(
       afterReset({ isOk: true, isRegister: false, redirectUrl: '/oidc/auth/abc', requiresTwoFactor: false }),
     ).toEqual({ kind: 'redirect', url: '/oidc/auth/abc' });
-    expect(afterReset({ ok: true })).toEqual({ kind: 'sign-in' });
+    expect(afterReset({ ok: true, loginToken: 'T'.repeat(43) })).toEqual({
+      kind: 'sign-in',
+      loginToken: 'T'.repeat(43),
+    });
     // Two-step on: the second step is owed; redirectUrl opens login step 3.
     const owed = '/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&step=2fa';
     expect(
@@ -20,6 +23,7 @@ describe('forgot password: after the reset', () => {
     ).toEqual({ kind: 'redirect', url: owed });
     expect(afterReset({ isOk: false, isRegister: false, redirectUrl: '/x', requiresTwoFactor: false })).toEqual({
       kind: 'sign-in',
+      loginToken: null,
     });
   });
 });

@@ -1,4 +1,5 @@
 import { Alert } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { isTokenLoginToken, type Locale } from '@portico/contracts';
 import type { UserManager } from 'oidc-client-ts';
 import { useEffect, useRef, useState } from 'react';
@@ -16,18 +17,21 @@ import { useAppSettings } from '../../settings/useAppSettings';
 import { savePendingTokenLogin, validCb } from './pending';
 import { TokenLoginFailed, TokenLoginWorking } from './TokenLoginViews';
 
-/** Where the sign-in comes back to (through /callback): this page, finishing, with cb kept. */
-export const finishPath = (cb: string | null): string =>
-  `/token-login?done=1${cb ? `&cb=${encodeURIComponent(cb)}` : ''}`;
+/**
+ * Where the sign-in comes back to (through /callback): this page, finishing, with cb kept, and
+ * `reset` when the token came from a password reset (the account home then says so).
+ */
+export const finishPath = (cb: string | null, reset = false): string =>
+  `/token-login?done=1${cb ? `&cb=${encodeURIComponent(cb)}` : ''}${reset ? '&reset=1' : ''}`;
 
 /**
  * The portal's own sign-in, always through the login step (prompt=login), so the browser ends
  * up signed in as the token's user even when someone else was signed in here; consent is asked
  * too because offline_access needs it (the portal is first-party, so it is implied).
  */
-export const startTokenSignIn = (manager: UserManager, cb: string | null, locale: Locale) =>
+export const startTokenSignIn = (manager: UserManager, cb: string | null, locale: Locale, reset = false) =>
   manager.signinRedirect({
-    state: finishPath(cb),
+    state: finishPath(cb, reset),
     redirect_uri: redirectUri(locale),
     prompt: 'login consent',
     extraQueryParams: { ui_locales: locale },
@@ -58,6 +62,8 @@ export function TokenLoginPage() {
   const token = search.get('token');
   const cb = validCb(search.get('cb'));
   const finishing = search.get('done') === '1';
+  // The token came from a password reset (web/src/features/forgot-password): say it changed.
+  const reset = search.get('reset') === '1';
 
   useEffect(() => {
     if (started.current) return;
@@ -66,7 +72,11 @@ export function TokenLoginPage() {
       if (session.status === 'loading') return;
       started.current = true;
       if (session.status === 'authenticated' && embedded && cb && postToHost(cb)) setView({ kind: 'done' });
-      else navigate(to('/'), { replace: true });
+      else {
+        if (reset && session.status === 'authenticated')
+          notifications.show({ color: 'teal', message: t('forgot_success'), autoClose: 6000 });
+        navigate(to('/'), { replace: true });
+      }
     } else if (!isTokenLoginToken(token)) {
       started.current = true;
       fail();
@@ -80,10 +90,11 @@ export function TokenLoginPage() {
       // The manager loads on demand (useAuth asked for it, web/src/session/OidcSession.tsx).
       started.current = true;
       if (!savePendingTokenLogin(token, cb)) fail();
-      else startTokenSignIn(auth.manager, cb, locale).catch(fail);
+      else startTokenSignIn(auth.manager, cb, locale, reset).catch(fail);
     }
   }, [
     finishing,
+    reset,
     session.status,
     embedded,
     cb,
