@@ -46,6 +46,12 @@ export const passwordMessages = defineMessages({
     set_password_intro:
       'Tài khoản của bạn chưa có mật khẩu. Đặt mật khẩu để có thể đăng nhập bằng email hoặc số điện thoại.',
     change_password_code_intro: 'Chọn nơi nhận mã xác minh và nhập mã để hoàn tất đổi mật khẩu.',
+    change_password_intro_direct:
+      'Mật khẩu mạnh giúp bảo vệ tài khoản của bạn. Mật khẩu được đổi ngay khi bạn bấm Đổi mật khẩu.',
+    change_password_submit: 'Đổi mật khẩu',
+    change_password_done_others_out: 'Các thiết bị khác đã được đăng xuất. Từ nay hãy đăng nhập bằng mật khẩu mới.',
+    change_password_done_others_kept: 'Các thiết bị khác vẫn đăng nhập. Lần đăng nhập sau, hãy dùng mật khẩu mới.',
+    change_password_again: 'Đổi lần nữa',
     change_password_after: 'Sau khi đổi mật khẩu',
     change_password_keep_login: 'Giữ đăng nhập trên các thiết bị khác',
     change_password_logout_all: 'Đăng xuất khỏi tất cả các thiết bị khác',
@@ -100,6 +106,12 @@ export const passwordMessages = defineMessages({
     change_password_code_intro:
       'Choose where to receive the verification code, then enter it to finish changing your password.',
     change_password_after: 'After the change',
+    change_password_intro_direct:
+      'A strong password helps protect your account. It changes as soon as you press Change password.',
+    change_password_submit: 'Change password',
+    change_password_done_others_out: 'Your other devices have been signed out. Use your new password from now on.',
+    change_password_done_others_kept: 'Your other devices stay signed in. Use your new password next time you sign in.',
+    change_password_again: 'Change it again',
     change_password_keep_login: 'Stay signed in on other devices',
     change_password_logout_all: 'Sign out of all other devices',
     invalid_password: 'The password is incorrect.',

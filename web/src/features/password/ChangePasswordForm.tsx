@@ -1,5 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Radio, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Anchor, Button, Group, PasswordInput, Radio, Stack, Text } from '@mantine/core';
 import {
   type ChangePasswordAnswer,
   changePasswordInput,
@@ -13,13 +12,14 @@ import { Link } from 'react-router';
 import { errorText } from '../../api/client';
 import { CodeStep } from '../../components/CodeStep';
 import { FormStack } from '../../components/FormStack';
+import { Icon } from '../../components/Icon';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { namesField, useApiForm } from '../../components/useApiForm';
 import { useCodeStep } from '../../components/useCodeStep';
 import { postToHost } from '../../embed/bridge';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
-import { changePassword, getOtpMethods, getTwoStepEnabled } from './api';
+import { changePassword, getOtpMethods, getTwoStepEnabled, TWO_STEP_KEY } from './api';
 import { changeOutcome } from './logic';
 
 /** Host message after a change in the embedded page. */
@@ -48,7 +48,9 @@ export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
   const [logoutAll, setLogoutAll] = useState<'keep' | 'all'>('keep');
   // Two-step off: the first submission changes the password at once (no code step), so the
   // "log out all devices" choice is asked there (server/src/features/password/service.ts).
-  const twoStep = useQuery({ queryKey: ['password', 'two-step'], queryFn: getTwoStepEnabled, retry: false });
+  const twoStep = useQuery({ queryKey: TWO_STEP_KEY, queryFn: getTwoStepEnabled, retry: false });
+  // What the person sees after the change, until they leave or start another (issue 34 point 4).
+  const [finished, setFinished] = useState<{ othersSignedOut: boolean } | null>(null);
   const logoutChoice = (
     <Radio.Group
       name="logoutAll"
@@ -112,10 +114,38 @@ export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
   };
 
   function done(): false {
-    notifications.show({ color: 'teal', message: t('change_password_success') });
     if (embedded) postToHost(CHANGE_PASSWORD_MESSAGE);
+    setFinished({ othersSignedOut: logoutAll === 'all' });
     reset();
     return false;
+  }
+
+  if (finished) {
+    return (
+      <Alert
+        color="teal"
+        variant="light"
+        icon={<Icon name="check" />}
+        title={t('change_password_success')}
+        role="status"
+      >
+        <Stack gap="sm">
+          <Text fz="sm">
+            {t(finished.othersSignedOut ? 'change_password_done_others_out' : 'change_password_done_others_kept')}
+          </Text>
+          <Group gap="sm">
+            {!embedded && (
+              <Button component={Link} to={to('/account')} size="sm">
+                {t('common_go_account')}
+              </Button>
+            )}
+            <Button variant="default" size="sm" onClick={() => setFinished(null)}>
+              {t('change_password_again')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
   }
 
   if (step === 1) {
@@ -124,8 +154,9 @@ export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
         form={passwords}
         actions={
           <Group justify="flex-end">
+            {/* Named by what the server will do: change at once (two-step off) or send a code first. */}
             <Button type="submit" size="md" loading={passwords.busy} disabled={methods.isPending} miw={160}>
-              {t('common_next')}
+              {twoStep.data === false ? t('change_password_submit') : t('common_next')}
             </Button>
           </Group>
         }

@@ -60,7 +60,7 @@ describe('change password on the page kit', () => {
     expect(screen.queryByLabelText('Mã xác thực')).toBeNull();
   });
 
-  it('with two-step off changes at once, and asks "log out all devices" in the first step', async () => {
+  it('with two-step off says it changes at once, asks "log out all devices" in the first step, and shows a success that stays (issue 34 point 4)', async () => {
     calls = stubApi({
       '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
       '/api/account/password/check-require-password': ok({ required: true }),
@@ -75,10 +75,19 @@ describe('change password on the page kit', () => {
     fireEvent.change(screen.getByLabelText('Mật khẩu mới'), { target: { value: 'Moi-matkhau2' } });
     fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Moi-matkhau2' } });
     fireEvent.click(await screen.findByLabelText('Đăng xuất khỏi tất cả các thiết bị khác'));
-    const next = screen.getByRole('button', { name: 'Tiếp tục' });
+    // No code step to promise: the intro and the button say the change happens at once.
+    expect(await screen.findByText(/Mật khẩu được đổi ngay khi bạn bấm Đổi mật khẩu/)).toBeTruthy();
+    expect(screen.queryByText(/Bạn sẽ cần nhập mã xác minh/)).toBeNull();
+    const next = screen.getByRole('button', { name: 'Đổi mật khẩu' });
     await waitFor(() => expect(next.hasAttribute('disabled')).toBe(false));
     fireEvent.click(next);
-    expect(await screen.findByText('Đổi mật khẩu thành công.')).toBeTruthy();
+    const success = await screen.findByRole('status');
+    expect(success.textContent).toContain('Đổi mật khẩu thành công.');
+    expect(success.textContent).toContain('Các thiết bị khác đã được đăng xuất.');
+    // In the page where the form was, not a 3-second toast: it stays until the person moves on.
+    expect(success.closest('.mantine-Notification-root')).toBeNull();
+    expect(screen.queryByLabelText('Mật khẩu mới')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Về trang tài khoản' })).toBeTruthy();
     expect(changes()).toEqual([expect.objectContaining({ otp: '', logoutAll: true })]);
     expect(screen.queryByLabelText('Mã xác thực')).toBeNull();
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { checkRequirePassword, REQUIRE_PASSWORD_KEY } from './api';
+import { checkRequirePassword, getTwoStepEnabled, REQUIRE_PASSWORD_KEY, TWO_STEP_KEY } from './api';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { modeFor } from './logic';
 import { SetPasswordForm } from './SetPasswordForm';
@@ -24,6 +24,8 @@ export interface ChangePasswordPageProps {
 export function ChangePasswordPage({ embedded = false }: ChangePasswordPageProps) {
   const { t } = useTranslation();
   const require = useQuery({ queryKey: REQUIRE_PASSWORD_KEY, queryFn: checkRequirePassword, retry: false });
+  // The intro says whether a code will be asked (the form reads the same query).
+  const twoStep = useQuery({ queryKey: TWO_STEP_KEY, queryFn: getTwoStepEnabled, retry: false });
   const mode = modeFor(require.data);
   usePageTitle(require.isSuccess && mode === 'set' ? 'set_password_title' : 'change_password_title');
 
@@ -34,7 +36,10 @@ export function ChangePasswordPage({ embedded = false }: ChangePasswordPageProps
   );
 
   const title = require.isSuccess && mode === 'set' ? t('set_password_title') : t('change_password_title');
-  const intro = require.isSuccess && mode === 'set' ? t('set_password_intro') : t('change_password_intro');
+  const intro =
+    require.isSuccess && mode === 'set'
+      ? t('set_password_intro')
+      : t(twoStep.data === false ? 'change_password_intro_direct' : 'change_password_intro');
 
   return (
     <Box maw={560} mx={embedded ? undefined : 'auto'} w="100%">

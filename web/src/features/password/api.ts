@@ -22,3 +22,5 @@ export const setPassword = (input: SetPasswordInput) => call(e.setPassword, inpu
 
 /** Whether two-step is on: with it off a change needs no code, so step 1 offers "log out all devices". */
 export const getTwoStepEnabled = async () => (await call(twoFactorEndpoints.details, {})).twoFactorEnabled;
+/** The page and its form read it under one key: whether the change will ask for a code. */
+export const TWO_STEP_KEY = ['password', 'two-step'];
