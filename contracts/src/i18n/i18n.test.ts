@@ -34,6 +34,18 @@ describe('message catalogs', () => {
     expect(owner.size).toBe(Object.keys(messages['vi-VN']).length);
   });
 
+  it('names the code sent or shown for a sign-in one way per language: mã xác minh, verification code (issue 34 point 5)', () => {
+    // Recovery codes (mã khôi phục) and the authenticator app (ứng dụng xác thực) are other things.
+    const others = {
+      'vi-VN': /mã (xác thực|bảo mật|otp|xác nhận|một lần|kích hoạt)/iu,
+      'en-US': /\b(otp|security|authentication|confirmation|one-time|activation|2fa) codes?\b/i,
+    } as const;
+    for (const locale of LOCALES) {
+      const found = Object.entries(messages[locale]).filter(([, text]) => others[locale].test(text));
+      expect(found, locale).toEqual([]);
+    }
+  });
+
   it('includes the spec message keys', () => {
     for (const key of [
       'error_username_empty',

@@ -10,7 +10,7 @@ export const stepUpMessages = defineMessages({
     step_up_intro:
       'Thay đổi này ảnh hưởng đến cách đăng nhập hoặc khôi phục tài khoản, nên cần xác nhận lại. Xác nhận có hiệu lực trong vài phút.',
     step_up_password_label: 'Mật khẩu hiện tại',
-    step_up_code_intro: 'Chúng tôi sẽ gửi mã xác nhận tới {{to}}.',
+    step_up_code_intro: 'Chúng tôi sẽ gửi mã xác minh tới {{to}}.',
     step_up_send_code: 'Gửi mã',
     step_up_second_intro: 'Tài khoản của bạn đã bật xác minh hai bước. Nhập thêm một mã để xác nhận.',
     step_up_continue: 'Tiếp tục',
@@ -23,7 +23,7 @@ export const stepUpMessages = defineMessages({
     step_up_intro:
       'This change affects how your account signs in or recovers, so please confirm it is you. The confirmation holds for a few minutes.',
     step_up_password_label: 'Current password',
-    step_up_code_intro: 'We will send a confirmation code to {{to}}.',
+    step_up_code_intro: 'We will send a verification code to {{to}}.',
     step_up_send_code: 'Send code',
     step_up_second_intro: 'Your account has two-step verification on. Enter one more code to confirm.',
     step_up_continue: 'Continue',

@@ -7,7 +7,7 @@ export const twoFactorMessages = defineMessages({
     please_enter_code_2fa_code: 'Vui lòng nhập mã xác minh hai bước.',
     please_enter_verification_code: 'Vui lòng nhập mã xác minh.',
     please_select_method_receive_2fa_code: 'Vui lòng chọn phương thức nhận mã xác minh.',
-    authentication_code_is_incorrect: 'Mã xác thực không đúng.',
+    authentication_code_is_incorrect: 'Mã xác minh không đúng.',
     enable_2fa_success: 'Bật xác minh hai bước thành công.',
     disable_2fa_success: 'Tắt xác minh hai bước thành công.',
     // API errors
@@ -50,7 +50,7 @@ export const twoFactorMessages = defineMessages({
     two_factor_key_text_phone: 'Ứng dụng không mở? Sao chép khóa này rồi dán vào ứng dụng:',
     two_factor_show_qr: 'Ứng dụng ở thiết bị khác? Hiện mã QR',
     two_factor_code_text: 'Nhập mã 6 số đang hiển thị trong ứng dụng xác thực.',
-    two_factor_code_label: 'Mã xác thực',
+    two_factor_code_label: 'Mã xác minh',
     two_factor_recovery_title: 'Mã khôi phục',
     two_factor_recovery_text:
       'Lưu các mã này ở nơi an toàn. Mỗi mã dùng được một lần để đăng nhập khi bạn không có điện thoại. Các mã chỉ hiển thị lần này.',
@@ -108,7 +108,7 @@ export const twoFactorMessages = defineMessages({
     please_enter_code_2fa_code: 'Please enter the two-step verification code.',
     please_enter_verification_code: 'Please enter the verification code.',
     please_select_method_receive_2fa_code: 'Please choose how to receive the verification code.',
-    authentication_code_is_incorrect: 'The authentication code is incorrect.',
+    authentication_code_is_incorrect: 'The verification code is incorrect.',
     enable_2fa_success: 'Two-step verification is now on.',
     disable_2fa_success: 'Two-step verification is now off.',
     two_factor_setup_expired: 'The setup has expired. Please start again.',
@@ -149,7 +149,7 @@ export const twoFactorMessages = defineMessages({
     two_factor_key_text_phone: 'The app did not open? Copy this key and paste it into the app:',
     two_factor_show_qr: 'App on another device? Show the QR code',
     two_factor_code_text: 'Enter the 6-digit code the authenticator app shows.',
-    two_factor_code_label: 'Authentication code',
+    two_factor_code_label: 'Verification code',
     two_factor_recovery_title: 'Recovery codes',
     two_factor_recovery_text:
       'Keep these codes somewhere safe. Each one signs you in once when you do not have your phone. They are shown only this time.',

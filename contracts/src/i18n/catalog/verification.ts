@@ -2,10 +2,10 @@ import { defineMessages } from './define.js';
 
 export const verificationMessages = defineMessages({
   vi: {
-    otp_is_required: 'Vui lòng nhập mã xác thực.',
-    otp_required: 'Vui lòng nhập mã OTP.',
-    otp_error_blank: 'Mã OTP không được để trống.',
-    please_enter_otp_code: 'Vui lòng nhập mã OTP.',
+    otp_is_required: 'Vui lòng nhập mã xác minh.',
+    otp_required: 'Vui lòng nhập mã xác minh.',
+    otp_error_blank: 'Vui lòng nhập mã xác minh.',
+    please_enter_otp_code: 'Vui lòng nhập mã xác minh.',
     captcha_invalid: 'Mã captcha không hợp lệ. Vui lòng thử lại.',
     captcha_error_empty: 'Vui lòng xác nhận captcha.',
     otp_invalid: 'Mã xác minh không đúng.',
@@ -18,10 +18,10 @@ export const verificationMessages = defineMessages({
     mail_code_text:
       'Mã xác minh của bạn là {{code}}. Mã có hiệu lực trong {{minutes}} phút. Không chia sẻ mã này với bất kỳ ai. Nếu bạn không yêu cầu mã, hãy bỏ qua thư này.',
     sms_code_text: '{{product}}: mã xác minh của bạn là {{code}}, hiệu lực {{minutes}} phút. Không chia sẻ mã này.',
-    enter_security_code: 'Vui lòng nhập mã bảo mật đã được gửi cho bạn.',
+    enter_security_code: 'Vui lòng nhập mã xác minh đã được gửi cho bạn.',
     code_has_been_sent: 'Mã xác minh đã được gửi.',
     otp_sent_to: 'Nhập mã gồm 6 chữ số đã được gửi tới {{target}}.',
-    otp_label: 'Mã xác thực',
+    otp_label: 'Mã xác minh',
     countdown_resend_in: 'Gửi lại mã sau',
     countdown_no_code: 'Chưa nhận được mã?',
     captcha_not_robot: 'Tôi không phải người máy',
@@ -31,9 +31,9 @@ export const verificationMessages = defineMessages({
   },
   en: {
     otp_is_required: 'Please enter the verification code.',
-    otp_required: 'Please enter the OTP code.',
-    otp_error_blank: 'The OTP code must not be empty.',
-    please_enter_otp_code: 'Please enter the OTP code.',
+    otp_required: 'Please enter the verification code.',
+    otp_error_blank: 'Please enter the verification code.',
+    please_enter_otp_code: 'Please enter the verification code.',
     captcha_invalid: 'The captcha is not valid. Please try again.',
     captcha_error_empty: 'Please complete the captcha.',
     otp_invalid: 'The verification code is incorrect.',
@@ -46,7 +46,7 @@ export const verificationMessages = defineMessages({
     mail_code_text:
       'Your verification code is {{code}}. It is valid for {{minutes}} minutes. Do not share it with anyone. If you did not ask for a code, ignore this message.',
     sms_code_text: '{{product}}: your verification code is {{code}}, valid for {{minutes}} minutes. Do not share it.',
-    enter_security_code: 'Please enter the security code that was sent to you.',
+    enter_security_code: 'Please enter the verification code that was sent to you.',
     code_has_been_sent: 'The verification code has been sent.',
     otp_sent_to: 'Enter the 6-digit code sent to {{target}}.',
     otp_label: 'Verification code',

@@ -9,7 +9,7 @@ describe('local outbox', () => {
   it('keeps every e-mail and SMS and lists them newest first by recipient', async () => {
     await t.deps.mailer.send({
       to: 'ann@example.com',
-      subject: 'Mã xác thực',
+      subject: 'Mã xác minh',
       text: 'Mã của bạn: 123456',
       code: '123456',
     });
@@ -20,7 +20,7 @@ describe('local outbox', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json().result;
     expect(list.map((m: { code: string }) => m.code)).toEqual(['999999', '123456']);
-    expect(list[1]).toMatchObject({ channel: 'email', to: 'ann@example.com', subject: 'Mã xác thực' });
+    expect(list[1]).toMatchObject({ channel: 'email', to: 'ann@example.com', subject: 'Mã xác minh' });
 
     const sms = (await t.app.inject('/dev/outbox?to=0912345678')).json().result;
     expect(sms).toHaveLength(1);

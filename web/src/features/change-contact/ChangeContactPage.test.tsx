@@ -30,7 +30,7 @@ describe('change phone (issue 8, point 24)', () => {
     );
     fireEvent.change(await screen.findByLabelText('Số điện thoại mới', {}, WAIT), { target: { value: '0987654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Gửi mã xác minh' }));
-    const code = await screen.findByLabelText('Mã xác thực', {}, WAIT);
+    const code = await screen.findByLabelText('Mã xác minh', {}, WAIT);
     fireEvent.change(code, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Xác nhận' }));
     await waitFor(

@@ -92,7 +92,7 @@ describe('e-mail page', () => {
       isConfirmed: false,
     });
     expect(within(dialog).getByRole('timer').textContent).toMatch(/0[01]:\d\d/);
-    const code = within(dialog).getByLabelText('Mã xác thực');
+    const code = within(dialog).getByLabelText('Mã xác minh');
     expect(within(dialog).queryByRole('button', { name: 'Xác nhận' })).toBeNull();
     fireEvent.change(code, { target: { value: '12345' } });
     expect(within(dialog).queryByRole('button', { name: 'Xác nhận' })).toBeNull();

@@ -33,19 +33,19 @@ describe('the kit on the forgot-password page', () => {
     renderApp(<ForgotPasswordPage />);
 
     // Resumed from the cookie at step 2, the countdown from the server's times, the field focused.
-    const code = await screen.findByLabelText('Mã xác thực');
+    const code = await screen.findByLabelText('Mã xác minh');
     expect(screen.getByTestId('forgot-account').textContent).toBe('lan@example.edu');
     expect(screen.getByRole('timer').textContent).toMatch(/0[12]:[0-9]{2}/);
     await waitFor(() => expect(document.activeElement).toBe(code));
 
     // Empty: the flow's own message, no call.
     fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
-    expect(await screen.findByText('Vui lòng nhập mã OTP.')).toBeTruthy();
+    expect(await screen.findByText('Vui lòng nhập mã xác minh.')).toBeTruthy();
     expect(calls.some((c) => c.path.endsWith('/check-otp'))).toBe(false);
 
     // Refused: the server's field key under the field; Enter submits.
     fireEvent.change(code, { target: { value: '654321' } });
-    expect(screen.queryByText('Vui lòng nhập mã OTP.')).toBeNull();
+    expect(screen.queryByText('Vui lòng nhập mã xác minh.')).toBeNull();
     fireEvent.submit(code.closest('form') as HTMLFormElement);
     expect(await screen.findByText('Mã xác minh không đúng.')).toBeTruthy();
 

@@ -77,7 +77,7 @@ describe('login page', () => {
     const username = await screen.findByLabelText('E-mail or phone number');
     expect((username as HTMLInputElement).value).toBe('lan@example.edu');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const codeTab = await screen.findByRole('tab', { name: 'Use one-time code' });
+    const codeTab = await screen.findByRole('tab', { name: 'Use a verification code' });
     expect(codeTab.getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText("I'm not a robot")).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/account/otp-support?userName='))).toBe(true));
@@ -103,7 +103,7 @@ describe('login page', () => {
 
     answers['/api/account/login/otp'] = refuse('otp_invalid');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('The OTP code must not be empty.')).toBeTruthy();
+    expect(await screen.findByText('Please enter the verification code.')).toBeTruthy();
     expect(calls.some((c) => c.url.startsWith('/api/account/login/otp'))).toBe(false);
     fireEvent.change(code, { target: { value: '123456' } });
     fireEvent.submit(code.closest('form') as HTMLFormElement);

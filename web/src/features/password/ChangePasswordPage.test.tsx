@@ -37,7 +37,7 @@ describe('change password on the page kit', () => {
     fireEvent.click(next);
 
     // Step 2: the code went to the first method; the field has the focus.
-    const code = await screen.findByLabelText('Mã xác thực');
+    const code = await screen.findByLabelText('Mã xác minh');
     expect(changes()[0]).toMatchObject({ otp: '', OtpType: 'email', currentpassword: 'Cu-matkhau1' });
     await waitFor(() => expect(document.activeElement).toBe(code));
 
@@ -48,7 +48,7 @@ describe('change password on the page kit', () => {
 
     // An empty code is refused with the flow's message, without a call.
     fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
-    expect(await screen.findByText('Vui lòng nhập mã OTP.')).toBeTruthy();
+    expect(await screen.findByText('Vui lòng nhập mã xác minh.')).toBeTruthy();
     expect(changes()).toHaveLength(2);
 
     // The code with a wrong current password: back to step 1, the message under that field.
@@ -57,7 +57,7 @@ describe('change password on the page kit', () => {
     expect(await screen.findByText('Mật khẩu không đúng.')).toBeTruthy();
     expect(changes()[2]).toMatchObject({ otp: '123456', OtpType: 'phone' });
     expect(screen.getByLabelText('Mật khẩu hiện tại')).toBeTruthy();
-    expect(screen.queryByLabelText('Mã xác thực')).toBeNull();
+    expect(screen.queryByLabelText('Mã xác minh')).toBeNull();
   });
 
   it('with two-step off says it changes at once, asks "log out all devices" in the first step, and shows a success that stays (issue 34 point 4)', async () => {
@@ -89,6 +89,6 @@ describe('change password on the page kit', () => {
     expect(screen.queryByLabelText('Mật khẩu mới')).toBeNull();
     expect(screen.getByRole('link', { name: 'Về trang tài khoản' })).toBeTruthy();
     expect(changes()).toEqual([expect.objectContaining({ otp: '', logoutAll: true })]);
-    expect(screen.queryByLabelText('Mã xác thực')).toBeNull();
+    expect(screen.queryByLabelText('Mã xác minh')).toBeNull();
   });
 });

@@ -53,7 +53,7 @@ describe('register page', () => {
 
     fireEvent.change(email, { target: { value: ' Lan@Example.edu ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Gửi mã' }));
-    const otp = await screen.findByLabelText('Mã xác thực');
+    const otp = await screen.findByLabelText('Mã xác minh');
     expect(bodyOf('/api/account/register/check-username-and-send-otp')).toEqual({ username: 'lan@example.edu' });
     expect(readCookie(REGISTER_COOKIE)).toBe('lan@example.edu');
     expect(screen.getByRole('timer').textContent).toContain('01:00');

@@ -130,14 +130,14 @@ describe('two-step verification page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Bước 4/4 · Nhập mã')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
     expect(await screen.findByText('Vui lòng nhập mã xác minh.')).toBeTruthy();
-    const code = screen.getByLabelText('Mã xác thực');
+    const code = screen.getByLabelText('Mã xác minh');
     fireEvent.change(code, { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
-    expect(await screen.findByText('Mã xác thực không đúng.')).toBeTruthy();
+    expect(await screen.findByText('Mã xác minh không đúng.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Quay lại' }));
     expect(await screen.findByText('Bước 3/4 · Thêm vào ứng dụng')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Tiếp tục' }));
-    fireEvent.change(await screen.findByLabelText('Mã xác thực'), { target: { value: '123456' } });
+    fireEvent.change(await screen.findByLabelText('Mã xác minh'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
 
     // Done: the toast, the switch on, the codes once.
