@@ -185,6 +185,30 @@ describe('account area', () => {
     await context.close();
   });
 
+  it('opens the account pages in the saved language in a new tab (issue 34 point 6)', async () => {
+    const email = 'language.person@example.com';
+    await registerByApi(server, email, 'Lang@2026x');
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signInToPortal(page, server, vi, '', email, 'Lang@2026x');
+    await page.goto(`${server.url}/account/language`);
+    await page.getByRole('textbox', { name: vi.info_language }).click();
+    await page.getByRole('option', { name: vi.lang_en }).click();
+    await page.getByRole('button', { name: vi.common_update }).click();
+    await page.waitForURL(`${server.url}/en-us/account/language`);
+    // A new tab (same browser, still signed in) opened on the plain address: the saved language wins.
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}/account`);
+    await tab.waitForURL(`${server.url}/en-us/account`);
+    await tab.getByText(en.account_welcome.replace('{{name}}', '').trim()).first().waitFor();
+    expect(await tab.locator('html').getAttribute('lang')).toMatch(/^en/);
+    // Once per tab: a plain address opened later in it (a choice of Vietnamese there) stays.
+    await tab.goto(`${server.url}/account/info`);
+    await tab.getByText(vi.menu_home).first().waitFor();
+    expect(tab.url()).toBe(`${server.url}/account/info`);
+    await context.close();
+  });
+
   it('logs another browser out from the devices page', async () => {
     const email = 'devices.person@example.com';
     await registerByApi(server, email, 'Device@2026x');

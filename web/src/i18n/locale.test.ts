@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { localeFromPath, localizedPath, stripLocalePrefix, switchLocalePath } from './locale';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  localeFromPath,
+  localizedPath,
+  rememberLocale,
+  savedLocaleRedirect,
+  stripLocalePrefix,
+  switchLocalePath,
+} from './locale';
 
 describe('locale prefix', () => {
   it('reads the locale from the URL prefix', () => {
@@ -29,5 +36,26 @@ describe('locale prefix', () => {
     expect(switchLocalePath({ pathname: '/en-us' }, 'vi-VN')).toBe('/');
     expect(switchLocalePath({ pathname: '/' }, 'en-US')).toBe('/en-us');
     expect(switchLocalePath({ pathname: '/en-us/point' }, 'en-US')).toBe('/en-us/point');
+  });
+});
+
+describe('the saved language (issue 34 point 6)', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('wins over a path without a prefix, once per tab', () => {
+    expect(savedLocaleRedirect({ pathname: '/account', search: '?a=1' }, 'en-US')).toBe('/en-us/account?a=1');
+    // Applied: a later choice of Vietnamese in this tab stays.
+    expect(savedLocaleRedirect({ pathname: '/account' }, 'en-US')).toBeNull();
+  });
+
+  it('leaves a prefixed path (a link shared in one language) and a choice made in this tab', () => {
+    expect(savedLocaleRedirect({ pathname: '/en-us/account' }, 'vi-VN')).toBeNull();
+    window.sessionStorage.clear();
+    rememberLocale('vi-VN');
+    expect(savedLocaleRedirect({ pathname: '/account' }, 'en-US')).toBeNull();
+  });
+
+  it('has nothing to do when the saved language is the default', () => {
+    expect(savedLocaleRedirect({ pathname: '/account' }, 'vi-VN')).toBeNull();
   });
 });

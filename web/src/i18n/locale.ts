@@ -29,10 +29,40 @@ export const switchLocalePath = (
 ): string =>
   localizedPath(stripLocalePrefix(location.pathname), target) + (location.search ?? '') + (location.hash ?? '');
 
+/** This tab's marker: the saved language was applied, or the person chose one here. */
+const CHOSEN_IN_TAB_KEY = 'portico.languageChosen';
+
+const tabStorage = (): Storage | null => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // storage unavailable: the URL decides
+  }
+};
+
+/** The person chose a language (the language menu, the language page): this tab keeps it. */
 export const rememberLocale = (locale: Locale): void => {
+  tabStorage()?.setItem(CHOSEN_IN_TAB_KEY, '1');
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch {
     // storage can be unavailable (private mode, sandboxed iframe): the URL still decides
   }
+};
+
+/**
+ * Where a signed-in person's saved language takes a page (issue 34 point 6), once per tab: a
+ * path without a language prefix is the default's, and the saved language wins over it; a
+ * prefixed path (/en-us/…, a link shared in one language) and a choice made in this tab stay.
+ * Null: stay. Marks the tab either way, so a later choice in it is not undone.
+ */
+export const savedLocaleRedirect = (
+  location: { pathname: string; search?: string; hash?: string },
+  saved: Locale,
+): string | null => {
+  const store = tabStorage();
+  if (store?.getItem(CHOSEN_IN_TAB_KEY)) return null;
+  store?.setItem(CHOSEN_IN_TAB_KEY, '1');
+  if (EN_PREFIX.test(location.pathname) || saved === DEFAULT_LOCALE) return null;
+  return switchLocalePath(location, saved);
 };

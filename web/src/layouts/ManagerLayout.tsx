@@ -10,6 +10,7 @@ import { useLocale } from '../hooks/useLocale';
 import { stripLocalePrefix } from '../i18n/locale';
 import { looseT } from '../i18n/t';
 import { useSession } from '../session/session';
+import { useSavedLanguage } from '../session/useSavedLanguage';
 import { useUserName } from '../session/useUserName';
 import { useAccountMenu } from '../settings/useAccountMenu';
 import { useAppSettings } from '../settings/useAppSettings';
@@ -27,6 +28,7 @@ export function ManagerLayout() {
   const { pathname } = useLocation();
   const current = stripLocalePrefix(pathname);
   const user = useUserName();
+  useSavedLanguage();
   const userName = user.name || t('header_account');
 
   const isActive = (path: string) =>
