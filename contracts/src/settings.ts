@@ -9,6 +9,10 @@ export const menuItemSchema = z.object({
   path: z.string(), // route path without language prefix, e.g. /account/email
   icon: z.string(),
 });
+/** The external sign-in providers the spec names (Google, Facebook, Zalo). */
+export const SOCIAL_PROVIDERS = ['google', 'facebook', 'zalo'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
 export const appSettingsSchema = z.object({
   productName: z.string(),
   locales: z.array(z.enum(LOCALES)),
@@ -22,6 +26,11 @@ export const appSettingsSchema = z.object({
     maximumEmailOrPhone: z.number().int(),
     /** Parent origins allowed to embed the portal and receive its postMessage calls (EMBED_ORIGINS). */
     embedOrigins: z.array(z.string()).default([]),
+    /**
+     * The external sign-in buttons this server offers; the login page speaks of them (the in-app
+     * browser warning, the sign-in trouble link) only when there is one.
+     */
+    socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)).default([]),
   }),
   menu: z.array(menuItemSchema),
   genders: z.array(genderSchema),

@@ -13,6 +13,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
     oidcClientId: '',
     maximumEmailOrPhone: 3,
     embedOrigins: [],
+    socialProviders: [],
   },
   menu: [],
   genders: GENDERS.map((g) => ({ ...g })),

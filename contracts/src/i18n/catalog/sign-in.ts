@@ -100,6 +100,8 @@ export const signInMessages = defineMessages({
     oauth_error_invalid_token: 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn.',
     oauth_error_session_not_found: 'Không tìm thấy phiên đăng nhập. Vui lòng đăng nhập lại.',
     errorpage_keys_label: 'Tổ hợp phím Ctrl + Shift + Del',
+    errorpage_phone_text:
+      'Mở cài đặt của trình duyệt, xóa cookie và dữ liệu trang web (hoặc mở trang trong thẻ ẩn danh), rồi đăng nhập lại.',
     errorpage_keys_text:
       'Nhấn đồng thời Ctrl + Shift + Del để mở cửa sổ xóa dữ liệu duyệt web, chọn xóa cookie và bộ nhớ đệm, rồi đăng nhập lại.',
     extlogin_title: 'Không đăng nhập được bằng Facebook hoặc Google?',
@@ -225,6 +227,8 @@ export const signInMessages = defineMessages({
     oauth_error_invalid_token: 'The sign-in session is not valid or has expired.',
     oauth_error_session_not_found: 'The sign-in session was not found. Please sign in again.',
     errorpage_keys_label: 'The keys Ctrl + Shift + Del',
+    errorpage_phone_text:
+      "Open your browser's settings, clear cookies and site data (or open the page in a private tab), then sign in again.",
     errorpage_keys_text:
       'Press Ctrl + Shift + Del together to open the clear browsing data window, clear cookies and cached files, then sign in again.',
     extlogin_title: 'Cannot sign in with Facebook or Google?',

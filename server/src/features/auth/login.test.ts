@@ -266,7 +266,7 @@ describe('failed sign-in protection (CAPTCHA_PROVIDER=none)', () => {
   });
   afterAll(() => t.close());
 
-  it('still flags isErrorMulti but needs no captcha answer', async () => {
+  it('never asks for the captcha no page shows: no isErrorMulti, no error_multi_time (issue 34 point 7)', async () => {
     await createUser(t.deps.database.db, { email: 'gina@example.com' });
     const ip = newIp();
     const attempt = async (password: string) => {
@@ -278,14 +278,14 @@ describe('failed sign-in protection (CAPTCHA_PROVIDER=none)', () => {
         { 'x-forwarded-for': ip },
       );
     };
-    for (let i = 0; i < 5; i++) await attempt('bad');
+    for (let i = 0; i < 6; i++) expect((await attempt('bad')).json().exception.message).toBe('login_invalid_info');
     const check = await postJson(
       t.app,
       authEndpoints.loginCheck.path,
       { userName: 'gina@example.com' },
       { 'x-forwarded-for': ip },
     );
-    expect(check.json().result.isErrorMulti).toBe(true);
+    expect(check.json().result.isErrorMulti).toBe(false);
     expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
     expect((await t.app.inject('/api/captcha/challenge')).statusCode).toBe(404);
   });

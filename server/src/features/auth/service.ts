@@ -8,6 +8,7 @@ import {
   type SendOtpAnswer,
 } from '@portico/contracts';
 import type Provider from 'oidc-provider';
+import { requireCaptcha } from '../../adapters/captcha/require.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { localeOf } from '../../lib/i18n.js';
@@ -44,13 +45,9 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
   const interactionFor = (returnUrl: string, client: ClientInfo) =>
     findBoundInteraction(provider, interactionUidOf(returnUrl, deps.config.publicUrl), client);
 
-  async function checkCaptcha(answer: string | undefined, ip: string) {
-    if (deps.captcha.kind === 'none') return;
-    if (!answer) throw badRequest('captcha_error_empty', { captcha: ['captcha_error_empty'] });
-    if (!(await deps.captcha.verify(answer, ip))) throw badRequest('captcha_invalid', { captcha: ['captcha_invalid'] });
-  }
-
   const locked = () => new AppError(429, 'account_locked');
+  // CAPTCHA_PROVIDER=none: no page shows a captcha, so none asks for one (issue 34 point 7).
+  const captchaOn = deps.captcha.kind !== 'none';
 
   /** A first factor passed: its failures are forgotten and the sign-in completes (or owes its second step). */
   async function firstFactorPassed(subject: string, signIn: Parameters<typeof completeSignIn>[2]) {
@@ -63,7 +60,7 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
       const { subject } = await lookUp(userName);
       // loginByOTP would be true only for an existing account without a password; answering it
       // would tell anyone whether an account exists, so the page always starts on the password tab.
-      return { loginByOTP: false, isErrorMulti: await limits.captchaRequired(subject, client.ip) };
+      return { loginByOTP: false, isErrorMulti: captchaOn && (await limits.captchaRequired(subject, client.ip)) };
     },
 
     async loginWithPassword(client: ClientInfo, input: InputOf<'login'>, campaignId: unknown): Promise<LoginAnswer> {
@@ -71,12 +68,12 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
       const { user, subject } = await lookUp(input.username);
       const state = await limits.state(subject, client.ip);
       if (state.locked) throw locked();
-      if (state.captchaRequired) await checkCaptcha(input.captcha, client.ip);
+      if (state.captchaRequired) await requireCaptcha(deps.captcha, input.captcha, client.ip);
 
       const ok = await verifyPassword(user?.passwordHash ?? (await timingDummy()), input.password);
       if (!ok || !user?.passwordHash) {
         const captchaNow = await limits.recordFailure(subject, client.ip);
-        throw badRequest(captchaNow ? 'error_multi_time' : 'login_invalid_info');
+        throw badRequest(captchaNow && captchaOn ? 'error_multi_time' : 'login_invalid_info');
       }
       return firstFactorPassed(subject, {
         interaction,
@@ -117,7 +114,7 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
       // The same door as the password step: locked, or the captcha once the streak is reached.
       const state = await limits.state(subject, client.ip);
       if (state.locked) throw locked();
-      if (state.captchaRequired) await checkCaptcha(input.captcha, client.ip);
+      if (state.captchaRequired) await requireCaptcha(deps.captcha, input.captcha, client.ip);
       let signedIn: User;
       try {
         // Keyed by the account: a code sent before the address changed hands is not found.

@@ -19,6 +19,8 @@ export async function settingsRoutes(app: FastifyInstance, { config }: AppDeps) 
       oidcClientId: PORTAL_CLIENT_ID,
       maximumEmailOrPhone: config.MAXIMUM_EMAIL_OR_PHONE,
       embedOrigins: config.EMBED_ORIGINS,
+      // None yet: external sign-in (Google, Facebook, Zalo) is issue 25's, which lists the configured ones.
+      socialProviders: [],
     },
     menu: ACCOUNT_MENU,
     genders: GENDERS.map((g) => ({ ...g })),

@@ -111,6 +111,18 @@ describe('e-mail page', () => {
 });
 
 describe('phone page', () => {
+  it('offers no "change the primary phone" on an empty list, only adding one (issue 34 point 7)', async () => {
+    contacts = [];
+    renderPage('phone');
+    expect(await screen.findByText('Bạn chưa thêm số điện thoại nào.', {}, WAIT)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Thêm số điện thoại' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Đổi số điện thoại chính' })).toBeNull();
+    cleanup();
+    contacts = [entry(1, '0912345678', { isPrimary: true, type: 1 })];
+    renderPage('phone');
+    expect(await screen.findByRole('link', { name: 'Đổi số điện thoại chính' }, WAIT)).toBeTruthy();
+  });
+
   it('says the code goes to the phone number, not "to this address" (issue 8, point 24)', async () => {
     contacts = [entry(1, '0912345678', { isPrimary: true, type: 1 })];
     renderPage('phone');

@@ -88,7 +88,8 @@ export function ContactsPage({ kind }: { kind: ContactKind }) {
             </Stack>
           )}
         </QueryState>
-        {list.isSuccess && (
+        {/* A change needs something to change: none on an empty list (issue 34 point 7). */}
+        {list.isSuccess && list.data.length > 0 && (
           <Group justify="flex-end">
             <Anchor component={Link} to={to(`/account/change-${kind}`)} fz="sm" fw={500}>
               {tr(config.keys.changeLink)}

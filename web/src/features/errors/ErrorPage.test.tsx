@@ -91,4 +91,16 @@ describe('sign-out error page (issue 8, point 11)', () => {
     expect(await screen.findByText('Ứng dụng yêu cầu đăng nhập không được nhận diện.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Không thể đăng nhập');
   });
+
+  it('tells a phone to clear its browser data in the settings, not to press Ctrl + Shift + Del (issue 34 point 7)', async () => {
+    lookup = { error: 'invalid_client', errorDescription: '', clientId: 'shop', flow: 'sign_in' };
+    renderAt('/error?errorid=e1');
+    expect(await screen.findByText(/Nhấn đồng thời Ctrl \+ Shift \+ Del/)).toBeTruthy();
+    cleanup();
+    const plain = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...plain(query), matches: query.includes('coarse') }));
+    renderAt('/error?errorid=e1');
+    expect(await screen.findByText(/Mở cài đặt của trình duyệt, xóa cookie/)).toBeTruthy();
+    expect(screen.queryByText(/Ctrl \+ Shift \+ Del/)).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { usePhone } from '../../hooks/usePhone';
 import { looseT } from '../../i18n/t';
 import { lookUpError } from './api';
 import { KeyboardIllustration } from './KeyboardIllustration';
@@ -60,6 +61,7 @@ export const errorPageKeys = (flow: ErrorLookupAnswer['flow'] | undefined) =>
 /** /error?errorid=...: the provider's sign-in or sign-out error, with the clear-cache hint and a way back. */
 export function ErrorPage() {
   const { t } = useTranslation();
+  const phone = usePhone();
   const { search } = useLocation();
   const errorId = errorIdFrom(search);
   const lookup = useQuery({
@@ -123,9 +125,10 @@ export function ErrorPage() {
             <Text fw={600} ta="center">
               {t('error_clear_cache_hint')}
             </Text>
-            <KeyboardIllustration label={t('errorpage_keys_label')} />
+            {/* A phone has no Ctrl + Shift + Del (issue 34 point 7): its browser's settings instead. */}
+            {!phone && <KeyboardIllustration label={t('errorpage_keys_label')} />}
             <Text fz="sm" c="dimmed" ta="center">
-              {t('errorpage_keys_text')}
+              {t(phone ? 'errorpage_phone_text' : 'errorpage_keys_text')}
             </Text>
           </Stack>
 

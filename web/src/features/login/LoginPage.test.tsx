@@ -44,6 +44,16 @@ afterEach(async () => {
 });
 
 describe('login page', () => {
+  it('speaks of Facebook or Google sign-in only when such a button exists (issue 34 point 7)', async () => {
+    renderLogin();
+    await screen.findByLabelText('Email hoặc số điện thoại');
+    expect(screen.queryByText('Gặp sự cố khi đăng nhập bằng Facebook hoặc Google?')).toBeNull();
+    cleanup();
+    answers['/api/app-settings'] = ok({ ...settings, configs: { ...settings.configs, socialProviders: ['google'] } });
+    renderLogin();
+    expect(await screen.findByText('Gặp sự cố khi đăng nhập bằng Facebook hoặc Google?')).toBeTruthy();
+  });
+
   it('validates the account with the spec keys, then checks it', async () => {
     renderLogin();
     const username = await screen.findByLabelText('Email hoặc số điện thoại');

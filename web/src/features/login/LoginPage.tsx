@@ -11,6 +11,7 @@ import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { interactionUid, wantedPath } from '../../lib/interaction';
+import { useAppSettings } from '../../settings/useAppSettings';
 import { peekPendingTokenLogin, TokenLoginFinish } from '../token-login';
 import { answerConsent, getInteraction } from './api';
 import { ConsentScreen } from './ConsentScreen';
@@ -121,6 +122,9 @@ function LoginCard({ details }: { details: InteractionDetails }) {
   const query = readLoginQuery(search, takeCarriedLoginOptions());
   const [hideRegister, setHideRegister] = useState(query.hideRegister);
   const [inApp] = useState(() => typeof navigator !== 'undefined' && isInAppBrowser(navigator.userAgent));
+  // Both the in-app browser warning and the trouble link are about Facebook and Google sign-in:
+  // without such a button they would ask about what is not there (issue 34 point 7).
+  const social = useAppSettings().settings.configs.socialProviders.length > 0;
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -148,7 +152,7 @@ function LoginCard({ details }: { details: InteractionDetails }) {
           </Text>
         </Stack>
 
-        {inApp && (
+        {inApp && social && (
           <Alert color="yellow" variant="light" title={t('login_inapp_title')} icon={<Icon name="info" />}>
             <Text fz="sm">{t('login_inapp_text')}</Text>
             <Anchor component={Link} to={to('/error/external-login')} fz="sm" fw={600}>
@@ -159,9 +163,11 @@ function LoginCard({ details }: { details: InteractionDetails }) {
 
         <LoginForm details={details} query={query} />
 
-        <Anchor component={Link} to={to('/error/external-login')} fz="sm" ta="center" hiddenFrom="sm" c="dimmed">
-          {t('login_social_trouble')}
-        </Anchor>
+        {social && (
+          <Anchor component={Link} to={to('/error/external-login')} fz="sm" ta="center" hiddenFrom="sm" c="dimmed">
+            {t('login_social_trouble')}
+          </Anchor>
+        )}
       </Stack>
     </Card>
   );

@@ -1,5 +1,4 @@
 import { Anchor, Box, Button, Code, Group, List, PasswordInput, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   AUTHENTICATOR_QR_SIZE,
   type AuthenticatorSetup,
@@ -14,6 +13,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
 import { useApiForm } from '../../components/useApiForm';
 import { useCodeStep } from '../../components/useCodeStep';
+import { usePhone } from '../../hooks/usePhone';
 import { checkPassword, setupAuthenticator, verifyAuthenticator } from './api';
 import { AUTHENTICATOR_APPS, previousStep, STEP_TITLE, WIZARD_STEPS, type WizardStep } from './logic';
 
@@ -172,8 +172,7 @@ export function AuthenticatorWizard({ onCancel, onDone }: AuthenticatorWizardPro
  */
 function AddToApp({ setup }: { setup: AuthenticatorSetup }) {
   const { t } = useTranslation();
-  // A touch screen or a phone's width; read at once, so the first paint is already the right one.
-  const phone = useMediaQuery('(pointer: coarse), (max-width: 36em)', false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [qrShown, setQrShown] = useState(false);
   const qr = (
     <Box bg="white" p={4} style={{ alignSelf: 'center', lineHeight: 0 }}>
