@@ -57,7 +57,13 @@ describe('account area', () => {
     await page.getByRole('dialog').getByRole('button', { name: en.common_confirm }).click();
     await page.getByText(en.email_success_verify).waitFor();
     await page.getByRole('button', { name: en.contact_set_primary_aria.replace('{{name}}', added) }).click();
-    await page.getByText(en.update_success).first().waitFor();
+    // Asked first, naming the new sign-in address; then one toast names it (issue 34 point 8).
+    const confirm = page.getByRole('dialog', { name: en.contact_set_primary_aria.replace('{{name}}', added) });
+    await confirm.getByText(en.contact_primary_confirm_email.replace('{{name}}', added)).waitFor();
+    await page.waitForTimeout(300); // the modal's fade-in, for the picture
+    await page.screenshot({ path: screenshotPath('account-email-primary-confirm-en') });
+    await confirm.getByRole('button', { name: en.contact_set_primary }).click();
+    await page.getByText(en.contact_primary_done_email.replace('{{name}}', added)).waitFor();
     await page.screenshot({ path: screenshotPath('account-email-en'), fullPage: true });
     await context.close();
 
@@ -237,6 +243,63 @@ describe('account area', () => {
       .toBe(401);
     await phone.goto(`${server.url}/account/token`);
     await phone.waitForURL(/\/login/);
+    await phoneContext.close();
+    await context.close();
+  });
+
+  it('signs another device out right after a password change and keeps this one; then signs out here and is told so (issue 34 points 8, 10)', async () => {
+    const email = 'after.change@example.com';
+    await registerByApi(server, email, 'Before@2026x');
+    const phoneContext = await browser.newContext({ viewport: PHONE, userAgent: IPHONE_UA });
+    const phone = await phoneContext.newPage();
+    await signInToPortal(phone, server, vi, '', email, 'Before@2026x');
+    const phoneToken = await storedAccessToken(phone);
+
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signInToPortal(page, server, vi, '', email, 'Before@2026x');
+    // Two-step is off: the password changes at once, other devices kept.
+    await page.goto(`${server.url}/security/change-password`);
+    await page.getByLabel(vi.password_current_label).fill('Before@2026x');
+    await page.getByLabel(vi.password_new_label, { exact: true }).fill('After@2026y');
+    await page.getByLabel(vi.password_confirm_label).fill('After@2026y');
+    await page.getByRole('button', { name: vi.change_password_submit }).click();
+    await page.getByRole('status').getByText(vi.change_password_success).waitFor();
+    await page.screenshot({ path: screenshotPath('password-changed-vi-390') });
+
+    // Right after, the phone is signed out from the devices page; the confirmation names it fully.
+    await page.goto(`${server.url}/security/device`);
+    const card = page.getByRole('article', { name: 'iPhone' });
+    await card.first().waitFor();
+    await page.screenshot({ path: screenshotPath('devices-after-change-vi-390'), fullPage: true });
+    await card.getByRole('button', { name: vi.device_logout_named.replace('{{name}}', '') }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText(new RegExp(vi.device_last_action)).waitFor();
+    await page.waitForTimeout(300); // the modal's fade-in, for the picture
+    await page.screenshot({ path: screenshotPath('device-logout-confirm-vi-390') });
+    await confirm.getByRole('button', { name: vi.logout_confirm_button }).click();
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${phoneToken}` } })).status,
+      )
+      .toBe(401);
+    // This session survives: its token still works and a reload stays on the account pages.
+    const here = await storedAccessToken(page);
+    expect((await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${here}` } })).status).toBe(
+      200,
+    );
+    await page.goto(`${server.url}/account`);
+    await page.getByText(vi.menu_home).first().waitFor();
+    expect(page.url()).toBe(`${server.url}/account`);
+
+    // Signing out here ends on the login page, which says so.
+    await page.goto(`${server.url}/account/logout`);
+    await page.getByRole('button', { name: vi.logout_this_device }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: vi.logout_confirm_button }).click();
+    await page.waitForURL(/\/login\?/);
+    await page.getByText(vi.logout_signed_out).waitFor();
+    await page.screenshot({ path: screenshotPath('signed-out-vi-390') });
     await phoneContext.close();
     await context.close();
   });

@@ -32,6 +32,9 @@ export interface ContactKindConfig {
     deleteConfirm: MessageKey;
     empty: MessageKey;
     added: MessageKey;
+    /** The set-primary confirmation ({{name}}) and its toast naming the new primary. */
+    primaryConfirm: MessageKey;
+    primaryDone: MessageKey;
     verified: MessageKey;
     deleted: MessageKey;
     changeLink: MessageKey;
@@ -68,6 +71,8 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
       deleteConfirm: 'contact_delete_confirm_email',
       empty: 'contact_empty_email',
       added: 'email_success',
+      primaryConfirm: 'contact_primary_confirm_email',
+      primaryDone: 'contact_primary_done_email',
       verified: 'email_success_verify',
       deleted: 'useremail_noti_delete',
       changeLink: 'contact_change_email',
@@ -102,6 +107,8 @@ export const CONTACT_KINDS: Record<ContactKind, ContactKindConfig> = {
       deleteConfirm: 'contact_delete_confirm_phone',
       empty: 'contact_empty_phone',
       added: 'phone_noti_add',
+      primaryConfirm: 'contact_primary_confirm_phone',
+      primaryDone: 'contact_primary_done_phone',
       verified: 'phone_noti_verify',
       deleted: 'phone_noti_delete',
       changeLink: 'contact_change_phone',

@@ -17,6 +17,7 @@ import { clearSignInStorage } from './clearStorage';
 import type { SignInOptions } from './oidc';
 import { hasStoredUser, isSilentRenewPath, sessionUser } from './oidc-light';
 import { type Session, SessionProvider } from './session';
+import { markSignedOut } from './signedOutNotice';
 
 // oidc.ts brings oidc-client-ts (~70 kB); it is loaded the first time something needs the
 // manager, never by a login page that only shows the form (bench/README.md).
@@ -168,6 +169,7 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
       const idToken = (user ?? (await manager.getUser().catch(() => null)))?.id_token;
       setLeaving(true);
       clearSignInStorage();
+      markSignedOut();
       try {
         await manager.signoutRedirect({
           id_token_hint: idToken,

@@ -63,6 +63,34 @@ describe('e-mail page', () => {
     expect(screen.getByRole('checkbox', { name: 'Cho phép đăng nhập bằng b@example.edu' })).toBeTruthy();
   });
 
+  it('asks before a new primary, names it once done, and keeps each label (issue 34 point 8)', async () => {
+    contacts = [entry(1, 'lan@example.edu', { isPrimary: true }), entry(2, 'b@example.edu')];
+    calls = stubApi({
+      '/api/app-settings': () => ok(settings),
+      'GET /api/account/contacts': () => ok(contacts),
+      'PUT /api/account/contacts/set-primary': () => {
+        contacts = [entry(1, 'lan@example.edu'), entry(2, 'b@example.edu', { isPrimary: true })];
+        return ok(true);
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Đặt b@example.edu làm chính' }, WAIT));
+    const dialog = await screen.findByRole('dialog', {}, WAIT);
+    expect(within(dialog).getByText(/Đặt b@example.edu làm email chính\?/)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/account/contacts/set-primary')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Đặt làm chính' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/account/contacts/set-primary')).toBe(true), WAIT);
+    expect(await screen.findByText('b@example.edu giờ là email chính của bạn.', {}, WAIT)).toBeTruthy();
+    // b@ moves to the top as primary and keeps its label; lan@ keeps "Email 1".
+    await waitFor(() => {
+      const items = screen.getAllByRole('listitem');
+      expect(within(items[0] as HTMLElement).getByText('b@example.edu')).toBeTruthy();
+      expect(within(items[0] as HTMLElement).getByText('Email 2')).toBeTruthy();
+      expect(within(items[1] as HTMLElement).getByText('Email 1')).toBeTruthy();
+    }, WAIT);
+    expect(screen.queryByText('Cập nhật thành công.')).toBeNull();
+  });
+
   it('shows the add link while the count is at most the maximum', async () => {
     settings.configs.maximumEmailOrPhone = 1;
     contacts = [entry(1, 'lan@example.edu', { isPrimary: true }), entry(2, 'b@example.edu')];

@@ -13,12 +13,21 @@ const entry = (id: number, patch: Partial<UserContact> = {}): UserContact => ({
 });
 
 describe('labelContacts', () => {
-  it('puts the primary first, then the oldest, and numbers them from 1', () => {
+  it('puts the primary first, then the oldest, and numbers them from 1 by age', () => {
     const list = labelContacts([entry(7), entry(3, { isPrimary: true }), entry(5, { isConfirmed: false })]);
     expect(list.map((c) => [c.id, c.n])).toEqual([
       [3, 1],
       [5, 2],
       [7, 3],
+    ]);
+  });
+
+  it('keeps each label when another entry becomes primary (issue 34 point 8)', () => {
+    const list = labelContacts([entry(3), entry(7, { isPrimary: true }), entry(5)]);
+    expect(list.map((c) => [c.id, c.n])).toEqual([
+      [7, 3],
+      [3, 1],
+      [5, 2],
     ]);
   });
 

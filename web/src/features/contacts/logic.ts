@@ -5,11 +5,15 @@ import type { UserContact } from '@portico/contracts';
 /** An entry with its auto-generated label number ("Email 1", "Phone 2"). */
 export type LabelledContact = UserContact & { n: number };
 
-/** Display order: the primary first, then the oldest first; each numbered from 1 in that order. */
+/**
+ * Each entry numbered from 1 by age (oldest first), so its label stays when another becomes
+ * primary (issue 34 point 8); shown the primary first, then the oldest first.
+ */
 export const labelContacts = (list: readonly UserContact[]): LabelledContact[] =>
   [...list]
-    .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.id - b.id)
-    .map((contact, index) => ({ ...contact, n: index + 1 }));
+    .sort((a, b) => a.id - b.id)
+    .map((contact, index) => ({ ...contact, n: index + 1 }))
+    .sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.id - b.id);
 
 /** The add link shows while the list has at most `maximum` entries (spec §2, §9; the server refuses beyond). */
 export const canAddContact = (count: number, maximum: number): boolean => count <= maximum;

@@ -84,6 +84,22 @@ export function useContactActions(config: ContactKindConfig) {
     });
   };
 
+  /** The sign-in address changes: asked first, then named in one toast (issue 34 point 8). */
+  const setPrimary = (entry: UserContact) =>
+    openConfirm({
+      title: t('contact_set_primary_aria', { name: entry.name }),
+      centered: true,
+      radius: 'lg',
+      children: <Text fz="sm">{tr(config.keys.primaryConfirm, { name: entry.name })}</Text>,
+      labels: { confirm: t('contact_set_primary'), cancel: t('common_cancel') },
+      onConfirm: () =>
+        run(entry, async () => {
+          await setPrimaryContact(entry.id);
+          await refresh();
+          notifyDone(tr(config.keys.primaryDone, { name: entry.name }));
+        }),
+    });
+
   const confirmCode = async (code: string) => {
     if (!dialog) return;
     if (dialog.mode === 'verify') {
@@ -116,7 +132,7 @@ export function useContactActions(config: ContactKindConfig) {
     /** The id of the row whose action runs. */
     pending: action.isPending ? action.variables.entry.id : null,
     verify: (entry: UserContact) => run(entry, () => sendCode(entry, 'verify')),
-    setPrimary: (entry: UserContact) => update(entry, () => setPrimaryContact(entry.id)),
+    setPrimary,
     allowLogin: (entry: UserContact, isAllow: boolean) => update(entry, () => setAllowLogin(entry.id, isAllow)),
     remove,
     added,

@@ -36,6 +36,40 @@ export function CurrentBadge() {
   );
 }
 
+/**
+ * Which device this is, as a person recognises it: type and name (the current one marked),
+ * browser and place, last activity (or when it signed out). The card and the sign-out
+ * confirmation (useDeviceLogout.tsx) both show it; the locale comes in, as a modal may render
+ * outside the router.
+ */
+export function DeviceSummary({ device, locale }: { device: Device; locale: Locale }) {
+  const { t } = useTranslation();
+  const tr = looseT(t);
+  return (
+    <Group gap="md" wrap="nowrap" align="flex-start">
+      <DeviceIcon device={device} />
+      <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Group gap={8} wrap="wrap">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {nameOf(device, tr)}
+          </Text>
+          {device.isCurrentDevice && <CurrentBadge />}
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {[typeLabel(device, tr), device.browser, device.locationRegion || t('device_region_unknown')]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+        <Text fz="sm" c="dimmed">
+          {device.isLogOut
+            ? `${t('device_logout_time')}: ${formatDateTime(device.logoutTime, locale) || t('device_time_unknown')}`
+            : `${t('device_last_action')}: ${lastActionText(device, locale, tr)}`}
+        </Text>
+      </Stack>
+    </Group>
+  );
+}
+
 export interface DeviceCardProps {
   device: Device;
   onDetail: () => void;
@@ -47,9 +81,8 @@ export interface DeviceCardProps {
 /** One device in a list: type, name, browser, region, last action (or log-out time), details and log out. */
 export function DeviceCard({ device, onDetail, onLogout, busy = false }: DeviceCardProps) {
   const { t } = useTranslation();
-  const tr = looseT(t);
   const { locale } = useLocale();
-  const name = nameOf(device, tr);
+  const name = nameOf(device, looseT(t));
 
   return (
     <Paper
@@ -62,27 +95,7 @@ export function DeviceCard({ device, onDetail, onLogout, busy = false }: DeviceC
       style={device.isCurrentDevice ? { borderColor: 'var(--mantine-color-brand-4)' } : undefined}
     >
       <Stack gap="sm" h="100%" justify="space-between">
-        <Group gap="md" wrap="nowrap" align="flex-start">
-          <DeviceIcon device={device} />
-          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
-            <Group gap={8} wrap="wrap">
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {name}
-              </Text>
-              {device.isCurrentDevice && <CurrentBadge />}
-            </Group>
-            <Text fz="sm" c="dimmed">
-              {[typeLabel(device, tr), device.browser, device.locationRegion || t('device_region_unknown')]
-                .filter(Boolean)
-                .join(' · ')}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              {device.isLogOut
-                ? `${t('device_logout_time')}: ${formatDateTime(device.logoutTime, locale) || t('device_time_unknown')}`
-                : `${t('device_last_action')}: ${lastActionText(device, locale, tr)}`}
-            </Text>
-          </Stack>
-        </Group>
+        <DeviceSummary device={device} locale={locale} />
         <Group gap="xs" justify="flex-end">
           <Button
             variant="subtle"

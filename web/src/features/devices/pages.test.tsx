@@ -73,6 +73,9 @@ describe('devices page', { timeout: 20_000 }, () => {
 
     fireEvent.click(within(iphone).getByRole('button', { name: 'Đăng xuất iPhone' }));
     const dialog = await screen.findByRole('dialog');
+    // The confirmation names the device as the person knows it (issue 34 point 8).
+    expect(within(dialog).getByText('Hoạt động gần nhất: 09:07 05/01/2024')).toBeTruthy();
+    expect(within(dialog).getByText(/Chrome 120/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Đăng xuất' }));
     const gone = await screen.findByRole('region', { name: 'Thiết bị đã đăng xuất' });
     await within(gone).findByRole('article', { name: 'iPhone' });

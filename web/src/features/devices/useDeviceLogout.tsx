@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import type { Device } from '@portico/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { looseT } from '../../i18n/t';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 import { useAuth } from '../../session/OidcSession';
 import { DEVICES_QUERY_KEY, logoutAllDevices, logoutDevice } from './api';
-import { nameOf } from './DeviceCard';
+import { DeviceSummary, nameOf } from './DeviceCard';
 
 /**
  * Logging devices out, each after a confirmation: one device (the lists refresh; this browser's
@@ -46,7 +46,15 @@ export function useDeviceLogout({ onLoggedOut }: { onLoggedOut: () => void }) {
     openConfirm({
       title: t('device_logout_title'),
       centered: true,
-      children: <Text fz="sm">{t('device_logout_confirm', { name: nameOf(device, tr) })}</Text>,
+      // Named as the person knows it: browser, place and last activity, not the system alone (issue 34 point 8).
+      children: (
+        <Stack gap="md">
+          <Paper withBorder radius="md" p="sm">
+            <DeviceSummary device={device} locale={locale} />
+          </Paper>
+          <Text fz="sm">{t('device_logout_confirm', { name: nameOf(device, tr) })}</Text>
+        </Stack>
+      ),
       labels: { confirm: t('logout_confirm_button'), cancel: t('common_cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => one.mutate(device),

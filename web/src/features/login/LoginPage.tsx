@@ -11,6 +11,7 @@ import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { interactionUid, wantedPath } from '../../lib/interaction';
+import { takeSignedOut } from '../../session/signedOutNotice';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { peekPendingTokenLogin, TokenLoginFinish } from '../token-login';
 import { answerConsent, getInteraction } from './api';
@@ -125,6 +126,8 @@ function LoginCard({ details }: { details: InteractionDetails }) {
   // Both the in-app browser warning and the trouble link are about Facebook and Google sign-in:
   // without such a button they would ask about what is not there (issue 34 point 7).
   const social = useAppSettings().settings.configs.socialProviders.length > 0;
+  // Back from a sign-out: say so (issue 34 point 8).
+  const [signedOut] = useState(takeSignedOut);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -151,6 +154,12 @@ function LoginCard({ details }: { details: InteractionDetails }) {
             {t('login_continue_to', { client: clientName })}
           </Text>
         </Stack>
+
+        {signedOut && (
+          <Alert color="teal" variant="light" icon={<Icon name="check" />} role="status">
+            {t('logout_signed_out')}
+          </Alert>
+        )}
 
         {inApp && social && (
           <Alert color="yellow" variant="light" title={t('login_inapp_title')} icon={<Icon name="info" />}>
