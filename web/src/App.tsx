@@ -72,7 +72,7 @@ function LazyNotifications() {
   }, [wanted]);
   return wanted ? (
     <Suspense fallback={null}>
-      <Notifications autoClose={TOAST_MS} position="top-right" />
+      <Notifications autoClose={TOAST_MS} />
     </Suspense>
   ) : null;
 }

@@ -46,6 +46,26 @@ describe('message catalogs', () => {
     }
   });
 
+  it('leaves no English on a Vietnamese page: a message reads the same in both only when it is a name (issue 34 point 9)', () => {
+    const names = new Set([
+      'lang_vi',
+      'lang_en',
+      'menu_email',
+      'two_factor_app_google',
+      'two_factor_app_microsoft',
+      'two_factor_app_authy',
+      'two_factor_app_store',
+      'two_factor_play_store',
+    ]);
+    const same = Object.keys(messages['vi-VN']).filter(
+      (key) =>
+        !names.has(key) &&
+        messages['vi-VN'][key as keyof (typeof messages)['vi-VN']] ===
+          messages['en-US'][key as keyof (typeof messages)['en-US']],
+    );
+    expect(same).toEqual([]);
+  });
+
   it('includes the spec message keys', () => {
     for (const key of [
       'error_username_empty',

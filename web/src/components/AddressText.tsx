@@ -1,4 +1,5 @@
 import { Text, type TextProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import classes from './AddressText.module.css';
 
 /**
@@ -15,5 +16,25 @@ export function AddressText({
     <Text {...props} className={className ? `${classes.address} ${className}` : classes.address} translate="no">
       {children}
     </Text>
+  );
+}
+
+const MARK = '\u0000';
+
+/**
+ * A translated sentence with an address in it ("… sent to {{target}}"): the sentence wraps as
+ * words do, the address inside it as AddressText does (never at its hyphens).
+ * `sentence` builds the text with the value it is given in the address's place.
+ */
+export function withAddress(sentence: (placeholder: string) => string, address: string): ReactNode {
+  const [before = '', after = ''] = sentence(MARK).split(MARK);
+  return (
+    <>
+      {before}
+      <AddressText span inherit>
+        {address}
+      </AddressText>
+      {after}
+    </>
   );
 }

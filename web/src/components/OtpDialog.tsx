@@ -20,6 +20,11 @@ export interface OtpDialogProps {
   onConfirm: (code: string) => Promise<void>;
   /** Label of the confirm button (default 'Confirm'). */
   confirmLabel?: ReactNode;
+  /**
+   * The code's field in the endpoint's error answers (default otp; the contact endpoints say Otp):
+   * a wrong code is then said under the field, as on every code step, not in a box.
+   */
+  codeField?: string;
 }
 
 /**
@@ -36,10 +41,12 @@ export function OtpDialog({
   onResend,
   onConfirm,
   confirmLabel,
+  codeField,
 }: OtpDialogProps) {
   const { t } = useTranslation();
   const code = useCodeStep({
     emptyKey: 'otp_required',
+    codeField,
     notifyResend: false,
     resend: () => onResend(),
     check: onConfirm,

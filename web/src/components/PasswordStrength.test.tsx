@@ -46,4 +46,12 @@ describe('PasswordStrength', () => {
     renderMeter('mật khẩu 1');
     expect(screen.getByText(/Ít nhất 1 ký tự đặc biệt/).getAttribute('data-ok')).toBe('true');
   });
+
+  it('writes the rules at body size in dark grey, not 12 px dimmed (issue 34 point 9)', () => {
+    renderMeter('abc');
+    const rule = screen.getByText('Ít nhất 1 chữ số').closest('li') as HTMLElement;
+    const list = rule.closest('ul') as HTMLElement;
+    expect(list.getAttribute('style')).toContain('--list-fz: var(--mantine-font-size-sm)');
+    expect(rule.getAttribute('style')).toContain('var(--mantine-color-gray-7)');
+  });
 });

@@ -71,12 +71,13 @@ export function PasswordStrength({ value, guide = true }: { value: string; guide
       </Group>
       {guide && (
         <Box>
-          <Text fz="xs" c="dimmed" mb={2}>
+          {/* The rules are read while typing: body-sized and dark enough (issue 34 point 9). */}
+          <Text fz="sm" c="gray.7" mb={2}>
             {t('pw_guide_title')}
           </Text>
           <List
             spacing={2}
-            size="xs"
+            size="sm"
             listStyleType="none"
             aria-live="polite"
             styles={{ itemWrapper: { alignItems: 'flex-start' } }}
@@ -84,7 +85,7 @@ export function PasswordStrength({ value, guide = true }: { value: string; guide
             {passwordRules(value, common).map((rule) => (
               <List.Item
                 key={rule.key}
-                c={rule.ok ? 'teal.7' : 'dimmed'}
+                c={rule.ok ? 'teal.8' : 'gray.7'}
                 icon={
                   <Box
                     component="span"
@@ -107,7 +108,7 @@ export function PasswordStrength({ value, guide = true }: { value: string; guide
               </List.Item>
             ))}
           </List>
-          <Text fz="xs" c="dimmed" mt={2}>
+          <Text fz="sm" c="gray.7" mt={2}>
             {t('pw_guide_any')}
           </Text>
         </Box>

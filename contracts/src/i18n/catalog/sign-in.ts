@@ -58,7 +58,7 @@ export const signInMessages = defineMessages({
     token_title: 'Mã truy cập',
     token_intro:
       'Mã truy cập (access token) hiện tại của phiên đăng nhập, dùng khi làm việc với bộ phận hỗ trợ hoặc nhà phát triển.',
-    token_label: 'Access token',
+    token_label: 'Mã truy cập',
     token_none: 'Không có mã truy cập.',
     token_expires: 'Hết hạn lúc {{time}}',
     token_warning:

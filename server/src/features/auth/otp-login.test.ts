@@ -159,6 +159,19 @@ describe('login code send limits', () => {
       expect(res.json().exception.message).toBe('too_many_requests');
     }
   });
+
+  it("sends the code in the language of the page the person is on, not the account's (issue 34 point 9)", async () => {
+    await createUser(t.deps.database.db, { email: 'page-language@example.com', languageId: 'vi-VN' });
+    await postJson(
+      t.app,
+      authEndpoints.sendLoginOtp.path,
+      { username: 'page-language@example.com' },
+      { 'accept-language': 'en-US', 'x-forwarded-for': '198.51.100.250' },
+    );
+    const [mail] = await listOutboxMessages(t.deps.database.db, 'page-language@example.com', 1);
+    expect(mail?.subject).toContain('verification code');
+    expect(mail?.text).toContain('Your verification code is');
+  });
 });
 
 describe('sign-in codes from a busy IP', () => {

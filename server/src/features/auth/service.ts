@@ -11,7 +11,6 @@ import type Provider from 'oidc-provider';
 import { requireCaptcha } from '../../adapters/captcha/require.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { localeOf } from '../../lib/i18n.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import {
   accountSubject,
@@ -101,7 +100,8 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
       // The captcha counts only past the IP's send threshold (verification/service.ts limitSends).
       return codes.issue('login', name.value, {
         userId: user?.id ?? null,
-        locale: localeOf(user?.languageId),
+        // In the language of the page the person is on, waiting for it (issue 34 point 9).
+        locale: client.locale,
         ip: client.ip,
         captcha,
         message: user ? 'code' : 'nothing',

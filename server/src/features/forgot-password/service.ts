@@ -10,7 +10,6 @@ import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
 import { findUserByRecoveryClaim } from '../../modules/claims/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
@@ -71,9 +70,13 @@ export function createForgotPasswordService(deps: AppDeps, provider: Provider, o
      * Step 1 and its resend; past the per-IP threshold with a captcha answer (captcha_error_empty
      * asks for one). For a name no account has the code goes nowhere.
      */
-    async send({ ip }: CallerContext, { username, captcha }: InputOf<'send'>): Promise<ForgotPasswordTimesAnswer> {
+    async send(
+      { ip, locale }: CallerContext,
+      { username, captcha }: InputOf<'send'>,
+    ): Promise<ForgotPasswordTimesAnswer> {
       const { user, flow } = await lookUp(username);
-      const message = user ? { locale: localeOf(user.languageId) } : { message: 'nothing' as const };
+      // In the language of the page the person is on (issue 34 point 9).
+      const message = user ? { locale } : { message: 'nothing' as const };
       return steps.send('forgot_password', flow, { ip, captcha, ...message });
     },
 

@@ -11,7 +11,6 @@ import type { AppDeps } from '../../deps.js';
 import type { UserContext } from '../../http/endpoint.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
-import { localeOf } from '../../lib/i18n.js';
 import { hashPassword } from '../../lib/password.js';
 import { inTransaction } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
@@ -125,10 +124,8 @@ export function createPasswordService(deps: AppDeps) {
         return steps.send(
           'change_password',
           { target, subject: user.id },
-          {
-            locale: localeOf(user.languageId),
-            ip: caller.ip,
-          },
+          // In the language of the page the person is on (issue 34 point 9).
+          { locale: caller.locale, ip: caller.ip },
         );
 
       // The change_password flow (server/src/modules/flows/kinds.ts) is done with the right code, once.

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { MessageKey } from '@portico/contracts';
 import {
   FIRST_PASSWORD_MISSING,
-  type Locale,
   type ParsedInputOf,
   type RegisterAnswer,
   type RegisterOtpAnswer,

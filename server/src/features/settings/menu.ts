@@ -12,7 +12,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   { key: 'menu_password', path: '/security/change-password', icon: 'password' },
   { key: 'menu_2fa', path: '/security/2fa', icon: '2fa' },
   { key: 'menu_device', path: '/security/device', icon: 'device' },
-  { key: 'menu_recovery_ways', path: '/security/recovery-ways', icon: 'shield' },
+  { key: 'menu_recovery_ways', path: '/security/recovery-ways', icon: 'lifebuoy' },
   { key: 'menu_activity', path: '/security/activity', icon: 'activity' },
   { key: 'menu_delete', path: '/security/delete', icon: 'trash' },
   { key: 'menu_token', path: '/account/token', icon: 'token' },

@@ -1,6 +1,7 @@
 import { appSettingsSchema, settingsEndpoints } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.js';
+import { ACCOUNT_MENU } from './menu.js';
 
 describe('app settings', () => {
   const t = useTestApp({ PRODUCT_NAME: 'Portico Test' });
@@ -13,6 +14,11 @@ describe('app settings', () => {
     expect(settings.productName).toBe('Portico Test');
     expect(settings.locales).toEqual(['vi-VN', 'en-US']);
     expect(settings.menu.length).toBeGreaterThan(0);
+  });
+
+  it('gives each account menu item an icon of its own (issue 34 point 9: two-step and recovery shared one)', () => {
+    const icons = ACCOUNT_MENU.map((item) => item.icon);
+    expect(new Set(icons).size).toBe(icons.length);
   });
 
   it('is described as a public endpoint in the OpenAPI document', async () => {

@@ -7,7 +7,6 @@ import type {
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest, tooMany } from '../../lib/errors.js';
-import { localeOf } from '../../lib/i18n.js';
 import { createFlows, type Flow } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
 import { findUserById } from '../users/index.js';
@@ -159,10 +158,10 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
       if (!offered(step, input.codeReceiveMethod)) throw noMethod();
       const email = await confirmedEmail(step.userId);
       if (!email) throw noMethod();
-      const user = await findUserById(deps.database.db, step.userId);
       const { times } = await codes.issue('two_factor', email, {
         userId: step.userId,
-        locale: localeOf(user?.languageId),
+        // In the language of the page the person is on (issue 34 point 9).
+        locale: client.locale,
         ip: client.ip,
         // A first factor was passed for this account: the account, not a captcha, answers for the sends.
         captchaPassed: true,

@@ -2,7 +2,6 @@ import { maskLoginName, type StepUpMethod, type StepUpStatus, type StepUpVerifyI
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { localeOf } from '../../lib/i18n.js';
 import { createFlows } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
 import { securityContact, type User } from '../users/index.js';
@@ -161,7 +160,8 @@ export function createAccountStepUp(deps: AppDeps) {
     /** Sends the first-proof code to the primary address (`code`), or the second step's e-mail code (`email`). */
     async sendCode(who: StepUpCaller, method: 'code' | 'email'): Promise<{ times: number }> {
       const { user, caller } = who;
-      const options = { userId: user.id, locale: localeOf(user.languageId), ip: caller.ip };
+      // In the language of the page the person is on (issue 34 point 9).
+      const options = { userId: user.id, locale: caller.locale, ip: caller.ip };
       if (method === 'code') {
         const target = user.passwordHash ? undefined : await codeTarget(user.id);
         if (!target) throw noMethod();

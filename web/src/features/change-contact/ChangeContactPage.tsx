@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withAddress } from '../../components/AddressText';
 import { AuthCard } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
 import { FormStack } from '../../components/FormStack';
@@ -101,7 +102,7 @@ export function ChangeContactPage({ kind }: { kind: ContactKind }) {
         step={code}
         before={
           <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-            {t('otp_sent_to', { target: value })}
+            {withAddress((target) => t('otp_sent_to', { target }), value)}
           </Text>
         }
         actions={

@@ -2,7 +2,7 @@ import type { AppSettings, UserContact } from '@portico/contracts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
-import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
+import { type ApiCall, ok, refuse, renderApp, stubApi } from '../../test/api';
 import { ContactsPage } from './ContactsPage';
 
 const entry = (id: number, name: string, patch: Partial<UserContact> = {}): UserContact => ({
@@ -135,6 +135,24 @@ describe('e-mail page', () => {
       WAIT,
     );
     expect(await screen.findByText('Xác minh email thành công.', {}, WAIT)).toBeTruthy();
+  });
+
+  it('says a wrong code under the field, as every code step does, not in a box (issue 34 point 9)', async () => {
+    contacts = [entry(1, 'lan@example.edu', { isPrimary: true }), entry(9, 'new@example.edu', { isConfirmed: false })];
+    calls = stubApi({
+      '/api/app-settings': () => ok(settings),
+      'GET /api/account/contacts': () => ok(contacts),
+      '/api/account/contacts/send-otp': ok({ times: 60 }),
+      '/api/account/contacts/activate': refuse('otp_invalid', { Otp: ['otp_invalid'] }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Xác minh new@example.edu' }, WAIT));
+    const dialog = await screen.findByRole('dialog', { name: 'Xác minh new@example.edu' }, WAIT);
+    fireEvent.change(within(dialog).getByLabelText('Mã xác minh'), { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Xác nhận' }));
+    expect(await within(dialog).findByText('Mã xác minh không đúng.', {}, WAIT)).toBeTruthy();
+    expect(within(dialog).getByLabelText('Mã xác minh').getAttribute('aria-invalid')).toBe('true');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });
 

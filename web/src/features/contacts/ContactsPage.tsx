@@ -109,6 +109,7 @@ export function ContactsPage({ kind }: { kind: ContactKind }) {
       />
 
       <OtpDialog
+        codeField="Otp"
         opened={code.opened}
         onClose={code.close}
         title={

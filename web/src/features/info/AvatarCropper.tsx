@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QueryLoader } from '../../components/QueryState';
 import {
   CROP_CHROME_HEIGHT,
   CROP_PREVIEW,
@@ -160,6 +161,8 @@ export function AvatarCropper({ file, onClose, onCrop, onUnreadable }: AvatarCro
           {t('info_avatar_crop_hint')}
         </Text>
         <Box ref={frame} w="100%">
+          {/* The image is read from the file first: a loader, not a blank area (issue 34 point 9). */}
+          {!(image && crop && shown) && <QueryLoader />}
           {image && crop && shown && (
             <Box
               pos="relative"

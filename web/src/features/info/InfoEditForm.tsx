@@ -9,6 +9,7 @@ import { looseT } from '../../i18n/t';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { AvatarBlock } from './AvatarBlock';
 import { LANGUAGE_LABEL, needsSearch } from './format';
+import { type ZoneOption, zoneMatches } from './logic';
 import { useInfoForm } from './useInfoForm';
 
 export interface InfoEditFormProps {
@@ -99,6 +100,9 @@ export function InfoEditForm({ profile, embedded, onDone, onCancel }: InfoEditFo
           label={t('info_timezone')}
           data={zones}
           searchable={needsSearch(zones.length)}
+          filter={({ options, search, limit }) =>
+            (options as ZoneOption[]).filter((o) => zoneMatches(o, search)).slice(0, limit)
+          }
           nothingFoundMessage={t('info_search_nothing')}
           allowDeselect={false}
           limit={100}

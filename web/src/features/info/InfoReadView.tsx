@@ -7,6 +7,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { AvatarBlock } from './AvatarBlock';
 import { formatBirthdate, LANGUAGE_LABEL } from './format';
+import { zoneLabel } from './logic';
 
 /** A dt/dd pair; its wrapper is a div, the one element a dl may group its pairs in. */
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -62,7 +63,9 @@ export function InfoReadView({ profile, onEdit }: { profile: GeneralProfile; onE
           {marital ? tr(marital.key) : profile.maritalStatusText || notSet}
         </Field>
         <Field label={t('info_language')}>{language ? tr(language) : profile.languageText || notSet}</Field>
-        <Field label={t('info_timezone')}>{profile.timezone || notSet}</Field>
+        <Field label={t('info_timezone')}>
+          {profile.timezone ? zoneLabel(profile.timezone, t('timezone_vietnam')) : notSet}
+        </Field>
         <Field label={t('info_user_id')}>
           <Text span ff="monospace" fz="sm">
             {profile.id}

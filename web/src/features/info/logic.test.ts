@@ -1,4 +1,3 @@
-import { defaultOptionsFilter } from '@mantine/core';
 import { describe, expect, it, vi } from 'vitest';
 import {
   CROP_CHROME_HEIGHT,
@@ -20,7 +19,11 @@ import {
   textToHtml,
   timezoneOptions,
   validateInfo,
+  zoneLabel,
+  zoneMatches,
 } from './logic';
+
+const VN = 'Hà Nội, TP. Hồ Chí Minh';
 
 const now = new Date(Date.UTC(2026, 5, 1));
 const valid: InfoForm = {
@@ -93,29 +96,34 @@ describe('selects', () => {
   });
 
   it('offer every IANA zone, with the saved one included (so the zone select searches)', () => {
-    const zones = timezoneOptions('Asia/Saigon');
+    const zones = timezoneOptions('Asia/Saigon', VN);
     const values = zones.map((z) => z.value);
     expect(values).toContain('Asia/Saigon');
     expect(values).toContain('Europe/Paris');
     expect(needsSearch(zones.length)).toBe(true);
   });
 
-  it('labels renamed zones by their current name too, valued as the spec stores them (issue 8, point 24)', () => {
-    const zones = timezoneOptions('Asia/Saigon');
-    // What the zone select offers for "Ho_Chi", with Mantine's own search.
-    expect(defaultOptionsFilter({ options: zones, search: 'Ho_Chi', limit: 100 })).toEqual([
-      { value: 'Asia/Saigon', label: 'Asia/Ho_Chi_Minh (Asia/Saigon)' },
-    ]);
-    const vietnam = zones.filter((z) => /Ho_Chi|Saigon/.test(z.label));
-    expect(vietnam).toEqual([{ value: 'Asia/Saigon', label: 'Asia/Ho_Chi_Minh (Asia/Saigon)' }]);
+  it('read one way everywhere: "(GMT+07:00) Hà Nội, TP. Hồ Chí Minh" for Vietnam, by offset for the rest (issue 34 point 9)', () => {
+    expect(zoneLabel('Asia/Saigon', VN)).toBe('(GMT+07:00) Hà Nội, TP. Hồ Chí Minh');
+    expect(zoneLabel('Asia/Ho_Chi_Minh', VN)).toBe('(GMT+07:00) Hà Nội, TP. Hồ Chí Minh');
+    expect(zoneLabel('UTC', VN)).toBe('(GMT+00:00) UTC');
+    expect(zoneLabel('Asia/Calcutta', VN)).toBe('(GMT+05:30) Asia/Kolkata (Asia/Calcutta)');
+    const zones = timezoneOptions('Asia/Saigon', VN);
+    const at = (value: string) => zones.findIndex((z) => z.value === value);
+    expect(at('UTC')).toBeLessThan(at('Asia/Calcutta'));
+    expect(at('Asia/Calcutta')).toBeLessThan(at('Asia/Saigon'));
+  });
+
+  it('offer a renamed zone once, valued as the spec stores it, found by either name (issue 8, point 24)', () => {
+    const zones = timezoneOptions('Asia/Saigon', VN);
+    const found = (search: string) => zones.filter((z) => zoneMatches(z, search)).map((z) => z.value);
+    expect(found('Ho_Chi')).toEqual(['Asia/Saigon']);
+    expect(found('Hồ Chí Minh')).toEqual(['Asia/Saigon']);
+    expect(found('Saigon')).toEqual(['Asia/Saigon']);
     expect(zones.filter((z) => z.value === 'Asia/Ho_Chi_Minh')).toEqual([]);
     // A browser that lists only the new name still offers the spec's value.
     vi.spyOn(Intl, 'supportedValuesOf').mockReturnValueOnce(['Asia/Ho_Chi_Minh', 'Europe/Kyiv']);
-    expect(timezoneOptions('')).toEqual([
-      { value: 'Asia/Saigon', label: 'Asia/Ho_Chi_Minh (Asia/Saigon)' },
-      { value: 'Europe/Kyiv', label: 'Europe/Kyiv' },
-      { value: 'UTC', label: 'UTC' },
-    ]);
+    expect(timezoneOptions('', VN).map((z) => z.value)).toEqual(['UTC', 'Europe/Kyiv', 'Asia/Saigon']);
   });
 });
 

@@ -144,11 +144,42 @@ export const RENAMED_ZONES: Readonly<Record<string, string>> = {
 
 export type ZoneOption = { value: string; label: string };
 
+/** Vietnam's zone under its old and current IANA names: shown by its cities (issue 34 point 9). */
+const VIETNAM_ZONES: ReadonlySet<string> = new Set(['Asia/Saigon', 'Asia/Ho_Chi_Minh']);
+
+/** A zone's offset from GMT now, as "GMT+07:00" ("GMT+00:00" for UTC); '' when the browser cannot say. */
+export const zoneOffset = (zone: string, at = new Date()): string => {
+  try {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    return !name ? '' : name === 'GMT' ? 'GMT+00:00' : name;
+  } catch {
+    return '';
+  }
+};
+
+const offsetMinutes = (offset: string): number => {
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(offset);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+};
+
+/**
+ * How a zone reads everywhere it is shown: "(GMT+07:00) Hà Nội, TP. Hồ Chí Minh" for Vietnam's
+ * (`vietnam`: the cities in the page's language), "(GMT+01:00) Europe/Paris" for the others, a
+ * renamed one by its current name with the old one after it.
+ */
+export const zoneLabel = (zone: string, vietnam: string): string => {
+  const name = VIETNAM_ZONES.has(zone) ? vietnam : RENAMED_ZONES[zone] ? `${RENAMED_ZONES[zone]} (${zone})` : zone;
+  const offset = zoneOffset(zone);
+  return offset ? `(${offset}) ${name}` : name;
+};
+
 /**
  * Every IANA zone the browser knows, with the current one and the default included, as select
- * options: a renamed zone once, valued by its old name and labelled "new name (old name)".
+ * options ordered by offset: a renamed zone once, valued by its old name (what the spec stores).
  */
-export const timezoneOptions = (current: string): ZoneOption[] => {
+export const timezoneOptions = (current: string, vietnam: string): ZoneOption[] => {
   let zones: string[] = [];
   try {
     zones = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
@@ -164,8 +195,15 @@ export const timezoneOptions = (current: string): ZoneOption[] => {
     }
   }
   return [...set]
-    .map((value) => ({ value, label: RENAMED_ZONES[value] ? `${RENAMED_ZONES[value]} (${value})` : value }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+    .map((value) => ({ value, label: zoneLabel(value, vietnam), minutes: offsetMinutes(zoneOffset(value)) }))
+    .sort((a, b) => a.minutes - b.minutes || a.label.localeCompare(b.label))
+    .map(({ value, label }) => ({ value, label }));
+};
+
+/** The zone select's search: the label, the stored name or the current IANA name ("Ho_Chi"). */
+export const zoneMatches = (option: ZoneOption, search: string): boolean => {
+  const wanted = search.trim().toLowerCase();
+  return [option.label, option.value, RENAMED_ZONES[option.value] ?? ''].some((s) => s.toLowerCase().includes(wanted));
 };
 
 // ---- Social links -------------------------------------------------------------------------

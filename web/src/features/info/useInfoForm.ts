@@ -36,7 +36,8 @@ export function useInfoForm({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const bioTouched = useRef(false);
-  const zones = useMemo(() => timezoneOptions(profile.timezone), [profile.timezone]);
+  const vietnam = t('timezone_vietnam');
+  const zones = useMemo(() => timezoneOptions(profile.timezone, vietnam), [profile.timezone, vietnam]);
 
   const form: ApiForm<InfoForm> = useApiForm<InfoForm, GeneralProfile>({
     initialValues: formFromProfile(profile),

@@ -43,7 +43,16 @@ const LoginTwoFactor = lazy(() => import('./LoginTwoFactor').then((m) => ({ defa
  * Steps 1 and 2 of the login page (spec §2): the account, then password or one-time code.
  * Every successful answer goes through one place (`finish`), whatever the method.
  */
-export function LoginForm({ details, query }: { details: InteractionDetails; query: LoginQuery }) {
+export function LoginForm({
+  details,
+  query,
+  onOwnStep,
+}: {
+  details: InteractionDetails;
+  query: LoginQuery;
+  /** True while a step of its own shows (two-step, update-info): the page then drops the sign-in / register tabs. */
+  onOwnStep?: (own: boolean) => void;
+}) {
   const { t } = useTranslation();
   const tr = looseT(t);
   const navigate = useNavigate();
@@ -199,6 +208,9 @@ export function LoginForm({ details, query }: { details: InteractionDetails; que
     setStep(2);
     void password.submit();
   }, []);
+
+  const ownStep = Boolean(twoFactor || registerAnswer);
+  useEffect(() => onOwnStep?.(ownStep), [ownStep, onOwnStep]);
 
   if (expired) return <RestartSignIn message={t('login_session_expired')} />;
   if (registerAnswer)

@@ -44,6 +44,23 @@ afterEach(async () => {
 });
 
 describe('login page', () => {
+  it('drops the sign-in / register tabs at the second step (issue 34 point 9)', async () => {
+    renderLogin();
+    expect(await screen.findByRole('tab', { name: 'Đăng ký' })).toBeTruthy();
+    cleanup();
+    answers['/api/account/login/two-factor/resume'] = ok({
+      isOk: false,
+      isRegister: false,
+      redirectUrl: '/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&step=2fa',
+      requiresTwoFactor: true,
+      userId: 'u1',
+      twoFactorTypes: [{ type: 'authenticator', title: 'two_factor_method_authenticator' }],
+    });
+    renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&step=2fa');
+    expect(await screen.findByText('Xác minh hai bước')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Đăng ký' })).toBeNull();
+  });
+
   it('speaks of Facebook or Google sign-in only when such a button exists (issue 34 point 7)', async () => {
     renderLogin();
     await screen.findByLabelText('Email hoặc số điện thoại');

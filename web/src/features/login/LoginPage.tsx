@@ -126,6 +126,8 @@ function LoginCard({ details }: { details: InteractionDetails }) {
   // Both the in-app browser warning and the trouble link are about Facebook and Google sign-in:
   // without such a button they would ask about what is not there (issue 34 point 7).
   const social = useAppSettings().settings.configs.socialProviders.length > 0;
+  // Two-step or update-info: the sign-in / register choice is behind the person (issue 34 point 9).
+  const [ownStep, setOwnStep] = useState(false);
   // Back from a sign-out: say so (issue 34 point 8).
   const [signedOut] = useState(takeSignedOut);
 
@@ -142,7 +144,7 @@ function LoginCard({ details }: { details: InteractionDetails }) {
   return (
     <Card>
       <Stack gap="lg">
-        {!hideRegister && (
+        {!hideRegister && !ownStep && (
           <AuthModeTabs value="login" onSwitch={() => navigate(`${to('/register')}${window.location.search}`)} />
         )}
 
@@ -170,7 +172,7 @@ function LoginCard({ details }: { details: InteractionDetails }) {
           </Alert>
         )}
 
-        <LoginForm details={details} query={query} />
+        <LoginForm details={details} query={query} onOwnStep={setOwnStep} />
 
         {social && (
           <Anchor component={Link} to={to('/error/external-login')} fz="sm" ta="center" hiddenFrom="sm" c="dimmed">

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
 import { AccountField } from '../../components/AccountField';
+import { AddressText, withAddress } from '../../components/AddressText';
 import { CodeStep } from '../../components/CodeStep';
 import { FormAlert } from '../../components/FormAlert';
 import { FormStack } from '../../components/FormStack';
@@ -42,14 +43,15 @@ export function LoginAccountStep({
 export function AccountChip({ username, onChange }: { username: string; onChange: () => void }) {
   const { t } = useTranslation();
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" p="xs" pr="sm" style={{ borderRadius: 999 }} bg="gray.0">
+    <Group justify="space-between" wrap="nowrap" gap="sm" p="xs" pr="sm" style={{ borderRadius: 24 }} bg="gray.0">
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Avatar size={32} radius="xl" color="brand">
           {username.slice(0, 1).toUpperCase()}
         </Avatar>
-        <Text fw={600} fz="sm" truncate data-testid="login-account">
+        {/* Whole, never cut: this is where the person checks the account (issue 34 point 9). */}
+        <AddressText fw={600} fz="sm" data-testid="login-account">
           {username}
-        </Text>
+        </AddressText>
       </Group>
       <UnstyledButton onClick={onChange} fz="sm" fw={600} c="brand.7" style={{ whiteSpace: 'nowrap' }}>
         {t('login_change_account')}
@@ -176,7 +178,7 @@ export function LoginOtpPanel({
       <Stack gap="md">
         {choice}
         <Text fz="sm" c="dimmed">
-          {t('login_otp_intro', { target })}
+          {withAddress((to) => t('login_otp_intro', { target: to }), target)}
         </Text>
         {code.captcha.field}
         <FormAlert message={code.alert} />
@@ -199,7 +201,7 @@ export function LoginOtpPanel({
       before={
         <>
           {choice}
-          <Text fz="sm">{t('login_otp_sent', { target })}</Text>
+          <Text fz="sm">{withAddress((to) => t('login_otp_sent', { target: to }), target)}</Text>
         </>
       }
       actions={

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { currentTimezone } from '../../api/client';
 import { AccountField } from '../../components/AccountField';
+import { withAddress } from '../../components/AddressText';
 import { AuthCard, AuthCardActions, AuthModeTabs } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
 import { FormStack } from '../../components/FormStack';
@@ -133,7 +134,7 @@ export function RegisterPage() {
           step={code}
           before={
             <Text fz="sm">
-              {t('otp_sent_to', { target: username })}{' '}
+              {withAddress((target) => t('otp_sent_to', { target }), username)}{' '}
               <Anchor component="button" type="button" fz="sm" fw={600} onClick={flow.restart}>
                 {t('register_change_email')}
               </Anchor>
