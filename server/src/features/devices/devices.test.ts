@@ -1,11 +1,11 @@
-import { type Device, devicesEndpoints as E, fillPath } from '@portico/contracts';
+import { type Device, devicesEndpoints as E, fillPath, passwordEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, devices } from '../../db/schema.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { bearer, refresh, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
-import { TEST_PASSWORD } from '../../testing/users.js';
+import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 
 describe('devices', () => {
   let t: TestApp;
@@ -78,6 +78,56 @@ describe('devices', () => {
     const log = await db().select().from(activityLogs).where(eq(activityLogs.userId, laptop.id));
     expect(log.map((l) => l.action)).toContain('activity_device_logout');
   });
+
+  it.each([false, true])(
+    'signs another device out right after a password change (logoutAll %s); this session survives (issue 34 point 10)',
+    async (logoutAll) => {
+      const email = `after-change-${logoutAll}@example.com`;
+      await createUser(db(), { email });
+      // Both signed in as the portal does: offline_access, so each holds a refresh token.
+      const signIn = () =>
+        signInWithPassword(
+          t.app,
+          { username: email, password: TEST_PASSWORD },
+          { scope: 'openid profile email offline_access' },
+        );
+      const laptop = await signIn();
+      const phone = await signIn();
+      const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+        t.app.inject({
+          method,
+          url,
+          headers: { host: 'localhost:3000', ...bearer(laptop.tokens.access_token) },
+          payload,
+        });
+      await expect
+        .poll(async () => (await db().select().from(devices)).filter((d) => d.sessionUid && !d.loggedOutAt).length)
+        .toBeGreaterThan(0);
+      // A fresh sign-in is the proof the change asks for; two-step is off, so it changes at once.
+      const change = await call('POST', passwordEndpoints.changePassword.path, {
+        currentpassword: TEST_PASSWORD,
+        newpassword: 'After#2026y',
+        confirmnewpassword: 'After#2026y',
+        otp: '',
+        OtpType: 'email',
+        logoutAll,
+      });
+      expect(change.statusCode, change.body).toBe(200);
+      const others = resultOf<Device[]>(await call('GET', E.list.path)).filter((d) => !d.isCurrentDevice);
+      for (const other of others)
+        expect(resultOf(await call('POST', fillPath(E.logout.path, { id: other.id })))).toBe(true);
+      // The phone is out either way...
+      expect(
+        (await t.app.inject({ url: '/api/account/me', headers: bearer(phone.tokens.access_token) })).statusCode,
+      ).toBe(401);
+      // ...and this session is not: its token, its refresh token and a silent sign-in still work.
+      expect((await call('GET', '/api/account/me')).statusCode).toBe(200);
+      const renewed = await refresh(t.app, laptop.flow, laptop.tokens.refresh_token!);
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      const silent = await startAuthorization(t.app, { jar: laptop.flow.jar, params: { prompt: 'none' } });
+      expect(new URL(silent.location).searchParams.get('error')).toBeNull();
+    },
+  );
 
   it('a device of another user is 404 and never listed', async () => {
     const a = await signedInUser(t, { email: 'dev-own-a@example.com' });
