@@ -50,6 +50,15 @@ describe('two-step verification page', () => {
       await shot('2-password-empty');
       await page.getByLabel(t.two_factor_password_label).fill('TwoStep@2026');
       await page.getByRole('button', { name: t.common_next }).click();
+      if (viewport === PHONE) {
+        // On a phone the app is on this device: its otpauth link first, the QR code behind a button
+        // (issue 34 point 1).
+        const open = page.getByRole('link', { name: t.two_factor_open_app });
+        expect(await open.getAttribute('href')).toMatch(/^otpauth:\/\/totp\//);
+        await page.getByRole('button', { name: t.common_copy }).waitFor();
+        await shot('3-open-app');
+        await page.getByRole('button', { name: t.two_factor_show_qr }).click();
+      }
       const qr = page.getByRole('img', { name: t.two_factor_qr_alt });
       await qr.waitFor();
       expect(await qr.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, img.width])).toEqual([true, 170]);

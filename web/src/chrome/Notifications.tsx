@@ -16,7 +16,7 @@ export default function Notifications(props: Omit<NotificationsProps, 'position'
     <MantineNotifications
       {...props}
       position={phone ? 'bottom-center' : 'top-right'}
-      classNames={{ root: phone ? undefined : classes.underHeader }}
+      classNames={{ root: classes.underHeader }}
     />
   );
 }
