@@ -1,5 +1,6 @@
 import { Anchor, Badge, Checkbox, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AddressText } from '../../components/AddressText';
 import { Icon } from '../../components/Icon';
 import { looseT } from '../../i18n/t';
 import type { ContactKindConfig } from '../../lib/contactKinds';
@@ -79,9 +80,7 @@ export function ContactRow({ entry, config, busy, onVerify, onSetPrimary, onAllo
               {tr(config.keys.label, { n: entry.n })}
             </Text>
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {name}
-              </Text>
+              <AddressText fw={600}>{name}</AddressText>
               {entry.isConfirmed && (
                 <ThemeIcon
                   size={18}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withAddress } from '../../components/AddressText';
 import { Icon } from '../../components/Icon';
 import { OtpDialog } from '../../components/OtpDialog';
 import { PageHeader } from '../../components/PageHeader';
@@ -117,11 +118,10 @@ export function ContactsPage({ kind }: { kind: ContactKind }) {
             ? t('contact_delete_code_title', { name: dialog.name })
             : t('contact_verify_title', { name: dialog?.name ?? '' })
         }
-        description={
-          dialog?.mode === 'delete'
-            ? t('contact_delete_code_intro', { target: dialog.name })
-            : t('otp_sent_to', { target: dialog?.name ?? '' })
-        }
+        description={withAddress(
+          (target) => t(dialog?.mode === 'delete' ? 'contact_delete_code_intro' : 'otp_sent_to', { target }),
+          dialog?.name ?? '',
+        )}
         seconds={dialog?.times ?? 0}
         onResend={code.resend}
         onConfirm={code.confirm}

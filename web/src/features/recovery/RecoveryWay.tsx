@@ -3,6 +3,7 @@ import { CLAIM_TYPES, type RecoveryClaim, recoveryClaimInput } from '@portico/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AddressText } from '../../components/AddressText';
 import { FormActions } from '../../components/FormActions';
 import { FormStack } from '../../components/FormStack';
 import { Icon } from '../../components/Icon';
@@ -66,9 +67,7 @@ export function RecoveryWay({ way, claim, editing, onEdit, onClose }: RecoveryWa
             <Text fw={600}>{label}</Text>
             {value ? (
               <>
-                <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {value}
-                </Text>
+                <AddressText fz="sm">{value}</AddressText>
                 {!claim?.isConfirmed && (
                   <Text fz="xs" c="orange.9">
                     {t('recovery_unconfirmed')}
