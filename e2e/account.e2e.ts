@@ -36,6 +36,24 @@ describe('account area', () => {
     await server?.stop();
   });
 
+  const contexts: import('playwright-core').BrowserContext[] = [];
+  const closeAll = () => Promise.all(contexts.splice(0).map((c) => c.close()));
+  /** What /api/account/me answers a bearer token: 200 while its session lives, 401 once it ended. */
+  const meStatus = async (token: string) =>
+    (await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+  /** A new account signed in on an iPhone and in a browser here (at `viewport`): both pages and the phone's token. */
+  const onPhoneAndHere = async (email: string, password: string, viewport: typeof PHONE) => {
+    await registerByApi(server, email, password);
+    const phoneContext = await browser.newContext({ viewport: PHONE, userAgent: IPHONE_UA });
+    const context = await browser.newContext({ viewport });
+    contexts.push(phoneContext, context);
+    const phone = await phoneContext.newPage();
+    await signInToPortal(phone, server, vi, '', email, password);
+    const page = await context.newPage();
+    await signInToPortal(page, server, vi, '', email, password);
+    return { phone, phoneToken: await storedAccessToken(phone), page };
+  };
+
   it('adds an e-mail, verifies it with the code, sets it primary, and signs in with it', async () => {
     await registerByApi(server, 'first.address@example.com', 'Mail@2026x');
     const added = 'second.address@example.com';
@@ -216,16 +234,7 @@ describe('account area', () => {
   });
 
   it('logs another browser out from the devices page', async () => {
-    const email = 'devices.person@example.com';
-    await registerByApi(server, email, 'Device@2026x');
-    const phoneContext = await browser.newContext({ viewport: PHONE, userAgent: IPHONE_UA });
-    const phone = await phoneContext.newPage();
-    await signInToPortal(phone, server, vi, '', email, 'Device@2026x');
-    const phoneToken = await storedAccessToken(phone);
-
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
-    await signInToPortal(page, server, vi, '', email, 'Device@2026x');
+    const { phone, phoneToken, page } = await onPhoneAndHere('devices.person@example.com', 'Device@2026x', DESKTOP);
     await page.goto(`${server.url}/security/device`);
     const card = page.getByRole('article', { name: 'iPhone' });
     await card.waitFor();
@@ -235,29 +244,14 @@ describe('account area', () => {
     await page.getByRole('dialog').getByRole('button', { name: vi.logout_confirm_button }).click();
 
     // The phone's token is refused at once, and its next page load goes to the login page.
-    await expect
-      .poll(
-        async () =>
-          (await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${phoneToken}` } })).status,
-      )
-      .toBe(401);
+    await expect.poll(() => meStatus(phoneToken)).toBe(401);
     await phone.goto(`${server.url}/account/token`);
     await phone.waitForURL(/\/login/);
-    await phoneContext.close();
-    await context.close();
+    await closeAll();
   });
 
   it('signs another device out right after a password change and keeps this one; then signs out here and is told so (issue 34 points 8, 10)', async () => {
-    const email = 'after.change@example.com';
-    await registerByApi(server, email, 'Before@2026x');
-    const phoneContext = await browser.newContext({ viewport: PHONE, userAgent: IPHONE_UA });
-    const phone = await phoneContext.newPage();
-    await signInToPortal(phone, server, vi, '', email, 'Before@2026x');
-    const phoneToken = await storedAccessToken(phone);
-
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
-    await signInToPortal(page, server, vi, '', email, 'Before@2026x');
+    const { phoneToken, page } = await onPhoneAndHere('after.change@example.com', 'Before@2026x', PHONE);
     // Two-step is off: the password changes at once, other devices kept.
     await page.goto(`${server.url}/security/change-password`);
     await page.getByLabel(vi.password_current_label).fill('Before@2026x');
@@ -278,17 +272,9 @@ describe('account area', () => {
     await page.waitForTimeout(300); // the modal's fade-in, for the picture
     await page.screenshot({ path: screenshotPath('device-logout-confirm-vi-390') });
     await confirm.getByRole('button', { name: vi.logout_confirm_button }).click();
-    await expect
-      .poll(
-        async () =>
-          (await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${phoneToken}` } })).status,
-      )
-      .toBe(401);
+    await expect.poll(() => meStatus(phoneToken)).toBe(401);
     // This session survives: its token still works and a reload stays on the account pages.
-    const here = await storedAccessToken(page);
-    expect((await fetch(`${server.url}/api/account/me`, { headers: { authorization: `Bearer ${here}` } })).status).toBe(
-      200,
-    );
+    expect(await meStatus(await storedAccessToken(page))).toBe(200);
     await page.goto(`${server.url}/account`);
     await page.getByText(vi.menu_home).first().waitFor();
     expect(page.url()).toBe(`${server.url}/account`);
@@ -300,8 +286,7 @@ describe('account area', () => {
     await page.waitForURL(/\/login\?/);
     await page.getByText(vi.logout_signed_out).waitFor();
     await page.screenshot({ path: screenshotPath('signed-out-vi-390') });
-    await phoneContext.close();
-    await context.close();
+    await closeAll();
   });
 
   it('deletes an account, which can then no longer sign in', async () => {
