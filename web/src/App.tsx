@@ -42,6 +42,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { CloseLabels } from './chrome/CloseLabels';
 import { StepUpHost } from './components/StepUpHost';
 import i18n from './i18n/setup';
 import { cspNonce } from './lib/cspNonce';
@@ -100,18 +101,20 @@ export function AppProviders({
         defaultColorScheme="light"
         getStyleNonce={cspNonce}
       >
-        <LazyNotifications />
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider value={session}>
-            {children}
-            <StepUpHost />
-            {modals && (
-              <Suspense fallback={null}>
-                <ModalsHost />
-              </Suspense>
-            )}
-          </SessionProvider>
-        </QueryClientProvider>
+        <CloseLabels>
+          <LazyNotifications />
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider value={session}>
+              {children}
+              <StepUpHost />
+              {modals && (
+                <Suspense fallback={null}>
+                  <ModalsHost />
+                </Suspense>
+              )}
+            </SessionProvider>
+          </QueryClientProvider>
+        </CloseLabels>
       </MantineProvider>
     </I18nextProvider>
   );

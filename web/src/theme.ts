@@ -42,6 +42,18 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Field errors (the message and the text typed into a refused field) in red.8: Mantine's red.6
     // on white is 3.3:1, red.8 4.5:1 (axe-core color-contrast on /security/2fa).
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    // Light-variant text (shade 6 on a 10 % tint of itself: 2.3 to 4.4:1) darkened to 4.5:1, and
+    // white on a filled red button (3.3:1 on red.6) on red.8: on every page, the public ones and
+    // the dialogs and toasts drawn outside the account shell too (issue 34: axe on the error page,
+    // the device sign-out confirmation).
+    '--mantine-color-brand-light-color': 'var(--mantine-color-brand-8)',
+    '--mantine-primary-color-light-color': 'var(--mantine-color-brand-8)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    '--mantine-color-teal-light-color': 'var(--mantine-color-teal-9)',
+    '--mantine-color-orange-light-color': '#b8450d',
+    '--mantine-color-gray-light-color': 'var(--mantine-color-gray-7)',
+    '--mantine-color-red-filled': 'var(--mantine-color-red-8)',
+    '--mantine-color-red-filled-hover': 'var(--mantine-color-red-9)',
   },
   dark: {},
 });

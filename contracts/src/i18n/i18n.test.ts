@@ -50,7 +50,6 @@ describe('message catalogs', () => {
     const names = new Set([
       'lang_vi',
       'lang_en',
-      'menu_email',
       'two_factor_app_google',
       'two_factor_app_microsoft',
       'two_factor_app_authy',

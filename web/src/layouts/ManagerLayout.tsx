@@ -2,7 +2,6 @@ import { AppShell, Avatar, Burger, Group, NavLink, ScrollArea, Text, UnstyledBut
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import contrast from '../components/contrast.module.css';
 import { Icon } from '../components/Icon';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
@@ -36,7 +35,6 @@ export function ManagerLayout() {
 
   return (
     <AppShell
-      className={contrast.contrast}
       header={{ height: 64 }}
       navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'md', sm: 'xl' }}

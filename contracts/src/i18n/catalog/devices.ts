@@ -3,6 +3,7 @@ import { defineMessages } from './define.js';
 export const devicesMessages = defineMessages({
   vi: {
     logout_success: 'Đăng xuất thành công.',
+    device_logout_done: 'Đã đăng xuất {{name}}.',
     device_intro:
       'Các thiết bị và trình duyệt đang đăng nhập tài khoản của bạn. Nếu thấy thiết bị lạ, hãy đăng xuất thiết bị đó và đổi mật khẩu.',
     device_active_heading: 'Thiết bị đang đăng nhập',
@@ -34,8 +35,9 @@ export const devicesMessages = defineMessages({
   },
   en: {
     logout_success: 'Signed out successfully.',
+    device_logout_done: '{{name}} has been signed out.',
     device_intro:
-      'Devices and browsers signed in to your account. If you see one you do not recognise, sign it out and change your password.',
+      'Devices and browsers signed in to your account. If you see one you do not recognize, sign it out and change your password.',
     device_active_heading: 'Signed-in devices',
     device_logged_out_heading: 'Signed-out devices',
     device_logged_out_empty: 'No signed-out devices yet.',

@@ -37,8 +37,9 @@ export const passwordMessages = defineMessages({
     forgot_password_label: 'Mật khẩu mới',
     forgot_repassword_label: 'Nhập lại mật khẩu mới',
     forgot_success: 'Đã đặt lại mật khẩu. Bạn đã được đăng nhập với mật khẩu mới.',
-    forgot_use_another: 'Dùng địa chỉ khác',
-    forgot_code_sent_if_exists: 'Nếu có tài khoản dùng địa chỉ này, mã xác minh đã được gửi tới đó. Vui lòng nhập mã.',
+    forgot_use_another: 'Dùng email hoặc số khác',
+    forgot_code_sent_if_exists:
+      'Nếu có tài khoản dùng email hoặc số điện thoại này, mã xác minh đã được gửi tới đó. Vui lòng nhập mã.',
     password_current_label: 'Mật khẩu hiện tại',
     password_new_label: 'Mật khẩu mới',
     password_confirm_label: 'Nhập lại mật khẩu mới',
@@ -47,7 +48,7 @@ export const passwordMessages = defineMessages({
       'Tài khoản của bạn chưa có mật khẩu. Đặt mật khẩu để có thể đăng nhập bằng email hoặc số điện thoại.',
     change_password_code_intro: 'Chọn nơi nhận mã xác minh và nhập mã để hoàn tất đổi mật khẩu.',
     change_password_intro_direct:
-      'Mật khẩu mạnh giúp bảo vệ tài khoản của bạn. Mật khẩu được đổi ngay khi bạn bấm Đổi mật khẩu.',
+      'Mật khẩu mạnh giúp bảo vệ tài khoản của bạn. Mật khẩu mới có hiệu lực ngay, không cần mã xác minh.',
     change_password_submit: 'Đổi mật khẩu',
     change_password_done_others_out: 'Các thiết bị khác đã được đăng xuất. Từ nay hãy đăng nhập bằng mật khẩu mới.',
     change_password_done_others_kept: 'Các thiết bị khác vẫn đăng nhập. Lần đăng nhập sau, hãy dùng mật khẩu mới.',
@@ -95,9 +96,9 @@ export const passwordMessages = defineMessages({
     forgot_password_label: 'New password',
     forgot_repassword_label: 'Re-enter new password',
     forgot_success: 'Your password has been reset and you are signed in with it.',
-    forgot_use_another: 'Use another address',
+    forgot_use_another: 'Use another e-mail or phone',
     forgot_code_sent_if_exists:
-      'If an account uses this address, a verification code has been sent to it. Please enter the code.',
+      'If an account uses this e-mail or phone number, a verification code has been sent to it. Please enter the code.',
     password_current_label: 'Current password',
     password_new_label: 'New password',
     password_confirm_label: 'Confirm new password',
@@ -107,7 +108,7 @@ export const passwordMessages = defineMessages({
       'Choose where to receive the verification code, then enter it to finish changing your password.',
     change_password_after: 'After the change',
     change_password_intro_direct:
-      'A strong password helps protect your account. It changes as soon as you press Change password.',
+      'A strong password helps protect your account. The new one takes effect at once, with no verification code.',
     change_password_submit: 'Change password',
     change_password_done_others_out: 'Your other devices have been signed out. Use your new password from now on.',
     change_password_done_others_kept: 'Your other devices stay signed in. Use your new password next time you sign in.',

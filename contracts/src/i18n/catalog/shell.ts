@@ -66,7 +66,7 @@ export const shellMessages = defineMessages({
     account_help: 'Help center',
     account_about: 'About us',
     menu_home: 'Account home',
-    menu_email: 'Email',
+    menu_email: 'E-mail',
     menu_phone: 'Phone numbers',
     menu_address: 'Address book',
     menu_info: 'General info',

@@ -13,7 +13,7 @@ export const signInMessages = defineMessages({
     confirm_logout: 'Bạn có chắc chắn muốn đăng xuất?',
     logout_this_device: 'Đăng xuất thiết bị hiện tại',
     logout_all_devices: 'Đăng xuất tất cả các thiết bị',
-    error_clear_cache_hint: 'Hãy thử xóa cache trình duyệt và thử lại.',
+    error_clear_cache_hint: 'Hãy xóa bộ nhớ đệm và cookie của trình duyệt rồi thử lại.',
     callback_clock_skew:
       'Thời gian trên máy tính của bạn có vẻ không chính xác. Vui lòng kiểm tra lại đồng hồ hệ thống rồi thử lại.',
     login_title: 'Đăng nhập',
@@ -143,7 +143,7 @@ export const signInMessages = defineMessages({
     confirm_logout: 'Are you sure you want to sign out?',
     logout_this_device: 'Sign out of this device',
     logout_all_devices: 'Sign out of all devices',
-    error_clear_cache_hint: 'Try clearing your browser cache and try again.',
+    error_clear_cache_hint: "Clear your browser's cache and cookies, then try again.",
     callback_clock_skew:
       'The clock on your computer seems to be wrong. Please check your system date and time, then try again.',
     login_title: 'Sign in',
@@ -207,7 +207,7 @@ export const signInMessages = defineMessages({
     errorpage_client_id: 'Application ID:',
     errorpage_code: 'Error code:',
     oauth_error_invalid_request: 'The sign-in request is not valid or is missing information.',
-    oauth_error_invalid_client: 'The application asking you to sign in is not recognised.',
+    oauth_error_invalid_client: 'The application asking you to sign in is not recognized.',
     oauth_error_invalid_redirect_uri: "The application's return address is not registered.",
     oauth_error_unauthorized_client: 'The application is not allowed to sign in this way.',
     oauth_error_access_denied: 'The access request was denied.',

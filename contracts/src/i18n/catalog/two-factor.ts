@@ -143,7 +143,7 @@ export const twoFactorMessages = defineMessages({
     two_factor_password_label: 'Password',
     two_factor_scan_text: 'Open the authenticator app, choose to add an account and scan this QR code.',
     two_factor_qr_alt: 'QR code to add the account to an authenticator app',
-    two_factor_key_text: 'Cannot scan it? Type this key into the app:',
+    two_factor_key_text: "Can't scan it? Type this key into the app:",
     two_factor_open_app_text: 'Tap the button below to add the account to the authenticator app on this phone.',
     two_factor_open_app: 'Open in authenticator app',
     two_factor_key_text_phone: 'The app did not open? Copy this key and paste it into the app:',

@@ -43,7 +43,7 @@ export function TokenPage() {
               })}
             </Text>
           )}
-          <Text fz="sm" c="orange.8">
+          <Text fz="sm" c="var(--mantine-color-orange-light-color)">
             {t('token_warning')}
           </Text>
         </Stack>

@@ -113,11 +113,10 @@ export function ContactsPage({ kind }: { kind: ContactKind }) {
         codeField="Otp"
         opened={code.opened}
         onClose={code.close}
-        title={
-          dialog?.mode === 'delete'
-            ? t('contact_delete_code_title', { name: dialog.name })
-            : t('contact_verify_title', { name: dialog?.name ?? '' })
-        }
+        title={withAddress(
+          (name) => t(dialog?.mode === 'delete' ? 'contact_delete_code_title' : 'contact_verify_title', { name }),
+          dialog?.name ?? '',
+        )}
         description={withAddress(
           (target) => t(dialog?.mode === 'delete' ? 'contact_delete_code_intro' : 'otp_sent_to', { target }),
           dialog?.name ?? '',

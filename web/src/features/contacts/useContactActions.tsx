@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openConfirm } from '../../chrome/openConfirm';
+import { withAddress } from '../../components/AddressText';
 import { looseT } from '../../i18n/t';
 import type { ContactKindConfig } from '../../lib/contactKinds';
 import { notifyDone, notifyFailed } from '../../lib/notify';
@@ -69,7 +70,7 @@ export function useContactActions(config: ContactKindConfig) {
     if (mode === 'code') return run(entry, () => sendCode(entry, 'delete'));
     if (mode !== 'direct') return;
     openConfirm({
-      title: t('contact_delete_title', { name: entry.name }),
+      title: withAddress((name) => t('contact_delete_title', { name }), entry.name),
       centered: true,
       radius: 'lg',
       children: <Text fz="sm">{tr(config.keys.deleteConfirm)}</Text>,
@@ -87,10 +88,10 @@ export function useContactActions(config: ContactKindConfig) {
   /** The sign-in address changes: asked first, then named in one toast (issue 34 point 8). */
   const setPrimary = (entry: UserContact) =>
     openConfirm({
-      title: t('contact_set_primary_aria', { name: entry.name }),
+      title: withAddress((name) => t('contact_set_primary_aria', { name }), entry.name),
       centered: true,
       radius: 'lg',
-      children: <Text fz="sm">{tr(config.keys.primaryConfirm, { name: entry.name })}</Text>,
+      children: <Text fz="sm">{withAddress((name) => tr(config.keys.primaryConfirm, { name }), entry.name)}</Text>,
       labels: { confirm: t('contact_set_primary'), cancel: t('common_cancel') },
       onConfirm: () =>
         run(entry, async () => {

@@ -28,7 +28,7 @@ export function useDeviceLogout({ onLoggedOut }: { onLoggedOut: () => void }) {
   const one = useMutation({
     mutationFn: (device: Device) => logoutDevice(device.id),
     onSuccess: async (_answer, device) => {
-      notifyDone(t('logout_success'));
+      notifyDone(t('device_logout_done', { name: nameOf(device, tr) }));
       if (device.isCurrentDevice) return signOutHere();
       onLoggedOut();
       await queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });

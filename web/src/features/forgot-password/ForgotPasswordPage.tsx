@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AccountField } from '../../components/AccountField';
-import { AddressText } from '../../components/AddressText';
+import { AddressText, withAddress } from '../../components/AddressText';
 import { AuthCard, AuthCardActions } from '../../components/AuthCard';
 import { CodeStep } from '../../components/CodeStep';
 import { FormStack } from '../../components/FormStack';
@@ -160,7 +160,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard
       title={t('forgot_title')}
-      intro={t('forgot_new_password_intro', { account: username })}
+      intro={withAddress((account) => t('forgot_new_password_intro', { account }), username)}
       step={{ current: 3, total: TOTAL_STEPS }}
     >
       <FormStack

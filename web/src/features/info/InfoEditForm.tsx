@@ -95,19 +95,19 @@ export function InfoEditForm({ profile, embedded, onDone, onCancel }: InfoEditFo
           nothingFoundMessage={t('info_search_nothing')}
           allowDeselect={false}
         />
-        <Select
-          {...select('timezone')}
-          label={t('info_timezone')}
-          data={zones}
-          searchable={needsSearch(zones.length)}
-          filter={({ options, search, limit }) =>
-            (options as ZoneOption[]).filter((o) => zoneMatches(o, search)).slice(0, limit)
-          }
-          nothingFoundMessage={t('info_search_nothing')}
-          allowDeselect={false}
-          limit={100}
-        />
       </SimpleGrid>
+      {/* A row of its own, so "(GMT+07:00) Hà Nội, TP. Hồ Chí Minh" shows whole; every zone listed
+          (ordered by offset), or found by typing (issue 34 point 9). */}
+      <Select
+        {...select('timezone')}
+        label={t('info_timezone')}
+        data={zones}
+        searchable={needsSearch(zones.length)}
+        filter={({ options, search }) => (options as ZoneOption[]).filter((o) => zoneMatches(o, search))}
+        nothingFoundMessage={t('info_search_nothing')}
+        allowDeselect={false}
+        maxDropdownHeight={320}
+      />
       <Textarea
         {...form.field('bio')}
         label={t('info_bio')}

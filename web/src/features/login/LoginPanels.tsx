@@ -43,8 +43,9 @@ export function LoginAccountStep({
 export function AccountChip({ username, onChange }: { username: string; onChange: () => void }) {
   const { t } = useTranslation();
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm" p="xs" pr="sm" style={{ borderRadius: 24 }} bg="gray.0">
-      <Group gap="sm" wrap="nowrap" miw={0}>
+    <Group justify="space-between" wrap="wrap" gap="xs" p="xs" pr="sm" style={{ borderRadius: 24 }} bg="gray.0">
+      {/* The link goes under the address when both do not fit on a line (a phone, a long address). */}
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 200px' }}>
         <Avatar size={32} radius="xl" color="brand">
           {username.slice(0, 1).toUpperCase()}
         </Avatar>
@@ -53,7 +54,13 @@ export function AccountChip({ username, onChange }: { username: string; onChange
           {username}
         </AddressText>
       </Group>
-      <UnstyledButton onClick={onChange} fz="sm" fw={600} c="brand.7" style={{ whiteSpace: 'nowrap' }}>
+      <UnstyledButton
+        onClick={onChange}
+        fz="sm"
+        fw={600}
+        c="brand.7"
+        style={{ whiteSpace: 'nowrap', marginLeft: 'auto' }}
+      >
         {t('login_change_account')}
       </UnstyledButton>
     </Group>

@@ -217,7 +217,10 @@ function AddToApp({ setup }: { setup: AuthenticatorSetup }) {
       <CopyValueButton value={setup.sharedKey.replace(/\s+/g, '')} style={{ alignSelf: 'center' }} />
       {phone &&
         (qrShown ? (
-          qr
+          <>
+            <Text>{t('two_factor_scan_text')}</Text>
+            {qr}
+          </>
         ) : (
           <Anchor
             component="button"
