@@ -91,6 +91,12 @@ export const envSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().default(''),
   /** reCAPTCHA secret key, used when CAPTCHA_PROVIDER=recaptcha. */
   RECAPTCHA_SECRET: z.string().default(''),
+  /** Google sign-in: the OAuth client id Google ID tokens must be issued to (their audience); empty: off. The server's token check is built; the button and the sign-in endpoint are not yet (issue 25). */
+  GOOGLE_CLIENT_ID: z.string().default(''),
+  /** The issuer Google's ID tokens must name (a test points it at a local fake). */
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  /** Google's published key set the ID tokens are checked against (cached; refetched on an unknown key id). */
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   /** ALTCHA proof-of-work difficulty: the largest number a browser may have to try. */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   /** Seconds an ALTCHA challenge stays solvable; a solved one is accepted once within that time. */

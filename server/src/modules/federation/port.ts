@@ -1,0 +1,19 @@
+// The federation port (issue 25): each external identity provider (Google, Facebook, Zalo) has one
+// adapter that turns what the browser brings back into a verified identity, or refuses it with
+// login_invalid_external_info. The sign-in, linking and update-info build on this, never on a
+// provider's own shapes.
+
+export type ExternalProvider = 'google' | 'facebook' | 'zalo';
+
+/** Who the provider says the person is, after the proof was checked. */
+export type ExternalIdentity = {
+  provider: ExternalProvider;
+  /** The provider's stable id of the person (Google's `sub`). */
+  subject: string;
+  /** Only an address the provider verified (Zalo gives none). */
+  email: string | null;
+  name: string | null;
+  givenName: string | null;
+  familyName: string | null;
+  picture: string | null;
+};
