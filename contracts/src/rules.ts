@@ -23,11 +23,11 @@ export function normalizeLoginName(raw: string): { kind: LoginNameKind; value: s
 /** The spec's rule: a numeric code string is sent as is, anything else as '0'. */
 export const otpForSubmit = (raw: string): string => (/^\d+$/.test(raw.trim()) ? raw.trim() : '0');
 
-/** Masks an e-mail or phone for display: an***@example.com, 091****678. */
+/** Masks an e-mail or phone for display: an***@example.com, 091****678 (three stars, whatever the length). */
 export function maskLoginName(value: string): string {
   if (value.includes('@')) {
     const [local = '', domain = ''] = value.split('@');
-    return `${local.slice(0, 2)}${'*'.repeat(Math.max(3, local.length - 2))}@${domain}`;
+    return `${local.slice(0, 2)}***@${domain}`;
   }
   return value.length > 6 ? `${value.slice(0, 3)}****${value.slice(-3)}` : value;
 }

@@ -108,7 +108,7 @@ describe('change password and set first password', () => {
     const { tokens } = await signInWithPassword(t.app, { username: 'nam.nguyen@example.com', password: TEST_PASSWORD });
     expect((await get(E.otpMethods, tokens.access_token)).json()).toEqual({
       result: [
-        { type: 'email', staticKey: 'otp_method_email', value: 'na********@example.com' },
+        { type: 'email', staticKey: 'otp_method_email', value: 'na***@example.com' },
         { type: 'phone', staticKey: 'otp_method_phone', value: '091****678' },
       ],
     });

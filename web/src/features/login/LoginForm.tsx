@@ -4,7 +4,6 @@ import {
   type LoginAnswer,
   loginByOtpInput,
   loginInput,
-  maskLoginName,
   normalizeLoginName,
   sendLoginOtpInput,
 } from '@portico/contracts';
@@ -274,7 +273,8 @@ export function LoginForm({
             methods={methods}
             chosenType={chosenType}
             onOtpType={setOtpType}
-            target={maskLoginName(normalizeLoginName(username()).value)}
+            // The address the person just typed, shown whole above it in the chip: nothing to hide.
+            target={normalizeLoginName(username()).value}
             leaving={leaving}
           />
         </Tabs.Panel>
