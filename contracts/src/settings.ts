@@ -4,6 +4,28 @@ import { LOCALES } from './locales.js';
 
 // GET /api/app-settings: what the web app needs before it renders (spec: App settings).
 export const genderSchema = z.object({ id: z.number().int(), key: z.string() });
+/** Names a menu item's icon may use for a shape the web app draws (web/src/components/Icon.tsx). */
+const ICON_ALIASES: Readonly<Record<string, string>> = {
+  email: 'mail',
+  'map-pin': 'address',
+  location: 'address',
+  profile: 'users',
+  globe: 'language',
+  password: 'lock',
+  token: 'key',
+  security: 'shield',
+  '2fa': 'shield',
+  kyc: 'id',
+  monitor: 'device',
+  notification: 'bell',
+  cart: 'order',
+  star: 'point',
+  delete: 'trash',
+};
+
+/** The shape an icon name draws: two names of one shape look the same to the person. */
+export const iconShape = (name: string): string => ICON_ALIASES[name] ?? name;
+
 export const menuItemSchema = z.object({
   key: z.string(), // message key of the label, e.g. menu_email
   path: z.string(), // route path without language prefix, e.g. /account/email

@@ -1,3 +1,4 @@
+import { iconShape } from '@portico/contracts';
 import type { ReactNode } from 'react';
 
 // A small stroke icon set (24x24, feather style) for the account menu. The app-settings menu
@@ -139,28 +140,8 @@ const paths: Record<string, ReactNode> = {
   ),
 };
 
-// Aliases for names a server menu may use.
-const aliases: Record<string, string> = {
-  email: 'mail',
-  'map-pin': 'address',
-  location: 'address',
-  info: 'info',
-  profile: 'users',
-  globe: 'language',
-  password: 'lock',
-  token: 'key',
-  security: 'shield',
-  '2fa': 'shield',
-  kyc: 'id',
-  monitor: 'device',
-  notification: 'bell',
-  cart: 'order',
-  star: 'point',
-  delete: 'trash',
-};
-
 export function Icon({ name, size = 20, stroke = 1.8 }: { name: string; size?: number; stroke?: number }) {
-  const shape = paths[name] ?? paths[aliases[name] ?? ''] ?? <circle cx="12" cy="12" r="3" />;
+  const shape = paths[iconShape(name)] ?? <circle cx="12" cy="12" r="3" />;
   return (
     <svg
       width={size}

@@ -42,17 +42,18 @@ describe('locale prefix', () => {
 describe('the saved language (issue 34 point 6)', () => {
   beforeEach(() => window.sessionStorage.clear());
 
-  it('wins over a path without a prefix, once per tab', () => {
+  it('wins over a path without a prefix, every time', () => {
     expect(savedLocaleRedirect({ pathname: '/account', search: '?a=1' }, 'en-US')).toBe('/en-us/account?a=1');
-    // Applied: a later choice of Vietnamese in this tab stays.
-    expect(savedLocaleRedirect({ pathname: '/account' }, 'en-US')).toBeNull();
+    expect(savedLocaleRedirect({ pathname: '/account/info' }, 'en-US')).toBe('/en-us/account/info');
   });
 
-  it('leaves a prefixed path (a link shared in one language) and a choice made in this tab', () => {
-    expect(savedLocaleRedirect({ pathname: '/en-us/account' }, 'vi-VN')).toBeNull();
-    window.sessionStorage.clear();
+  it('gives way to the language chosen in this tab, and to a prefixed path (a link shared in one language)', () => {
+    rememberLocale('en-US');
+    expect(savedLocaleRedirect({ pathname: '/account' }, 'vi-VN')).toBe('/en-us/account');
     rememberLocale('vi-VN');
     expect(savedLocaleRedirect({ pathname: '/account' }, 'en-US')).toBeNull();
+    window.sessionStorage.clear();
+    expect(savedLocaleRedirect({ pathname: '/en-us/account' }, 'vi-VN')).toBeNull();
   });
 
   it('has nothing to do when the saved language is the default', () => {

@@ -29,8 +29,8 @@ export const switchLocalePath = (
 ): string =>
   localizedPath(stripLocalePrefix(location.pathname), target) + (location.search ?? '') + (location.hash ?? '');
 
-/** This tab's marker: the saved language was applied, or the person chose one here. */
-const CHOSEN_IN_TAB_KEY = 'portico.languageChosen';
+/** The language the person chose in this tab (the language menu, the language page). */
+const TAB_LANGUAGE_KEY = 'portico.language';
 
 const tabStorage = (): Storage | null => {
   try {
@@ -40,9 +40,11 @@ const tabStorage = (): Storage | null => {
   }
 };
 
+const isLocale = (value: string | null | undefined): value is Locale => value === 'vi-VN' || value === 'en-US';
+
 /** The person chose a language (the language menu, the language page): this tab keeps it. */
 export const rememberLocale = (locale: Locale): void => {
-  tabStorage()?.setItem(CHOSEN_IN_TAB_KEY, '1');
+  tabStorage()?.setItem(TAB_LANGUAGE_KEY, locale);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch {
@@ -51,18 +53,16 @@ export const rememberLocale = (locale: Locale): void => {
 };
 
 /**
- * Where a signed-in person's saved language takes a page (issue 34 point 6), once per tab: a
- * path without a language prefix is the default's, and the saved language wins over it; a
- * prefixed path (/en-us/…, a link shared in one language) and a choice made in this tab stay.
- * Null: stay. Marks the tab either way, so a later choice in it is not undone.
+ * Where a signed-in person's page goes for its language (issue 34 point 6): a path without a
+ * language prefix is the default's, and the language chosen in this tab, else the saved one,
+ * wins over it; a prefixed path (/en-us/…, a link shared in one language) stays. Null: stay.
  */
 export const savedLocaleRedirect = (
   location: { pathname: string; search?: string; hash?: string },
   saved: Locale,
 ): string | null => {
-  const store = tabStorage();
-  if (store?.getItem(CHOSEN_IN_TAB_KEY)) return null;
-  store?.setItem(CHOSEN_IN_TAB_KEY, '1');
-  if (EN_PREFIX.test(location.pathname) || saved === DEFAULT_LOCALE) return null;
-  return switchLocalePath(location, saved);
+  if (EN_PREFIX.test(location.pathname)) return null;
+  const chosen = tabStorage()?.getItem(TAB_LANGUAGE_KEY);
+  const wanted = isLocale(chosen) ? chosen : saved;
+  return wanted === DEFAULT_LOCALE ? null : switchLocalePath(location, wanted);
 };

@@ -149,7 +149,7 @@ export function LoginOtpPanel({
   methods: UseQueryResult<OtpMethod[]>;
   chosenType: string | null;
   onOtpType: (type: string) => void;
-  /** The masked account the code goes to. */
+  /** The account the code goes to, as the person typed it. */
   target: string;
   leaving: boolean;
 }) {
