@@ -114,6 +114,10 @@ describe('e-mail page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Thêm' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Xác minh new@example.edu' }, WAIT);
+    // Added, and said to be unusable until verified (issue 34 point 8), not "added" as if done.
+    expect(
+      await screen.findByText('Đã thêm email, chưa xác minh: nhập mã vừa gửi tới email đó để dùng được.', {}, WAIT),
+    ).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST' && c.url === '/api/account/contacts')?.body).toEqual({
       type: 2,
       Name: 'new@example.edu',
