@@ -46,7 +46,8 @@ export const currentUserSchema = z.object({
   last_name: z.string(),
   avatar: z.string().nullable(),
   email: z.string().nullable(),
-  idp: z.enum(['local', 'Google', 'Facebook']),
+  /** How this sign-in was made: through a provider (its name), else `local`. */
+  idp: z.enum(['local', 'Google', 'Facebook', 'Zalo']),
   default_language: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -102,6 +102,11 @@ export const loginAnswerSchema = z.object({
   userId: z.string().nullable().optional(),
   /** The second factors this sign-in may pass, first the preselected one (spec §3; see loginTwoFactorType). */
   twoFactorTypes: z.array(loginTwoFactorTypeSchema).optional(),
+  /**
+   * A provider's sign-in whose e-mail belongs to an account (issue 25): the provider is linked only
+   * once this sign-in proves that account (its password or a code to `username`, then two-step).
+   */
+  linkProof: z.object({ provider: z.enum(['google', 'facebook', 'zalo']), username: z.string() }).optional(),
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 

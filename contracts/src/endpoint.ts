@@ -49,6 +49,11 @@ export type Endpoint<
    * this sign-in (contracts/src/step-up.ts), else 403 step_up_required before the input is read.
    */
   stepUp?: true;
+  /**
+   * The answer sends the browser on: the output is `{ location }` and the server answers 303 to it
+   * (a provider's callback, which a browser reaches by navigating, not by a call).
+   */
+  redirect?: true;
 };
 
 export type InputOf<E extends Endpoint> = z.input<E['input']>;

@@ -7,6 +7,7 @@ export * from './delete-account.js';
 export * from './devices.js';
 export * from './endpoint.js';
 export * from './errors.js';
+export * from './external-login.js';
 export * from './forgot-password.js';
 export * from './i18n/index.js';
 export * from './locales.js';

@@ -20,12 +20,18 @@ export const CLAIM_TYPES = {
   defaultTimezone: 'default_timezone',
   facebookLink: 'facebook_link',
   googleLink: 'google_link',
+  zaloLink: 'zalo_link',
   emailRecovery: 'email_recovery',
   phoneRecovery: 'phone_number_recovery',
 } as const;
 /** Claims the general-info page may create or update. */
 export const EDITABLE_CLAIM_TYPES = [CLAIM_TYPES.defaultLanguage, CLAIM_TYPES.defaultTimezone] as const;
-export const LINK_PROVIDERS = { Google: CLAIM_TYPES.googleLink, Facebook: CLAIM_TYPES.facebookLink } as const;
+/** The link claim of each provider (its value: the provider's id of the person), by the spec's provider names. */
+export const LINK_PROVIDERS = {
+  Google: CLAIM_TYPES.googleLink,
+  Facebook: CLAIM_TYPES.facebookLink,
+  Zalo: CLAIM_TYPES.zaloLink,
+} as const;
 
 export const userClaimSchema = z.object({ id: z.number().int(), claimType: z.string(), claimValue: z.string() });
 export type UserClaim = z.infer<typeof userClaimSchema>;
@@ -160,7 +166,7 @@ export type ClaimInput = z.input<typeof claimInput>;
 
 export const cancelLinkingInput = z.object({
   claimId: rowId(),
-  providerName: z.enum(['Google', 'Facebook'], { error: 'invalid_provider' }),
+  providerName: z.enum(['Google', 'Facebook', 'Zalo'], { error: 'invalid_provider' }),
 });
 export type CancelLinkingInput = z.input<typeof cancelLinkingInput>;
 
@@ -240,7 +246,7 @@ export const profileEndpoints = {
     auth: 'user',
     input: cancelLinkingInput,
     output: z.literal(true),
-    errors: ['not_found', 'invalid_provider'],
+    errors: ['not_found', 'invalid_provider', 'error_unlink_last_way'],
   }),
   /** multipart/form-data with the image (gif, jpeg or png by content) in the field `file`. */
   avatar: define({

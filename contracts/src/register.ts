@@ -193,6 +193,20 @@ export const updateInfoInput = (opts: { passwordRequired: boolean; accept?: Pass
     .superRefine((v, ctx) => reportErrors(ctx, detailsErrors(v, { ...opts, passwordOptional: !opts.passwordRequired })))
     .transform((v) => cleanDetails(v));
 export type UpdateInfoInput = z.input<ReturnType<typeof updateInfoInput>>;
+
+/**
+ * The update-info form after a first sign-in through Google, Facebook or Zalo (issue 25): Update
+ * asks every field, the password pair included (spec §5); Skip asks nothing and leaves the account
+ * with the provider's names and no password. `returnUrl` names the pending sign-in it finishes.
+ */
+export const externalDetailsInput = (opts: { accept?: PasswordAcceptance; now?: Date } = {}) =>
+  z
+    .object({ returnUrl: z.string().max(2048).default('/'), skip: z.boolean().default(false), ...detailsShape })
+    .superRefine((v, ctx) => {
+      if (!v.skip) reportErrors(ctx, detailsErrors(v, opts));
+    })
+    .transform((v) => ({ returnUrl: v.returnUrl, details: v.skip ? null : cleanDetails(v) }));
+export type ExternalDetailsInput = z.input<ReturnType<typeof externalDetailsInput>>;
 export type UpdateInfoAnswer = z.infer<typeof doneSchema>;
 
 /** What update-info answers when an account without a password leaves the pair empty. */

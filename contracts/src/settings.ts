@@ -34,6 +34,8 @@ export const menuItemSchema = z.object({
 /** The external sign-in providers the spec names (Google, Facebook, Zalo). */
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'zalo'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const isSocialProvider = (value: unknown): value is SocialProvider =>
+  (SOCIAL_PROVIDERS as readonly unknown[]).includes(value);
 
 export const appSettingsSchema = z.object({
   productName: z.string(),
@@ -53,6 +55,13 @@ export const appSettingsSchema = z.object({
      * browser warning, the sign-in trouble link) only when there is one.
      */
     socialProviders: z.array(z.enum(SOCIAL_PROVIDERS)).default([]),
+    /** Google Identity Services: the client id the button asks tokens for, and the script it loads. */
+    googleClientId: z.string().default(''),
+    googleScriptUrl: z.string().default(''),
+    /** The Facebook JavaScript SDK: app id, Graph version, script. */
+    facebookAppId: z.string().default(''),
+    facebookSdkVersion: z.string().default(''),
+    facebookSdkUrl: z.string().default(''),
   }),
   menu: z.array(menuItemSchema),
   genders: z.array(genderSchema),

@@ -55,6 +55,9 @@ describe('message catalogs', () => {
       'two_factor_app_authy',
       'two_factor_app_store',
       'two_factor_play_store',
+      'sign_in_method_google',
+      'sign_in_method_facebook',
+      'sign_in_method_zalo',
     ]);
     const same = Object.keys(messages['vi-VN']).filter(
       (key) =>

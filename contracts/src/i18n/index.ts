@@ -5,6 +5,7 @@ import { commonMessages } from './catalog/common.js';
 import { contactsMessages } from './catalog/contacts.js';
 import { deleteAccountMessages } from './catalog/delete-account.js';
 import { devicesMessages } from './catalog/devices.js';
+import { externalLoginMessages } from './catalog/external-login.js';
 import { passwordMessages } from './catalog/password.js';
 import { profileMessages } from './catalog/profile.js';
 import { recoveryMessages } from './catalog/recovery.js';
@@ -37,6 +38,7 @@ export const catalogs = {
   'delete-account': deleteAccountMessages,
   account: accountMessages,
   'token-login': tokenLoginMessages,
+  'external-login': externalLoginMessages,
   'step-up': stepUpMessages,
   'undo-change': undoChangeMessages,
 };
@@ -58,6 +60,7 @@ export const viVN = {
   ...deleteAccountMessages.vi,
   ...accountMessages.vi,
   ...tokenLoginMessages.vi,
+  ...externalLoginMessages.vi,
   ...stepUpMessages.vi,
   ...undoChangeMessages.vi,
 };

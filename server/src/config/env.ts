@@ -91,12 +91,37 @@ export const envSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().default(''),
   /** reCAPTCHA secret key, used when CAPTCHA_PROVIDER=recaptcha. */
   RECAPTCHA_SECRET: z.string().default(''),
-  /** Google sign-in: the OAuth client id Google ID tokens must be issued to (their audience); empty: off. The server's token check is built; the button and the sign-in endpoint are not yet (issue 25). */
+  /** Google sign-in: the OAuth client id Google ID tokens must be issued to (their audience); empty: off (no button). */
   GOOGLE_CLIENT_ID: z.string().default(''),
   /** The issuer Google's ID tokens must name (a test points it at a local fake). */
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
   /** Google's published key set the ID tokens are checked against (cached; refetched on an unknown key id). */
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** The Google Identity Services script the login page loads for the button (a test serves its own). */
+  GOOGLE_SCRIPT_URL: z.string().url().default('https://accounts.google.com/gsi/client'),
+  /** Facebook sign-in: the app id of the JavaScript SDK and of debug_token; empty: off (no button). */
+  FACEBOOK_APP_ID: z.string().default(''),
+  /** The Facebook app's secret: the server checks access tokens with `FACEBOOK_APP_ID|FACEBOOK_APP_SECRET`. */
+  FACEBOOK_APP_SECRET: z.string().default(''),
+  /** The Graph API version the SDK and the server's calls use. */
+  FACEBOOK_SDK_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v21.0'),
+  /** The Facebook JavaScript SDK the login page loads (a test serves its own). */
+  FACEBOOK_SDK_URL: z.string().url().default('https://connect.facebook.net/en_US/sdk.js'),
+  /** The Graph API the server checks Facebook access tokens against (a test points it at a local fake). */
+  FACEBOOK_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+  /** Zalo sign-in (OAuth 2.0 code with PKCE): the app id; empty: off (no button). */
+  ZALO_APP_ID: z.string().default(''),
+  /** The Zalo app's secret key, sent to Zalo's token endpoint. */
+  ZALO_APP_SECRET: z.string().default(''),
+  /** Zalo's OAuth server (v4 permission and access-token endpoints). */
+  ZALO_OAUTH_URL: z.string().url().default('https://oauth.zaloapp.com'),
+  /** Zalo's Graph API (`/v2.0/me`). */
+  ZALO_GRAPH_URL: z.string().url().default('https://graph.zalo.me'),
+  /** New accounts an IP may create through an external provider per hour (sign-up spam). */
+  EXTERNAL_SIGN_UPS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   /** ALTCHA proof-of-work difficulty: the largest number a browser may have to try. */
   ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
   /** Seconds an ALTCHA challenge stays solvable; a solved one is accepted once within that time. */

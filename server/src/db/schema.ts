@@ -89,6 +89,10 @@ export const userClaims = pgTable(
   (t) => [
     uniqueIndex('user_claims_user_type_uq').on(t.userId, t.claimType),
     index('user_claims_type_value_idx').on(t.claimType, t.claimValue),
+    // A provider's account links to one Portico account (migration 0011_external_links.sql).
+    uniqueIndex('user_claims_link_uq')
+      .on(t.claimType, t.claimValue)
+      .where(sql`${t.claimType} in ('google_link', 'facebook_link', 'zalo_link')`),
   ],
 );
 
@@ -216,6 +220,8 @@ export const devices = pgTable(
     loginTime: timestamp('login_time', { withTimezone: true }).notNull().defaultNow(),
     lastActionTime: timestamp('last_action_time', { withTimezone: true }).notNull().defaultNow(),
     loggedOutAt: timestamp('logged_out_at', { withTimezone: true }),
+    /** How the sign-in was made (password, otp, token, google, facebook, zalo); null before 0011. */
+    signInMethod: text('sign_in_method'),
   },
   (t) => [
     index('devices_user_idx').on(t.userId, t.loginTime),

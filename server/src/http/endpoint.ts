@@ -70,6 +70,8 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
       const ctx = { caller, request, reply, ...who } as HandlerContext<E>;
       // Like a guard on the way out: only what the contract lists leaves the server.
       const result = endpoint.output.parse(await handler(input, ctx)) as OutputOf<E>;
+      // A callback a browser navigated to is sent on (contracts/src/endpoint.ts `redirect`).
+      if (endpoint.redirect) return reply.redirect((result as { location: string }).location, 303);
       return endpoint.envelope === false ? result : { result };
     },
   });

@@ -70,17 +70,30 @@ function operation(endpoint: Endpoint) {
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      '200': {
-        description: 'OK',
-        content: {
-          'application/json': {
-            schema:
-              endpoint.envelope === false
-                ? schemaOf(endpoint.output, 'output')
-                : { type: 'object', properties: { result: schemaOf(endpoint.output, 'output') }, required: ['result'] },
-          },
-        },
-      },
+      ...(endpoint.redirect
+        ? {
+            '303': {
+              description: 'The browser is sent on (Location)',
+              headers: { Location: { schema: { type: 'string' } } },
+            },
+          }
+        : {
+            '200': {
+              description: 'OK',
+              content: {
+                'application/json': {
+                  schema:
+                    endpoint.envelope === false
+                      ? schemaOf(endpoint.output, 'output')
+                      : {
+                          type: 'object',
+                          properties: { result: schemaOf(endpoint.output, 'output') },
+                          required: ['result'],
+                        },
+                },
+              },
+            },
+          }),
       '4XX': {
         description: `An error; message keys: ${['invalid_input', ...(endpoint.auth === 'user' ? ['unauthorized'] : []), ...endpoint.errors].join(', ')}`,
         content: { 'application/json': { schema: errorSchema } },
@@ -109,7 +122,8 @@ function docsPage(doc: ReturnType<typeof openApiDocument>): string {
   const rows = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => {
       const o = op as ReturnType<typeof operation>;
-      const schema = JSON.stringify(o.responses['200'].content['application/json'].schema, null, 2);
+      const answer = '200' in o.responses ? o.responses['200'].content['application/json'].schema : 'a redirect (303)';
+      const schema = JSON.stringify(answer, null, 2);
       const bodySchema = o.requestBody && (Object.values(o.requestBody.content)[0] as { schema: unknown }).schema;
       const input = JSON.stringify(bodySchema ?? o.parameters ?? {}, null, 2);
       return `<details id="${escapeHtml(o.operationId)}"><summary><b class="m ${method}">${method.toUpperCase()}</b> <code>${escapeHtml(path)}</code> ${escapeHtml(o.summary)}${o.security ? ' <i>bearer</i>' : ''}</summary>

@@ -7,6 +7,26 @@ const RECAPTCHA = {
   frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
 };
 
+type ProviderConfig = Pick<Config, 'GOOGLE_CLIENT_ID' | 'GOOGLE_SCRIPT_URL' | 'FACEBOOK_APP_ID' | 'FACEBOOK_SDK_URL'>;
+
+/**
+ * What the configured sign-in providers' scripts need (issue 25): Google Identity Services loads
+ * from, frames, styles and calls the script's origin (accounts.google.com); Facebook's SDK loads
+ * from its origin and opens its dialog in facebook.com frames. Nothing without the variables.
+ */
+function providerSources(config: Partial<ProviderConfig>) {
+  const origin = (url: string | undefined) => (url && URL.canParse(url) ? new URL(url).origin : null);
+  const google = config.GOOGLE_CLIENT_ID ? origin(config.GOOGLE_SCRIPT_URL) : null;
+  const facebook = config.FACEBOOK_APP_ID ? origin(config.FACEBOOK_SDK_URL) : null;
+  const facebookFrames = facebook ? ['https://www.facebook.com', 'https://web.facebook.com'] : [];
+  return {
+    script: [google, facebook].filter((o): o is string => !!o),
+    frame: [...(google ? [google] : []), ...facebookFrames],
+    connect: google ? [google] : [],
+    style: google ? [google] : [],
+  };
+}
+
 /** Who may frame the portal: itself and the configured EMBED_ORIGINS, nobody else. */
 export const frameAncestors = (config: Pick<Config, 'EMBED_ORIGINS'>) => ["'self'", ...config.EMBED_ORIGINS].join(' ');
 
@@ -20,18 +40,19 @@ export const frameAncestors = (config: Pick<Config, 'EMBED_ORIGINS'>) => ["'self
  * Why and what it costs: docs/decisions/005-no-inline-styles.md.
  */
 export function appContentSecurityPolicy(
-  config: Pick<Config, 'EMBED_ORIGINS' | 'CAPTCHA_PROVIDER' | 'IMAGE_ORIGINS'>,
+  config: Pick<Config, 'EMBED_ORIGINS' | 'CAPTCHA_PROVIDER' | 'IMAGE_ORIGINS'> & Partial<ProviderConfig>,
   nonce?: string,
 ): string {
   const recaptcha = config.CAPTCHA_PROVIDER === 'recaptcha';
+  const providers = providerSources(config);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(recaptcha ? RECAPTCHA.script : [])],
-    'style-src': ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])],
+    'script-src': ["'self'", ...(recaptcha ? RECAPTCHA.script : []), ...providers.script],
+    'style-src': ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...providers.style],
     'img-src': ["'self'", 'data:', 'blob:', ...config.IMAGE_ORIGINS],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
-    'frame-src': ["'self'", ...(recaptcha ? RECAPTCHA.frame : [])],
+    'connect-src': ["'self'", ...providers.connect],
+    'frame-src': ["'self'", ...(recaptcha ? RECAPTCHA.frame : []), ...providers.frame],
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

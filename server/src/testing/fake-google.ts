@@ -17,7 +17,15 @@ const newKey = async (kid: string): Promise<Key> => {
 export async function startFakeGoogle(clientId: string) {
   const keys: Key[] = [await newKey('k1')];
   let fetches = 0;
-  const server = createServer((req, res) => {
+  // Who the next press of the fake button signs in as (the browser's Google account).
+  let person: JWTPayload = {};
+  const server = createServer(async (req, res) => {
+    if (req.url === '/gsi/client') {
+      res
+        .writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' })
+        .end(gsiScript(await sign(person)));
+      return;
+    }
     if (req.url !== '/certs') {
       res.writeHead(404).end();
       return;
@@ -54,6 +62,12 @@ export async function startFakeGoogle(clientId: string) {
     url,
     issuer,
     jwksUrl: `${url}/certs`,
+    /** GOOGLE_SCRIPT_URL: a stand-in for Google Identity Services whose button hands over a token for `person`. */
+    scriptUrl: `${url}/gsi/client`,
+    /** The claims of the person the next loaded button signs in as (over the defaults). */
+    signInAs(claims: JWTPayload) {
+      person = claims;
+    },
     sign,
     /** A key the fake does not publish: what a forger would sign with. */
     forgerKey: () => newKey('k1'),
@@ -66,3 +80,25 @@ export async function startFakeGoogle(clientId: string) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * The part of Google Identity Services the login page uses (`google.accounts.id.initialize` and
+ * `renderButton`), its button handing the page's callback an ID token signed by the fake, as
+ * Google's does (developers.google.com/identity/gsi/web/reference/js-reference).
+ */
+const gsiScript = (credential: string) => `(() => {
+  let config = {};
+  window.google = { accounts: { id: {
+    initialize(options) { config = options; },
+    renderButton(parent, options) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = options && options.text === 'continue_with' ? 'Continue with Google' : 'Sign in with Google';
+      button.setAttribute('data-fake-google', 'button');
+      button.onclick = () => config.callback({ credential: ${JSON.stringify(credential)}, select_by: 'btn' });
+      parent.replaceChildren(button);
+    },
+    disableAutoSelect() {},
+    cancel() {},
+  } } };
+})();`;

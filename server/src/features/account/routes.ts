@@ -2,11 +2,18 @@ import { accountEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
+import { signInMethodOfSession } from '../../modules/devices/index.js';
 import { describeCurrentUser, logoutAll } from './service.js';
 
 /** Who is signed in, and signing out everywhere; both behind the bearer token. */
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
-  handle(app, accountEndpoints.me, async (_input, { user, primaryEmail }) => describeCurrentUser(user, primaryEmail));
+  handle(app, accountEndpoints.me, async (_input, { user, primaryEmail, sessionUid }) =>
+    describeCurrentUser(
+      user,
+      primaryEmail,
+      sessionUid ? await signInMethodOfSession(deps.database.db, sessionUid) : null,
+    ),
+  );
   handle(app, accountEndpoints.logoutAll, async (_input, { user, caller }) => {
     await logoutAll(deps, user, caller.ip);
     return true as const;

@@ -1,4 +1,4 @@
-import { type CurrentUser, formatPersonName } from '@portico/contracts';
+import { type CurrentUser, formatPersonName, isSocialProvider, PROVIDER_NAMES } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import { ACTIVITY, insertActivity } from '../../modules/activity/index.js';
 import { markUserDevicesLoggedOut } from '../../modules/devices/index.js';
@@ -6,7 +6,11 @@ import type { PrimaryContact, User } from '../../modules/users/index.js';
 import { deleteGrantsOfAccount, deleteSessionsOfAccount } from '../../oidc/queries.js';
 
 /** GET /api/account/me: who the bearer token belongs to (the e-mail came with the bearer check, server/src/features/auth/bearer.ts). */
-export async function describeCurrentUser(user: User, email: PrimaryContact | null): Promise<CurrentUser> {
+export async function describeCurrentUser(
+  user: User,
+  email: PrimaryContact | null,
+  signInMethod: string | null,
+): Promise<CurrentUser> {
   const fullName = formatPersonName(user, user.languageId);
   return {
     sub: user.id,
@@ -17,8 +21,8 @@ export async function describeCurrentUser(user: User, email: PrimaryContact | nu
     last_name: user.lastName,
     avatar: user.avatar,
     email: email?.value ?? null,
-    // Social sign-in arrives in a later issue; every account is local until then.
-    idp: 'local',
+    // How this sign-in was made (the device row of the token's session): a provider's name, else local.
+    idp: isSocialProvider(signInMethod) ? PROVIDER_NAMES[signInMethod] : 'local',
     default_language: user.languageId,
   };
 }

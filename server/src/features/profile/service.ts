@@ -27,6 +27,7 @@ import {
   type UserClaimRow,
   upsertClaim,
 } from '../../modules/claims/index.js';
+import { keepsAWayIn } from '../../modules/federation/index.js';
 import { reencodeAvatar } from '../../modules/images/index.js';
 import { findUserById, type User } from '../../modules/users/index.js';
 import { PROFILE_ACTIVITY } from './activity.js';
@@ -155,6 +156,8 @@ export function createProfileService(deps: AppDeps) {
       const claim = await findClaimById(db, user.id, claimId);
       if (!claim || claim.claimType !== LINK_PROVIDERS[providerName]) throw notFound();
       await db.transaction(async (tx) => {
+        // Never leave an account without a way to sign in (issue 25 point 5).
+        if (!(await keepsAWayIn(tx, user.id, claim.claimType))) throw badRequest('error_unlink_last_way');
         await deleteClaimById(tx, user.id, claim.id);
         await log(tx, user.id, PROFILE_ACTIVITY.linkRemoved, { provider: providerName, ip: caller.ip });
       });

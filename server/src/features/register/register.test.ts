@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { activityLogs, userContacts, users } from '../../db/schema.js';
+import { insertRegisteredUser } from '../../modules/users/index.js';
 import { useTestApp } from '../../testing/app.js';
 import { expireCodes, sentAgo } from '../../testing/codes.js';
 import { bearer, finishSignIn, postJson, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
 import { createUser, TEST_PASSWORD } from '../../testing/users.js';
 import { isDisposableEmail } from './disposable.js';
-import { insertRegisteredUser } from './queries.js';
 
 const details = {
   firstName: ' Lan ',

@@ -21,10 +21,15 @@ import { inTransaction } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
 import { PASSWORD_ACTIVITY, setFirstPassword } from '../../modules/password/index.js';
 import { createAccountStepUp, type StepUpCaller } from '../../modules/sign-in/index.js';
-import { CONTACT_EMAIL } from '../../modules/users/index.js';
+import {
+  CONTACT_EMAIL,
+  type ConfirmedHolder,
+  findConfirmedHolder,
+  insertRegisteredUser,
+  updateUserInfo,
+} from '../../modules/users/index.js';
 import type { IssueMessage } from '../../modules/verification/index.js';
 import { isDisposableEmail } from './disposable.js';
-import { type ConfirmedHolder, findConfirmedHolder, insertRegisteredUser, updateUserInfo } from './queries.js';
 
 /** Who is calling: for send limits, captcha scoring, the mail's language and the new account's language. */
 type InputOf<K extends keyof typeof registerEndpoints> = ParsedInputOf<(typeof registerEndpoints)[K]>;

@@ -2,6 +2,7 @@ import { type AppSettings, GENDERS, LOCALES, settingsEndpoints } from '@portico/
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
+import { createProviders } from '../../modules/federation/index.js';
 import { PORTAL_CLIENT_ID } from '../../oidc/clients.js';
 import { ACCOUNT_MENU } from './menu.js';
 
@@ -19,8 +20,13 @@ export async function settingsRoutes(app: FastifyInstance, { config }: AppDeps) 
       oidcClientId: PORTAL_CLIENT_ID,
       maximumEmailOrPhone: config.MAXIMUM_EMAIL_OR_PHONE,
       embedOrigins: config.EMBED_ORIGINS,
-      // None yet: external sign-in (Google, Facebook, Zalo) is issue 25's, which lists the configured ones.
-      socialProviders: [],
+      // The providers whose variables are set (server/src/modules/federation/providers.ts).
+      socialProviders: createProviders(config).enabled,
+      googleClientId: config.GOOGLE_CLIENT_ID,
+      googleScriptUrl: config.GOOGLE_CLIENT_ID ? config.GOOGLE_SCRIPT_URL : '',
+      facebookAppId: config.FACEBOOK_APP_ID,
+      facebookSdkVersion: config.FACEBOOK_SDK_VERSION,
+      facebookSdkUrl: config.FACEBOOK_APP_ID ? config.FACEBOOK_SDK_URL : '',
     },
     menu: ACCOUNT_MENU,
     genders: GENDERS.map((g) => ({ ...g })),

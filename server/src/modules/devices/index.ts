@@ -10,5 +10,6 @@ export {
   markDeviceLoggedOut,
   markSessionsLoggedOut,
   markUserDevicesLoggedOut,
+  signInMethodOfSession,
 } from './queries.js';
 export { touchDevice, trackDeviceSessions } from './service.js';

@@ -7,6 +7,17 @@ export type NewDevice = typeof devices.$inferInsert;
 
 export const insertDevice = (db: Db, device: NewDevice) => db.insert(devices).values(device);
 
+/** How the sign-in of a provider session was made (devices.sign_in_method); null when unknown. */
+export const signInMethodOfSession = async (db: Db, sessionUid: string): Promise<string | null> => {
+  const [row] = await db
+    .select({ method: devices.signInMethod })
+    .from(devices)
+    .where(eq(devices.sessionUid, sessionUid))
+    .orderBy(desc(devices.loginTime))
+    .limit(1);
+  return row?.method ?? null;
+};
+
 /** The browser followed the resume URL: the device now belongs to that provider session. */
 export const linkDeviceToSession = (db: Db, interactionUid: string, sessionUid: string) =>
   db

@@ -37,6 +37,22 @@ export const FLOW_KINDS = {
    * its data the steps that revert the change; used once (server/src/features/undo-change).
    */
   undo_change: { first: 'offered', moves: { offered: ['done'] } },
+  /**
+   * A provider's sign-in whose e-mail belongs to an account (server/src/features/external-login):
+   * the provider is linked once this interaction signs in to that account (its password or a code,
+   * two-step included; server/src/modules/federation/events.ts). Bound to the interaction.
+   */
+  external_link: { first: 'proof_owed', moves: { proof_owed: ['done'] } },
+  /**
+   * A first sign-in through a provider made a new account: the update-info form (Update or Skip)
+   * finishes the sign-in. Bound to the interaction, held by the browser's cookie.
+   */
+  external_sign_up: { first: 'details_owed', moves: { details_owed: ['done'] } },
+  /**
+   * A Zalo authorization under way: the flow's secret is the OAuth `state`, its binding a secret in
+   * the browser's cookie; the PKCE verifier and what to do after are its data. Used once.
+   */
+  zalo_authorization: { first: 'sent', moves: { sent: ['done'] } },
 } as const satisfies Record<string, { first: string; moves: Record<string, readonly string[]> }>;
 
 export type FlowKind = keyof typeof FLOW_KINDS;

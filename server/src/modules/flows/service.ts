@@ -132,8 +132,9 @@ export function createFlows(deps: Pick<AppDeps, 'database'>, opts: { now?: () =>
       kind: K,
       { target, subject }: FlowTarget,
       binding?: FlowBinding,
+      tx: Db = db,
     ): Promise<Flow<K> | undefined> {
-      return asFlow(await findLiveFlow(db, { kind, target, subject }, bindingHash(binding), now()), kind);
+      return asFlow(await findLiveFlow(tx, { kind, target, subject }, bindingHash(binding), now()), kind);
     },
 
     /** A live flow by id; a bound flow only with its binding. */

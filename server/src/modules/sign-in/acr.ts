@@ -10,10 +10,12 @@ export const ACR_TWO_FACTOR = 'urn:portico:acr:2fa';
 export const ACR_VALUES = [ACR_ONE_FACTOR, ACR_TWO_FACTOR] as const;
 
 /**
- * The first factors a sign-in can start with (later issues: qr, prompt, google, facebook); token:
- * an app's one-time login token (server/src/features/token-login/service.ts).
+ * The first factors a sign-in can start with (later issues: qr, prompt); token: an app's one-time
+ * login token (server/src/features/token-login/service.ts); google, facebook, zalo: an external
+ * provider's sign-in (server/src/features/external-login).
  */
-export type FirstFactor = 'password' | 'otp' | 'token';
+export type FirstFactor = 'password' | 'otp' | 'token' | ExternalFactor;
+export type ExternalFactor = 'google' | 'facebook' | 'zalo';
 /** The second factors of login step 3 (spec sign-in §3 Two-factor state). */
 export type SecondFactor = 'authenticator' | 'email' | 'recoveryCode';
 
@@ -25,7 +27,15 @@ export type SecondFactor = 'authenticator' | 'email' | 'recoveryCode';
  */
 // RFC 8176 has none for a session handed over from an app, so token login says `token`: no relying
 // party mistakes it for a factor this browser proved (a step-up asks again).
-const FIRST_AMR: Record<FirstFactor, string> = { password: 'pwd', otp: 'otp', token: 'token' };
+// A provider's sign-in is federated authentication (RFC 8176 `fed`), whichever provider it was.
+const FIRST_AMR: Record<FirstFactor, string> = {
+  password: 'pwd',
+  otp: 'otp',
+  token: 'token',
+  google: 'fed',
+  facebook: 'fed',
+  zalo: 'fed',
+};
 
 export function amrOf(first: FirstFactor, second?: SecondFactor): string[] {
   if (!second) return [FIRST_AMR[first]];

@@ -142,12 +142,18 @@ export async function oweSecondFactor(
   return secondStepAnswer(interaction, userId, data.types);
 }
 
+/**
+ * The login page of this interaction in its language, as the provider opens it
+ * (server/src/oidc/provider.ts interactions.url), with `extra` query parameters.
+ */
+export const loginPageUrl = (interaction: Interaction, extra = '') =>
+  `${localePrefix(pickLocale(interaction.params.ui_locales as string | undefined))}/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}${extra ? `&${extra}` : ''}`;
+
 /** The answer of a sign-in that owes its second step; redirectUrl is the login page that shows step 3. */
 export const secondStepAnswer = (interaction: Interaction, userId: string, types: LoginTwoFactorType[]) => ({
   isOk: false,
   isRegister: false,
-  // The login page in the interaction's language, as the provider opens it (server/src/oidc/provider.ts interactions.url).
-  redirectUrl: `${localePrefix(pickLocale(interaction.params.ui_locales as string | undefined))}/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}&step=2fa`,
+  redirectUrl: loginPageUrl(interaction, 'step=2fa'),
   userInfo: null,
   requiresTwoFactor: true,
   userId,

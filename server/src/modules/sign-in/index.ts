@@ -3,10 +3,13 @@
 // remembered browsers), and the failure counters every password check shares.
 // The sign-in API is server/src/features/auth; forgot-password, password, recovery and
 // delete-account use these too.
+
+export type { ExternalFactor } from './acr.js';
 export { ACR_ONE_FACTOR, ACR_TWO_FACTOR, ACR_VALUES, interactionPolicy, STEP_UP_REASON } from './acr.js';
 export {
   type ClientInfo,
   completeSignIn,
+  loginPageUrl,
   SECOND_STEP_SECONDS,
   type SignInCompletion,
   type SignInMethod,

@@ -11,7 +11,11 @@ import { type ApiCall, ok, renderApp, stubApi } from '../../test/api';
 // Lazy pages and their queries can take more than a second in a busy jsdom run.
 configure({ asyncUtilTimeout: 5000 });
 
-const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
+// The server offers Facebook sign-in (and not Google's, which the profile still has linked).
+const settings: AppSettings = {
+  ...DEFAULT_APP_SETTINGS,
+  configs: { ...DEFAULT_APP_SETTINGS.configs, socialProviders: ['facebook'] },
+};
 let profile: GeneralProfile;
 let calls: ApiCall[];
 
@@ -45,6 +49,11 @@ beforeEach(() => {
       profile = { ...profile, ...(body as Partial<GeneralProfile>) };
       return ok(profile);
     },
+    '/api/account/links': ({ body }) => {
+      const claim = { id: 11, claimType: 'facebook_link', claimValue: (body as { userId: string }).userId };
+      profile = { ...profile, userClaims: [...profile.userClaims, claim] };
+      return ok(claim);
+    },
     '/api/account/claims/cancel-linking': () => {
       profile = { ...profile, userClaims: [] };
       return ok(true);
@@ -67,7 +76,9 @@ describe('general info page', { timeout: 20_000 }, () => {
     expect(screen.getByText('u-123')).toBeTruthy();
     const bio = screen.getByText(/Giáo viên/);
     expect(bio.innerHTML).not.toContain('onerror');
-    expect(screen.getByText('Chưa liên kết')).toBeTruthy(); // Facebook: text, no dead link button
+    // Facebook is offered and not linked: a link button; Zalo is neither offered nor linked: absent.
+    expect(screen.getByRole('button', { name: 'Liên kết Facebook' })).toBeTruthy();
+    expect(screen.queryByText('Zalo')).toBeNull();
     cleanup();
     await act(() => i18n.changeLanguage('en-US'));
     renderAt('/en-us/account/info');
@@ -133,6 +144,31 @@ describe('general info page', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Chỉnh sửa' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Hủy' }));
     expect(await screen.findByRole('button', { name: 'Chỉnh sửa' })).toBeTruthy();
+  });
+
+  it('links Facebook with the token its SDK hands over', async () => {
+    // The SDK as the page loads it (web/src/lib/socialSdk.ts); the server checks the token.
+    vi.stubGlobal('FB', {
+      init: vi.fn(),
+      login: (callback: (r: unknown) => void) =>
+        callback({ authResponse: { accessToken: 'EAAtoken', userID: 'fb-7' } }),
+    });
+    const scripts = vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
+      queueMicrotask(() => (node as HTMLScriptElement).onload?.(new Event('load')));
+      return node;
+    });
+    settings.configs.facebookSdkUrl = 'https://connect.facebook.net/en_US/sdk.js';
+    renderAt('/account/info');
+    fireEvent.click(await screen.findByRole('button', { name: 'Liên kết Facebook' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/account/links')?.body).toEqual({
+        provider: 'facebook',
+        accessToken: 'EAAtoken',
+        userId: 'fb-7',
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Hủy liên kết Facebook' })).toBeTruthy();
+    scripts.mockRestore();
   });
 
   it('unlinks Google after confirmation', async () => {

@@ -1,7 +1,9 @@
 import {
   type CancelLinkingInput,
   profileEndpoints as E,
+  externalLoginEndpoints,
   type LanguageInput,
+  type LinkProviderInput,
   type OutputOf,
   type UpdateProfileInput,
 } from '@portico/contracts';
@@ -17,6 +19,12 @@ export const getProfile = () => call(E.get, {});
 export const updateProfile = (input: UpdateProfileInput) => call(E.update, input);
 
 export const cancelLinking = (input: CancelLinkingInput) => call(E.cancelLinking, input);
+
+/** Links Google or Facebook (contracts/src/external-login.ts); the step-up dialog opens when asked. */
+export const linkProvider = (input: LinkProviderInput) => call(externalLoginEndpoints.link, input);
+
+/** Starts linking Zalo: the address of Zalo's permission page. */
+export const linkZaloStart = () => call(externalLoginEndpoints.linkZaloStart, {});
 
 /** multipart/form-data with the image in `file` (the endpoint's JSON input is empty). */
 export const uploadAvatar = (image: Blob, fileName: string) => {

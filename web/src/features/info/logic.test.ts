@@ -175,11 +175,13 @@ describe('avatar', () => {
 });
 
 describe('social links box', () => {
-  it('lists Facebook and Google with their claims', () => {
-    const links = socialLinks([{ id: 7, claimType: 'google_link', claimValue: 'lan@gmail.com' }]);
+  it('lists the offered providers with their claims, and a link to a provider no longer offered', () => {
+    const links = socialLinks([{ id: 7, claimType: 'google_link', claimValue: '1101' }], ['facebook', 'zalo']);
     expect(links.map((l) => [l.name, l.claim?.id ?? null])).toEqual([
-      ['Facebook', null],
       ['Google', 7],
+      ['Facebook', null],
+      ['Zalo', null],
     ]);
+    expect(socialLinks([], [])).toEqual([]);
   });
 });

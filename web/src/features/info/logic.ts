@@ -209,14 +209,20 @@ export const zoneMatches = (option: ZoneOption, search: string): boolean => {
 // ---- Social links -------------------------------------------------------------------------
 
 export const SOCIAL_PROVIDERS = [
-  { name: 'Facebook', claimType: CLAIM_TYPES.facebookLink },
-  { name: 'Google', claimType: CLAIM_TYPES.googleLink },
+  { id: 'google', name: 'Google', claimType: CLAIM_TYPES.googleLink },
+  { id: 'facebook', name: 'Facebook', claimType: CLAIM_TYPES.facebookLink },
+  { id: 'zalo', name: 'Zalo', claimType: CLAIM_TYPES.zaloLink },
 ] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]['name'];
 
-/** The Facebook and Google link claims of a profile (null when not linked). */
-export const socialLinks = (claims: readonly UserClaim[]) =>
-  SOCIAL_PROVIDERS.map((p) => ({ ...p, claim: claims.find((c) => c.claimType === p.claimType) ?? null }));
+/**
+ * The providers of the social box with their link claims (null when not linked): those this
+ * server offers (they can be linked), and any other still linked (it can be removed).
+ */
+export const socialLinks = (claims: readonly UserClaim[], offered: readonly string[]) =>
+  SOCIAL_PROVIDERS.map((p) => ({ ...p, claim: claims.find((c) => c.claimType === p.claimType) ?? null })).filter(
+    (p) => p.claim || offered.includes(p.id),
+  );
 
 // ---- Avatar files -------------------------------------------------------------------------
 

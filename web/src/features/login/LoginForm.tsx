@@ -1,17 +1,22 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Alert, Stack, Tabs } from '@mantine/core';
 import {
   type InteractionDetails,
+  isMessageKey,
   type LoginAnswer,
   loginByOtpInput,
   loginInput,
   normalizeLoginName,
+  PROVIDER_NAMES,
+  type SocialProvider,
   sendLoginOtpInput,
 } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { errorText } from '../../api/client';
 import classes from '../../components/auth.module.css';
+import { SocialButtons, type SocialProof } from '../../components/SocialButtons';
 import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
 import { useCodeStep } from '../../components/useCodeStep';
@@ -19,6 +24,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { login, loginByOtp, loginCheck, otpSupport, sendLoginOtp } from './api';
 import { CampaignHandOff, type CampaignHandOffState } from './CampaignHandOff';
+import { externalDetails, externalLogin, externalPending, zaloStart } from './externalApi';
 import { visitorId } from './fingerprint';
 import { AccountChip, LoginAccountStep, LoginOtpPanel, LoginPasswordPanel, MethodTabList } from './LoginPanels';
 import {
@@ -27,6 +33,7 @@ import {
   isSessionExpired,
   type LoginMethod,
   type LoginQuery,
+  withExternal,
   withoutCredentials,
 } from './logic';
 import { RestartSignIn } from './RestartSignIn';
@@ -72,6 +79,11 @@ export function LoginForm({
   );
   // Shown once the check says isErrorMulti or a call asks for it; the page's alert says why.
   const captcha = useCaptchaOnDemand({ quiet: true });
+  // A provider's sign-in (issue 25): the one under way, the account its e-mail names (sign in to
+  // it to link the provider), and whether update-info finishes a sign-in through a provider.
+  const [social, setSocial] = useState<SocialProvider | null>(null);
+  const [linkProof, setLinkProof] = useState<LoginAnswer['linkProof'] | null>(null);
+  const [externalSignUp, setExternalSignUp] = useState(false);
 
   /** A failed call: the sign-in is gone (start again), or its message is shown. */
   const gone = (err: unknown): boolean => {
@@ -120,6 +132,54 @@ export function LoginForm({
   });
   // Read from the form's store, not a render: the auto-login submits before any re-render.
   const username = () => account.form.getValues().username.trim();
+
+  // ---- Step 1: Google, Facebook, Zalo ----------------------------------------------------------
+  /** A provider's answer: its account's own sign-in links it, a new account fills update-info, else on as any sign-in. */
+  const afterProvider = (answer: LoginAnswer) => {
+    if (answer.linkProof) {
+      setLinkProof(answer.linkProof);
+      account.form.setValues({ username: answer.linkProof.username });
+      setMethod('password');
+      setStep(2);
+      return;
+    }
+    if (answer.isRegister) {
+      setExternalSignUp(true);
+      // A reload finds the update-info step again (the pending call below).
+      navigate({ pathname: location.pathname, search: withExternal(location.search) }, { replace: true });
+    }
+    account.setAlert(finish(answer));
+  };
+  const providerFailed = (err: unknown) => {
+    setSocial(null);
+    if (!gone(err)) account.setAlert(errorText(err, t));
+  };
+  const withProvider = (proof: SocialProof) => {
+    setSocial(proof.provider);
+    account.setAlert(null);
+    externalLogin(proof, query.returnUrl, query.campaignId).then((answer) => {
+      setSocial(null);
+      afterProvider(answer);
+    }, providerFailed);
+  };
+  const withZalo = () => {
+    setSocial('zalo');
+    zaloStart(query.returnUrl, query.campaignId).then(({ url }) => window.location.assign(url), providerFailed);
+  };
+  // Back from Zalo's callback, or a reload during update-info: what the provider's sign-in left owed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the query the page opened with
+  useEffect(() => {
+    const search = new URLSearchParams(location.search);
+    // Only a message of the catalogue: the address bar is anyone's to write.
+    const failed = search.get('externalError');
+    if (failed) account.setAlert(tr(isMessageKey(failed) ? failed : 'login_invalid_external_info'));
+    if (!search.get('external')) return;
+    externalPending(query.returnUrl).then((pending) => {
+      if (pending.step !== 'details') return;
+      setExternalSignUp(true);
+      setRegisterAnswer(pending.answer);
+    }, gone);
+  }, []);
 
   // ---- Step 2: password ------------------------------------------------------------------------
   const passwordInput = (password: string) => ({
@@ -215,7 +275,21 @@ export function LoginForm({
   if (registerAnswer)
     return (
       <Suspense fallback={null}>
-        <UpdateInfoForm answer={registerAnswer} />
+        <UpdateInfoForm
+          answer={registerAnswer}
+          signIn={
+            externalSignUp
+              ? {
+                  save: (details) => externalDetails({ ...details, returnUrl: query.returnUrl }),
+                  skip: () => externalDetails({ returnUrl: query.returnUrl, skip: true }),
+                  done: (answer) => {
+                    setRegisterAnswer(null);
+                    finish(answer);
+                  },
+                }
+              : undefined
+          }
+        />
       </Suspense>
     );
   if (twoFactor)
@@ -233,10 +307,34 @@ export function LoginForm({
       </Suspense>
     );
 
-  if (step === 1) return <LoginAccountStep form={account} inputRef={usernameRef} />;
+  if (step === 1)
+    return (
+      <Stack gap="lg">
+        <LoginAccountStep form={account} inputRef={usernameRef} />
+        <SocialButtons
+          divider
+          busy={social}
+          onProof={withProvider}
+          onZalo={withZalo}
+          onCancel={(provider) => {
+            setSocial(null);
+            account.setAlert(t('login_external_cancelled', { provider: PROVIDER_NAMES[provider] }));
+          }}
+        />
+      </Stack>
+    );
 
   return (
     <Stack gap="md">
+      {linkProof && (
+        <Alert
+          color="blue"
+          variant="light"
+          title={t('login_link_proof_title', { provider: PROVIDER_NAMES[linkProof.provider] })}
+        >
+          {t('login_link_proof_text', { username: linkProof.username, provider: PROVIDER_NAMES[linkProof.provider] })}
+        </Alert>
+      )}
       <AccountChip username={username()} onChange={backToStep1} />
       <Tabs
         value={method}

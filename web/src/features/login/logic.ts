@@ -132,3 +132,10 @@ export const isInAppBrowser = (userAgent: string): boolean =>
 export const isHideRegisterMessage = (data: unknown): boolean =>
   data === 'hide-register' ||
   (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'hide-register');
+
+/** The login page's query with `external=1`: a reload asks what a provider's sign-in left owed (update-info). */
+export const withExternal = (search: string): string => {
+  const next = new URLSearchParams(search);
+  next.set('external', '1');
+  return next.toString();
+};

@@ -1,9 +1,9 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type LoginAnswer, updateInfoInput } from '@portico/contracts';
+import { type LoginAnswer, type UpdateInfoInput, updateInfoInput } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentTimezone } from '../../api/client';
+import { currentTimezone, errorText } from '../../api/client';
 import { FormStack } from '../../components/FormStack';
 import { useApiForm } from '../../components/useApiForm';
 import { postToHost } from '../../embed/bridge';
@@ -25,6 +25,15 @@ export interface UpdateInfoFormProps {
   answer: LoginAnswer;
   /** The password pair is asked when the account has none yet (social sign-up). */
   withPassword?: boolean;
+  /**
+   * A first sign-in through a provider (issue 25): Update and Skip go to the pending sign-in's
+   * own step, whose login answer finishes the sign-in (`done`), instead of the signed-in update-info.
+   */
+  signIn?: {
+    save: (details: UpdateInfoInput) => Promise<LoginAnswer>;
+    skip: () => Promise<LoginAnswer>;
+    done: (answer: LoginAnswer) => void;
+  };
 }
 
 /**
@@ -33,7 +42,7 @@ export interface UpdateInfoFormProps {
  * (the answer's redirect URL, else /) or, inside a mobile-app web view, tells the app
  * register_success; Skip tells the parent the update is complete.
  */
-export function UpdateInfoForm({ answer, withPassword = true }: UpdateInfoFormProps) {
+export function UpdateInfoForm({ answer, withPassword = true, signIn }: UpdateInfoFormProps) {
   const { t } = useTranslation();
   const { to } = useLocale();
   const embedded = useEmbedded();
@@ -45,8 +54,8 @@ export function UpdateInfoForm({ answer, withPassword = true }: UpdateInfoFormPr
     },
     schema: updateInfoInput({ passwordRequired: withPassword }),
     fields: DETAILS_FIELD_ORDER,
-    submit: (v) =>
-      updateInfo({
+    submit: (v) => {
+      const details = {
         firstName: v.firstName.trim(),
         lastName: v.lastName.trim(),
         password: withPassword ? v.password.trim() : '',
@@ -54,10 +63,19 @@ export function UpdateInfoForm({ answer, withPassword = true }: UpdateInfoFormPr
         birthdate: v.birthdate,
         gender: Number(v.gender),
         timezone: currentTimezone(),
-      }),
-    onSuccess: () => {
+      };
+      return (signIn ? signIn.save(details) : updateInfo(details)) as Promise<LoginAnswer | { ok: true }>;
+    },
+    onSuccess: (saved) => {
       notifications.show({ color: 'teal', message: t('update_info_success') });
-      if (embedded && postToHost(UPDATE_INFO_MESSAGES.success)) return;
+      const told = embedded && postToHost(UPDATE_INFO_MESSAGES.success);
+      // The pending sign-in still has to finish, whether or not the app was told.
+      if (signIn) {
+        setLeaving(true);
+        if ('isOk' in saved) signIn.done(saved);
+        return;
+      }
+      if (told) return;
       setLeaving(true);
       goOn();
     },
@@ -71,6 +89,14 @@ export function UpdateInfoForm({ answer, withPassword = true }: UpdateInfoFormPr
 
   const skip = () => {
     const told = postToHost(UPDATE_INFO_MESSAGES.skipped);
+    if (signIn) {
+      setLeaving(true);
+      signIn.skip().then(signIn.done, (err: unknown) => {
+        setLeaving(false);
+        form.setAlert(errorText(err, t));
+      });
+      return;
+    }
     if (!embedded || !told) goOn();
   };
 

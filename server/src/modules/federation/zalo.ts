@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { badRequest } from '../../lib/errors.js';
+import type { ExternalIdentity } from './port.js';
+
+export type ZaloClientOptions = {
+  /** ZALO_APP_ID and ZALO_APP_SECRET. */
+  appId: string;
+  appSecret: string;
+  /** ZALO_OAUTH_URL (v4 permission and access-token endpoints) and ZALO_GRAPH_URL (`/v2.0/me`). */
+  oauthUrl: string;
+  graphUrl: string;
+  /** Where Zalo sends the browser back (PUBLIC_URL + the callback path). */
+  redirectUri: string;
+  fetch?: typeof fetch;
+};
+
+const invalid = () => badRequest('login_invalid_external_info');
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** A PKCE pair (RFC 7636, S256): the verifier stays on the server, the challenge goes to Zalo. */
+export function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+/**
+ * The Zalo adapter: OAuth 2.0 authorization code with PKCE (Zalo's v4 API). `permissionUrl` is
+ * where the browser goes (with the state that binds the callback to it); `identify` trades the
+ * code and the verifier for an access token (the app's secret in the `secret_key` header) and
+ * reads `me` (id, name, picture). Zalo gives no e-mail.
+ */
+export function createZaloClient(options: ZaloClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const oauth = options.oauthUrl.replace(/\/$/, '');
+  const graph = options.graphUrl.replace(/\/$/, '');
+
+  async function json(url: string, init: RequestInit): Promise<Record<string, unknown>> {
+    let answer: Response;
+    try {
+      answer = await doFetch(url, { ...init, signal: AbortSignal.timeout(5000) });
+    } catch {
+      throw invalid();
+    }
+    const body = (await answer.json().catch(() => null)) as Record<string, unknown> | null;
+    // Zalo answers its errors with 200 and an `error` field (a number, 0 for none).
+    if (!answer.ok || !body || typeof body !== 'object' || (body.error !== undefined && Number(body.error) !== 0))
+      throw invalid();
+    return body;
+  }
+
+  return {
+    enabled: () => !!options.appId && !!options.appSecret,
+
+    permissionUrl(state: string, challenge: string): string {
+      const query = new URLSearchParams({
+        app_id: options.appId,
+        redirect_uri: options.redirectUri,
+        code_challenge: challenge,
+        state,
+      });
+      return `${oauth}/v4/permission?${query}`;
+    },
+
+    async identify(code: string, verifier: string): Promise<ExternalIdentity> {
+      if (!options.appId || !options.appSecret || !code) throw invalid();
+      const token = await json(`${oauth}/v4/access_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', secret_key: options.appSecret },
+        body: new URLSearchParams({
+          app_id: options.appId,
+          code,
+          grant_type: 'authorization_code',
+          code_verifier: verifier,
+        }).toString(),
+      });
+      const accessToken = text(token.access_token);
+      if (!accessToken) throw invalid();
+      const me = await json(`${graph}/v2.0/me?fields=id,name,picture`, { headers: { access_token: accessToken } });
+      const subject = text(me.id);
+      if (!subject) throw invalid();
+      const picture = (me.picture as { data?: { url?: unknown } } | undefined)?.data?.url;
+      return {
+        provider: 'zalo',
+        subject,
+        email: null,
+        name: text(me.name),
+        givenName: null,
+        familyName: null,
+        picture: text(picture),
+      };
+    },
+  };
+}
+
+export type ZaloClient = ReturnType<typeof createZaloClient>;
