@@ -1,4 +1,4 @@
-import { Button, Divider, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { SocialProvider } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,7 @@ export function SocialButtons({ onProof, onZalo, busy = null, onCancel, only, di
 
   return (
     <Stack gap="sm">
-      {divider && <Divider label={t('login_or')} labelPosition="center" />}
+      {divider && <div className={classes.or}>{t('login_or')}</div>}
       {wantsGoogle && (
         <GoogleButton
           text="signin_with"

@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type GeneralProfile, isMessageKey } from '@portico/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -126,20 +126,15 @@ export function SocialLinksBox({ profile }: { profile: GeneralProfile }) {
               </Stack>
             </Group>
             {item.claim ? (
-              <Group gap="sm" wrap="nowrap">
-                <Badge color="teal" variant="light" visibleFrom="xs">
-                  {t('info_social_linked')}
-                </Badge>
-                <Button
-                  variant="light"
-                  color="red"
-                  size="compact-md"
-                  aria-label={t('info_social_unlink_named', { provider: item.name })}
-                  onClick={() => unlink(item)}
-                >
-                  {t('info_social_unlink')}
-                </Button>
-              </Group>
+              <Button
+                variant="light"
+                color="red"
+                size="compact-md"
+                aria-label={t('info_social_unlink_named', { provider: item.name })}
+                onClick={() => unlink(item)}
+              >
+                {t('info_social_unlink')}
+              </Button>
             ) : item.id === 'google' ? (
               <GoogleButton
                 text="continue_with"
