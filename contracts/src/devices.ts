@@ -18,6 +18,8 @@ export const deviceSchema = z.object({
   logoutTime: z.string().nullable(),
   ip: z.string(),
   browser: z.string(),
+  /** How the sign-in was made: password, otp, token, google, facebook, zalo; null when not recorded. */
+  signInMethod: z.string().nullable(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 

@@ -193,8 +193,6 @@ export type OtpType = (typeof OTP_TYPES)[number];
 /** A way to get the change-password code: staticKey is a message key, value the masked address ('' for the app). */
 export const passwordOtpMethodSchema = z.object({ type: z.enum(OTP_TYPES), staticKey: z.string(), value: z.string() });
 export type PasswordOtpMethod = z.infer<typeof passwordOtpMethodSchema>;
-export const requirePasswordAnswerSchema = z.object({ required: z.boolean() });
-export type RequirePasswordAnswer = z.infer<typeof requirePasswordAnswerSchema>;
 
 /**
  * POST change-password. First submission with an empty otp: a code goes to OtpType and the
@@ -251,23 +249,55 @@ export const changePasswordAnswerSchema = z.union([
 export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswerSchema>;
 
 /** POST set-password: the first password of an account that has none (spec: same rules without the current one). */
+/**
+ * POST set-first-password (spec sign-in §3, §5 "same rules without the current password"): the
+ * account's subject `id`, the new pair and the code step, as change-password has it. First
+ * submission with an empty otp: a code goes to OtpType (the confirmed primary e-mail or phone) and
+ * the answer is { times }; with the code the password is set ({ ok: true }). The spec's `password`
+ * (a temporary one) is accepted and not read: an account without a password has none to give.
+ */
 export const setPasswordInput = (opts: { accept?: PasswordAcceptance } = {}) =>
   z
-    .object({ password: optionalText(PASSWORD_INPUT_MAX), rePassword: optionalText(PASSWORD_INPUT_MAX) })
-    .superRefine((v, ctx) =>
-      reportErrors(
-        ctx,
-        passwordPairErrors(
-          v.password,
-          v.rePassword,
-          NEW_PASSWORD_KEYS,
-          { password: 'password', repeat: 'rePassword' },
-          opts.accept,
-        ),
-      ),
-    )
-    .transform((v) => ({ password: v.password.trim() }));
+    .object({
+      id: z.string().max(128).optional(),
+      password: optionalText(PASSWORD_INPUT_MAX),
+      newpassword: optionalText(PASSWORD_INPUT_MAX),
+      confirmnewpassword: optionalText(PASSWORD_INPUT_MAX),
+      otp: optionalText(20),
+      OtpType: z.string().max(20).optional(),
+    })
+    .superRefine((v, ctx) => {
+      const errors: FieldError[] = passwordPairErrors(
+        v.newpassword,
+        v.confirmnewpassword,
+        NEW_PASSWORD_KEYS,
+        { password: 'newpassword', repeat: 'confirmnewpassword' },
+        opts.accept,
+      );
+      if (v.OtpType !== undefined && v.OtpType !== 'email' && v.OtpType !== 'phone')
+        errors.push({ field: 'OtpType', key: 'please_select_method_receive_2fa_code' });
+      if (v.otp.trim() && !/^\d{1,6}$/.test(v.otp.trim())) errors.push({ field: 'otp', key: 'invalid_otp' });
+      reportErrors(ctx, errors);
+    })
+    .transform((v) => ({
+      id: v.id,
+      newpassword: v.newpassword.trim(),
+      otp: v.otp.trim(),
+      otpType: v.OtpType as 'email' | 'phone' | undefined,
+    }));
 export type SetPasswordInput = z.input<ReturnType<typeof setPasswordInput>>;
+/** { times } once the code was sent, { ok: true } once the password is set. */
+export const setPasswordAnswerSchema = z.union([codeSentSchema, doneSchema]);
+export type SetPasswordAnswer = z.infer<typeof setPasswordAnswerSchema>;
+
+/** check-require-password: the subject id may be given (spec: `?id=`); only the caller's own is known. */
+export const requirePasswordInput = z.object({ id: z.string().max(128).optional() });
+/**
+ * has-temp-password (spec §7: reads result.isOk, result.data, result.msg): `data` is true while
+ * the account has no password of its own (set mode); a not-ok answer carries the message key to show.
+ */
+export const tempPasswordAnswerSchema = z.object({ isOk: z.boolean(), data: z.boolean(), msg: z.string() });
+export type TempPasswordAnswer = z.infer<typeof tempPasswordAnswerSchema>;
 
 // ---- Endpoints ------------------------------------------------------------------------------------
 // The inputs here carry the rules the browser also checks; the server adds the common-password
@@ -286,16 +316,19 @@ export const passwordEndpoints = {
   checkRequirePassword: define({
     method: 'GET',
     path: '/api/account/password/check-require-password',
-    summary: 'Whether changing the password needs the current one (false for an account without a password)',
+    summary:
+      'Whether changing the password needs the current one: true, or false for an account without a password (set mode); `id` the subject',
     auth: 'user',
-    output: requirePasswordAnswerSchema,
+    input: requirePasswordInput,
+    output: z.boolean(),
+    errors: ['not_found'],
   }),
   hasTempPassword: define({
     method: 'GET',
     path: '/api/account/password/has-temp-password',
-    summary: 'The same answer as check-require-password, under the name the spec also gives it',
+    summary: '{ isOk, data, msg }: data true while the account has no password of its own (set mode)',
     auth: 'user',
-    output: requirePasswordAnswerSchema,
+    output: tempPasswordAnswerSchema,
   }),
   changePassword: define({
     method: 'POST',
@@ -319,14 +352,23 @@ export const passwordEndpoints = {
   }),
   setPassword: define({
     method: 'POST',
-    path: '/api/account/password/set-password',
-    summary: 'The first password of an account that has none',
+    path: '/api/account/password/set-first-password',
+    summary:
+      'The first password of an account that has none: without otp a code goes to OtpType ({ times }); with the code it is set',
     auth: 'user',
-    // A first password is a new way into the account: never with a stolen token alone.
-    stepUp: true,
     input: setPasswordInput(),
-    output: doneSchema,
-    errors: ['password_already_set', 'error_password_common'],
+    output: setPasswordAnswerSchema,
+    errors: [
+      'not_found',
+      'password_already_set',
+      'error_password_common',
+      'please_select_method_receive_2fa_code',
+      'set_password_no_contact',
+      'otp_invalid',
+      'otp_expired',
+      'otp_too_many_attempts',
+      'too_many_requests',
+    ],
   }),
 };
 

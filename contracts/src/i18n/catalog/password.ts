@@ -2,6 +2,9 @@ import { defineMessages } from './define.js';
 
 export const passwordMessages = defineMessages({
   vi: {
+    set_password_code_intro: 'Mã xác minh đã được gửi tới {{target}}. Nhập mã để đặt mật khẩu.',
+    set_password_no_contact:
+      'Tài khoản chưa có email hoặc số điện thoại đã xác minh để nhận mã. Hãy thêm một địa chỉ trước khi đặt mật khẩu.',
     error_password_empty: 'Vui lòng nhập mật khẩu.',
     error_current_password_empty: 'Vui lòng nhập mật khẩu hiện tại.',
     error_new_password_empty: 'Vui lòng nhập mật khẩu mới.',
@@ -59,6 +62,9 @@ export const passwordMessages = defineMessages({
     invalid_password: 'Mật khẩu không đúng.',
   },
   en: {
+    set_password_code_intro: 'A verification code was sent to {{target}}. Enter it to set your password.',
+    set_password_no_contact:
+      'The account has no verified e-mail or phone to receive the code. Add one before setting a password.',
     error_password_empty: 'Please enter your password.',
     error_current_password_empty: 'Please enter your current password.',
     error_new_password_empty: 'Please enter a new password.',

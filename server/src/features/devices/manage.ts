@@ -32,6 +32,7 @@ export function toDeviceView(d: Device, currentSessionUid: string | null, now: D
     logoutTime: d.loggedOutAt?.toISOString() ?? null,
     ip: d.ip,
     browser: d.browser,
+    signInMethod: d.signInMethod,
   };
 }
 

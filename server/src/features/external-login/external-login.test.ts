@@ -163,7 +163,13 @@ describe('external sign-in', () => {
     const known = answerOf(await withGoogle(next, await google.sign({ sub: `g-${id}`, email })));
     expect(known).toMatchObject({ isOk: true, isRegister: false, userId });
 
-    // The activity log says how.
+    // The devices list and the activity log say how.
+    const devices = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/devices',
+      headers: bearer(tokens.access_token),
+    });
+    expect(JSON.stringify(devices.json())).toContain('"signInMethod":"google"');
     const log = await t.app.inject({
       method: 'GET',
       url: activityEndpoints.list.path,

@@ -1,8 +1,8 @@
-import { passwordEndpoints as E, type Endpoint, stepUpEndpoints } from '@portico/contracts';
+import { passwordEndpoints as E, type Endpoint } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, users } from '../../db/schema.js';
+import { activityLogs, userContacts, users } from '../../db/schema.js';
 import { COMMON_PASSWORD_COUNT, isAcceptablePassword, isCommonPassword } from '../../modules/password/index.js';
 import { codeAt, createTwoFactor } from '../../modules/two-factor/index.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -76,12 +76,6 @@ describe('change password and set first password', () => {
     expect(Array.isArray(await twoFactor.finishSetup(userId, codeAt(secret, new Date()), testCaller()))).toBe(true);
     return secret;
   }
-  /** The step-up proof of an account without a password: a code to its primary address (contracts/src/step-up.ts). */
-  async function stepUpByCode(token: string, email: string) {
-    expect((await post(stepUpEndpoints.sendCode, token, { method: 'code' })).statusCode).toBe(200);
-    const proof = await post(stepUpEndpoints.verify, token, { method: 'code', value: await codeFor(email) });
-    expect(proof.json().result.proven).toBe(true);
-  }
   async function signInByCode(email: string) {
     const flow = await startAuthorization(t.app);
     await postJson(t.app, '/api/account/login/send-otp', { username: email });
@@ -112,8 +106,10 @@ describe('change password and set first password', () => {
         { type: 'phone', staticKey: 'otp_method_phone', value: '091****678' },
       ],
     });
-    expect((await get(E.checkRequirePassword, tokens.access_token)).json()).toEqual({ result: { required: true } });
-    expect((await get(E.hasTempPassword, tokens.access_token)).json()).toEqual({ result: { required: true } });
+    expect((await get(E.checkRequirePassword, tokens.access_token)).json()).toEqual({ result: true });
+    expect((await get(E.hasTempPassword, tokens.access_token)).json()).toEqual({
+      result: { isOk: true, data: false, msg: '' },
+    });
   });
 
   it('checks the form with the spec keys, then the current password, then the method', async () => {
@@ -296,59 +292,87 @@ describe('change password and set first password', () => {
     );
   });
 
-  it('sets a first password only for an account without one', async () => {
+  it('sets a first password only for an account without one, with a code to its primary address', async () => {
     const social = await createUser(db(), { email: 'social@example.com', password: null });
     await createUser(db(), { email: 'haspw@example.com' });
+    const pair = { newpassword: NEW_PASSWORD, confirmnewpassword: NEW_PASSWORD };
     const withPassword = await signInWithPassword(t.app, { username: 'haspw@example.com', password: TEST_PASSWORD });
-    await post(stepUpEndpoints.verify, withPassword.tokens.access_token, { method: 'password', value: TEST_PASSWORD });
-    expect(
-      error(
-        await post(E.setPassword, withPassword.tokens.access_token, {
-          password: NEW_PASSWORD,
-          rePassword: NEW_PASSWORD,
-        }),
-      ),
-    ).toBe('password_already_set');
+    expect(error(await post(E.setPassword, withPassword.tokens.access_token, { ...pair, otp: '' }))).toBe(
+      'password_already_set',
+    );
     expect(await canSignIn('haspw@example.com', TEST_PASSWORD)).toBe(true);
 
     const tokens = await signInByCode('social@example.com');
-    expect((await get(E.checkRequirePassword, tokens.access_token)).json()).toEqual({ result: { required: false } });
-    // The access token alone gives no account a password (issue 24 point 5): a code to the primary first.
-    const tokenOnly = await post(E.setPassword, tokens.access_token, {
-      password: NEW_PASSWORD,
-      rePassword: NEW_PASSWORD,
+    const token = tokens.access_token;
+    // The spec's subject id: the caller's own only; another account's is not known.
+    expect((await get(E.checkRequirePassword, token)).json()).toEqual({ result: false });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `${E.checkRequirePassword.path}?id=${social.id}`,
+      headers: bearer(token),
     });
-    expect(tokenOnly.statusCode).toBe(403);
-    expect(tokenOnly.json().exception.message).toBe('step_up_required');
-    await stepUpByCode(tokens.access_token, 'social@example.com');
-    expect(error(await post(E.changePassword, tokens.access_token, change))).toBe('password_not_set');
+    expect(mine.json()).toEqual({ result: false });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `${E.checkRequirePassword.path}?id=someone-else`,
+      headers: bearer(token),
+    });
+    expect(theirs.statusCode).toBe(404);
+    const foreign = await post(E.setPassword, token, { ...pair, id: 'someone-else', otp: '' });
+    expect(foreign.statusCode).toBe(404);
+    expect((await get(E.hasTempPassword, token)).json()).toEqual({ result: { isOk: true, data: true, msg: '' } });
+    expect(error(await post(E.changePassword, token, change))).toBe('password_not_set');
+
     const cases: [Record<string, unknown>, string][] = [
       [{}, 'error_new_password_empty'],
-      [{ password: 'abcdef', rePassword: 'abcdef' }, 'error_password_invalid'],
-      [{ password: 'P@ssw0rd', rePassword: 'P@ssw0rd' }, 'error_password_common'],
-      [{ password: NEW_PASSWORD }, 'error_confirm_new_password_empty'],
-      [{ password: NEW_PASSWORD, rePassword: 'x' }, 'error_confirm_new_password'],
+      [{ newpassword: 'abcdef', confirmnewpassword: 'abcdef' }, 'error_password_invalid'],
+      [{ newpassword: 'P@ssw0rd', confirmnewpassword: 'P@ssw0rd' }, 'error_password_common'],
+      [{ newpassword: NEW_PASSWORD }, 'error_confirm_new_password_empty'],
+      [{ newpassword: NEW_PASSWORD, confirmnewpassword: 'x' }, 'error_confirm_new_password'],
+      [{ ...pair, OtpType: 'authenticator' }, 'please_select_method_receive_2fa_code'],
     ];
-    for (const [body, key] of cases) expect(error(await post(E.setPassword, tokens.access_token, body)), key).toBe(key);
-    const res = await post(E.setPassword, tokens.access_token, { password: NEW_PASSWORD, rePassword: NEW_PASSWORD });
+    for (const [body, key] of cases) expect(error(await post(E.setPassword, token, body)), key).toBe(key);
+
+    // The access token alone sets nothing: the first submission sends a code to the primary e-mail.
+    const before = await codeFor('social@example.com');
+    const sent = await post(E.setPassword, token, { ...pair, id: social.id, password: '', otp: '' });
+    expect(sent.json().result).toEqual({ times: expect.any(Number) });
+    const code = await codeFor('social@example.com');
+    expect(code).not.toBe(before);
+    expect(error(await post(E.setPassword, token, { ...pair, otp: code === '000000' ? '111111' : '000000' }))).toBe(
+      'otp_invalid',
+    );
+    expect(await canSignIn('social@example.com', NEW_PASSWORD)).toBe(false);
+    const res = await post(E.setPassword, token, { ...pair, otp: code });
     expect(res.json()).toEqual({ result: { ok: true } });
-    expect((await get(E.checkRequirePassword, tokens.access_token)).json()).toEqual({ result: { required: true } });
-    expect(
-      error(await post(E.setPassword, tokens.access_token, { password: 'Khac2026!', rePassword: 'Khac2026!' })),
-    ).toBe('password_already_set');
+    expect((await get(E.checkRequirePassword, token)).json()).toEqual({ result: true });
+    expect(error(await post(E.setPassword, token, { ...pair, otp: code }))).toBe('password_already_set');
     expect(await canSignIn('social@example.com', NEW_PASSWORD)).toBe(true);
     const [row] = await db().select().from(users).where(eq(users.id, social.id));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
+  it('asks an account with no e-mail or phone to add one first', async () => {
+    const bare = await createUser(db(), { email: 'bare@example.com', password: null });
+    const tokens = await signInByCode('bare@example.com');
+    await db().delete(userContacts).where(eq(userContacts.userId, bare.id));
+    const res = await post(E.setPassword, tokens.access_token, {
+      newpassword: NEW_PASSWORD,
+      confirmnewpassword: NEW_PASSWORD,
+      otp: '',
+    });
+    expect(error(res)).toBe('set_password_no_contact');
+  });
+
   it('accepts any Unicode password, hashed in NFC: set decomposed, sign in precomposed (issue 8, point 10)', async () => {
     await createUser(db(), { email: 'unicode@example.com', password: null });
     const tokens = await signInByCode('unicode@example.com');
-    await stepUpByCode(tokens.access_token, 'unicode@example.com');
     const typed = 'Mật-khẩu-rất-dài-2026';
     const decomposed = typed.normalize('NFD');
     expect(decomposed).not.toBe(typed.normalize('NFC'));
-    const res = await post(E.setPassword, tokens.access_token, { password: decomposed, rePassword: decomposed });
+    const pair = { newpassword: decomposed, confirmnewpassword: decomposed };
+    await post(E.setPassword, tokens.access_token, { ...pair, otp: '' });
+    const res = await post(E.setPassword, tokens.access_token, { ...pair, otp: await codeFor('unicode@example.com') });
     expect(res.json()).toEqual({ result: { ok: true } });
     expect(await canSignIn('unicode@example.com', typed.normalize('NFC'))).toBe(true);
     expect(await canSignIn('unicode@example.com', decomposed)).toBe(true);

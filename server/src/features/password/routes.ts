@@ -11,8 +11,8 @@ export async function passwordRoutes(app: FastifyInstance, deps: AppDeps) {
   const e = passwordEndpoints;
 
   handle(app, e.otpMethods, (_input, { user }) => passwords.otpMethods(user));
-  handle(app, e.checkRequirePassword, async (_input, { user }) => passwords.requirePassword(user));
-  handle(app, e.hasTempPassword, async (_input, { user }) => passwords.requirePassword(user));
+  handle(app, e.checkRequirePassword, async ({ id }, { user }) => passwords.requirePassword(user, id));
+  handle(app, e.hasTempPassword, async (_input, { user }) => passwords.tempPassword(user));
   handle(app, refusingCommonPasswords(e.changePassword, changePasswordInput), (input, ctx) =>
     passwords.changePassword(ctx, input),
   );

@@ -5,12 +5,13 @@ import {
   type ParsedInputOf,
   type PasswordOtpMethod,
   type passwordEndpoints,
-  type RequirePasswordAnswer,
+  type SetPasswordAnswer,
+  type TempPasswordAnswer,
 } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { UserContext } from '../../http/endpoint.js';
 import type { CallerContext } from '../../lib/caller.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { inTransaction } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
@@ -46,6 +47,17 @@ export function createPasswordService(deps: AppDeps) {
     const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[type]);
     if (!contact) throw selectMethod();
     return contact.value;
+  }
+
+  /** Where a set-first-password code goes: the method asked for, else the primary e-mail, else the phone. */
+  async function codeTarget(user: User, type: SentType | undefined): Promise<string> {
+    if (type) return methodTarget(user, type);
+    for (const kind of ['email', 'phone'] as const) {
+      const contact = await findConfirmedPrimaryContact(db, user.id, CONTACT_TYPE[kind]);
+      if (contact) return contact.value;
+    }
+    // A Zalo account without an e-mail or phone has nowhere to send the proof.
+    throw badRequest('set_password_no_contact');
   }
 
   /** The new password, the other sessions ended when asked, the activity entry, then the alert (password.changed). */
@@ -85,9 +97,16 @@ export function createPasswordService(deps: AppDeps) {
       return methods;
     },
 
-    /** Whether changing the password needs the current one: false for accounts without a password (social sign-up). */
-    requirePassword(user: User): RequirePasswordAnswer {
-      return { required: !!user.passwordHash };
+    /** check-require-password: whether changing needs the current one; false for an account without a password (set mode). */
+    requirePassword(user: User, id: string | undefined): boolean {
+      // The spec names the subject; another account's is not known here.
+      if (id && id !== user.id) throw notFound();
+      return !!user.passwordHash;
+    },
+
+    /** has-temp-password: `data` true while the account has no password of its own. */
+    tempPassword(user: User): TempPasswordAnswer {
+      return { isOk: true, data: !user.passwordHash, msg: '' };
     },
 
     /**
@@ -135,12 +154,19 @@ export function createPasswordService(deps: AppDeps) {
     },
 
     /**
-     * The first password of an account that has none; refused once one exists. The endpoint says
-     * `stepUp` (contracts/src/password.ts): a stolen token must not give an account a password.
+     * The first password of an account that has none, through the code step (spec §7 set first
+     * password): the first submission sends a code to the confirmed primary e-mail (or phone, or
+     * the one OtpType names), the second sets the password with it. The code is the proof a stolen
+     * token lacks (issue 24 point 5); the owner is told with an undo link (setFirstPassword).
      */
-    async setPassword({ user, caller }: PasswordContext, input: SetPasswordInput): Promise<{ ok: true }> {
+    async setPassword({ user, caller }: PasswordContext, input: SetPasswordInput): Promise<SetPasswordAnswer> {
+      if (input.id && input.id !== user.id) throw notFound();
       if (user.passwordHash) throw badRequest('password_already_set');
-      const passwordHash = await hashPassword(input.password);
+      const target = await codeTarget(user, input.otpType);
+      if (!input.otp)
+        return steps.send('change_password', { target, subject: user.id }, { locale: caller.locale, ip: caller.ip });
+      await steps.pass('change_password', { target, subject: user.id }, input.otp, 'done');
+      const passwordHash = await hashPassword(input.newpassword);
       await inTransaction(db, (tx, afterCommit) =>
         setFirstPassword(deps, tx, afterCommit, { userId: user.id, passwordHash, ip: caller.ip }),
       );

@@ -73,6 +73,10 @@ function DeviceDetail({ device: d, onClose, onLogout, busy }: Omit<DeviceDetailM
         <DetailRow label={t('device_ip')}>{d.ip || unknown}</DetailRow>
         <DetailRow label={t('device_recent_activity')}>{lastActionText(d, locale, tr)}</DetailRow>
         <DetailRow label={t('device_browser')}>{d.browser || unknown}</DetailRow>
+        {d.signInMethod && (
+          // The catalogue's name of the way in (password, a code, Google, Facebook, Zalo, the app's link).
+          <DetailRow label={t('device_sign_in_method')}>{tr(`sign_in_method_${d.signInMethod}`)}</DetailRow>
+        )}
         {d.isLogOut && (
           <DetailRow label={t('device_logout_time')}>{formatDateTime(d.logoutTime, locale) || unknown}</DetailRow>
         )}

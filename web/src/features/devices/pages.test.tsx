@@ -31,6 +31,7 @@ const device = (over: Partial<Device>): Device => ({
   logoutTime: null,
   ip: '10.0.0.1',
   browser: 'Chrome 120',
+  signInMethod: 'zalo',
   ...over,
 });
 
@@ -93,6 +94,9 @@ describe('devices page', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('08:00 01/01/2024')).toBeTruthy();
     expect(within(dialog).getByText('12 min ago')).toBeTruthy();
     expect(within(dialog).getByText('Chrome 120')).toBeTruthy();
+    // How that sign-in was made (issue 25 point 7).
+    expect(within(dialog).getByText('Signed in with')).toBeTruthy();
+    expect(within(dialog).getByText('Zalo')).toBeTruthy();
   });
 });
 

@@ -10,7 +10,7 @@ const changes = () => calls.filter((c) => c.path === '/api/account/password/chan
 beforeEach(() => {
   calls = stubApi({
     '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
-    '/api/account/password/check-require-password': ok({ required: true }),
+    '/api/account/password/check-require-password': ok(true),
     '/api/account/password/otp-methods': ok([
       { type: 'email', staticKey: 'otp_method_email', value: 'la***@example.edu' },
       { type: 'phone', staticKey: 'otp_method_phone', value: '091****678' },
@@ -63,7 +63,7 @@ describe('change password on the page kit', () => {
   it('with two-step off says it changes at once, asks "log out all devices" in the first step, and shows a success that stays (issue 34 point 4)', async () => {
     calls = stubApi({
       '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
-      '/api/account/password/check-require-password': ok({ required: true }),
+      '/api/account/password/check-require-password': ok(true),
       '/api/account/password/otp-methods': ok([
         { type: 'email', staticKey: 'otp_method_email', value: 'la***@example.edu' },
       ]),
@@ -90,5 +90,43 @@ describe('change password on the page kit', () => {
     expect(screen.getByRole('link', { name: 'Về trang tài khoản' })).toBeTruthy();
     expect(changes()).toEqual([expect.objectContaining({ otp: '', logoutAll: true })]);
     expect(screen.queryByLabelText('Mã xác minh')).toBeNull();
+  });
+
+  it('sets a first password without a current one, through the code step, then turns into change-password', async () => {
+    let hasPassword = false;
+    const sets = () => calls.filter((c) => c.path === '/api/account/password/set-first-password').map((c) => c.body);
+    calls = stubApi({
+      '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
+      '/api/account/password/check-require-password': () => ok(hasPassword),
+      '/api/account/password/otp-methods': ok([
+        { type: 'email', staticKey: 'otp_method_email', value: 'la***@gmail.com' },
+      ]),
+      '/api/account/password/set-first-password': ({ body }) => {
+        if (!body?.otp) return ok({ times: 120 });
+        if (body.otp !== '246810') return refuse('otp_invalid', { otp: ['otp_invalid'] });
+        hasPassword = true;
+        return ok({ ok: true });
+      },
+    });
+    renderApp(<ChangePasswordPage />);
+    expect(await screen.findByRole('heading', { name: 'Đặt mật khẩu' })).toBeTruthy();
+    expect(screen.queryByLabelText('Mật khẩu hiện tại')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Mật khẩu mới'), { target: { value: 'Moi-matkhau2' } });
+    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Moi-matkhau2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Tiếp tục' }));
+
+    // The code went to the primary e-mail; a wrong one is refused under the field.
+    const code = await screen.findByLabelText('Mã xác minh');
+    expect(screen.getByText('Mã xác minh đã được gửi tới la***@gmail.com. Nhập mã để đặt mật khẩu.')).toBeTruthy();
+    expect(sets()[0]).toMatchObject({ newpassword: 'Moi-matkhau2', confirmnewpassword: 'Moi-matkhau2', otp: '' });
+    fireEvent.change(code, { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Đặt mật khẩu' }));
+    expect(await screen.findByText('Mã xác minh không đúng.')).toBeTruthy();
+    fireEvent.change(code, { target: { value: '246810' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Đặt mật khẩu' }));
+
+    // Set: the page is change-password now (the account has a password).
+    expect(await screen.findByLabelText('Mật khẩu hiện tại')).toBeTruthy();
+    expect(sets().at(-1)).toMatchObject({ otp: '246810' });
   });
 });

@@ -52,15 +52,16 @@ describe('change password rules', () => {
   });
 
   it('sets a first password with the same rules, no current password', () => {
-    expect(keys(setPasswordInput(), { password: '', rePassword: '' }, ['password', 'rePassword'])).toEqual({
-      fields: { password: 'error_new_password_empty', rePassword: 'error_confirm_new_password_empty' },
+    const pair = ['newpassword', 'confirmnewpassword'];
+    expect(keys(setPasswordInput(), { newpassword: '', confirmnewpassword: '' }, pair)).toEqual({
+      fields: { newpassword: 'error_new_password_empty', confirmnewpassword: 'error_confirm_new_password_empty' },
       alert: null,
     });
   });
 
   it('reads the mode and the answers', () => {
-    expect(modeFor({ required: false })).toBe('set');
-    expect(modeFor({ required: true })).toBe('change');
+    expect(modeFor(false)).toBe('set');
+    expect(modeFor(true)).toBe('change');
     expect(modeFor(undefined)).toBe('change');
     expect(changeOutcome({ times: 60 })).toEqual({ kind: 'code', times: 60 });
     expect(changeOutcome({ ok: true })).toEqual({ kind: 'done' });

@@ -3,9 +3,8 @@
 
 export type PasswordMode = 'change' | 'set';
 
-/** Set-password mode when the server says the account needs no current password (spec §4). */
-export const modeFor = (answer: { required: boolean } | undefined): PasswordMode =>
-  answer && !answer.required ? 'set' : 'change';
+/** Set-password mode when check-require-password says the account needs no current password (spec §4). */
+export const modeFor = (required: boolean | undefined): PasswordMode => (required === false ? 'set' : 'change');
 
 /**
  * What a change-password answer means: a code was sent (step 2, countdown from times), or the
