@@ -175,13 +175,24 @@ describe('password pair rules', () => {
     });
   });
 
-  it('set-password uses the new-password keys', () => {
-    expect(keysOf(setPasswordInput().safeParse({ password: '', rePassword: '' }))).toEqual([
-      'password:error_new_password_empty',
-      'rePassword:error_confirm_new_password_empty',
+  it('set-first-password uses the new-password keys, and a method only of those a code goes to', () => {
+    expect(keysOf(setPasswordInput().safeParse({ newpassword: '', confirmnewpassword: '' }))).toEqual([
+      'newpassword:error_new_password_empty',
+      'confirmnewpassword:error_confirm_new_password_empty',
     ]);
-    expect(keysOf(setPasswordInput().safeParse({ password: 'Abc12!', rePassword: 'Abc12@' }))).toEqual([
-      'rePassword:error_confirm_new_password',
+    expect(keysOf(setPasswordInput().safeParse({ newpassword: 'Abc12!', confirmnewpassword: 'Abc12@' }))).toEqual([
+      'confirmnewpassword:error_confirm_new_password',
     ]);
+    const pair = { newpassword: 'Abc12!', confirmnewpassword: 'Abc12!' };
+    expect(keysOf(setPasswordInput().safeParse({ ...pair, OtpType: 'authenticator', otp: '12a' }))).toEqual([
+      'OtpType:please_select_method_receive_2fa_code',
+      'otp:invalid_otp',
+    ]);
+    expect(setPasswordInput().parse({ ...pair, id: 'u1', password: 'ignored', otp: ' 123456 ' })).toEqual({
+      id: 'u1',
+      newpassword: 'Abc12!',
+      otp: '123456',
+      otpType: undefined,
+    });
   });
 });
