@@ -209,6 +209,109 @@ describe('login page', () => {
     expect(calls.some((c) => c.url === '/api/account/update-info')).toBe(false);
   }, 30_000);
 
+  describe('with Google, Facebook and Zalo (issue 25)', () => {
+    const social = () =>
+      ok({
+        ...settings,
+        configs: {
+          ...settings.configs,
+          socialProviders: ['google', 'facebook', 'zalo'],
+          googleClientId: 'cid.apps.googleusercontent.com',
+          googleScriptUrl: 'https://accounts.google.com/gsi/client',
+          facebookAppId: '4242',
+          facebookSdkVersion: 'v21.0',
+          facebookSdkUrl: 'https://connect.facebook.net/en_US/sdk.js',
+        },
+      });
+    /** The providers' scripts as the page loads them: "loaded" at once, their globals stubbed. */
+    const scriptsLoad = () =>
+      vi.spyOn(document.head, 'appendChild').mockImplementation((node) => {
+        if (node instanceof HTMLScriptElement) queueMicrotask(() => node.onload?.(new Event('load')));
+        return node;
+      });
+    let pressGoogle: (credential: string) => void = () => {};
+    beforeEach(() => {
+      answers['/api/app-settings'] = social();
+      vi.stubGlobal('google', {
+        accounts: {
+          id: {
+            initialize: (o: { callback: (r: { credential: string }) => void }) => {
+              pressGoogle = (credential) => o.callback({ credential });
+            },
+            renderButton: (parent: HTMLElement) => {
+              parent.textContent = 'Google';
+            },
+          },
+        },
+      });
+    });
+
+    it("sends Google's credential as it is, and turns the tab into update-info for a new account", async () => {
+      const scripts = scriptsLoad();
+      answers['/api/account/login/external'] = ok({
+        isOk: false,
+        isRegister: true,
+        redirectUrl: '/oidc/auth/abc',
+        userInfo: { id: 'u9', username: 'lan@gmail.com', firstName: 'Lan', lastName: 'Nguyễn' },
+        requiresTwoFactor: false,
+      });
+      answers['/api/account/login/external/details'] = ok({
+        isOk: true,
+        isRegister: false,
+        redirectUrl: '/oidc/auth/abc',
+        requiresTwoFactor: false,
+      });
+      const assign = vi.fn();
+      vi.stubGlobal('location', { ...window.location, assign });
+      renderLogin();
+      expect(await screen.findByRole('button', { name: 'Đăng nhập bằng Facebook' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Đăng nhập bằng Zalo' })).toBeTruthy();
+      await waitFor(() => expect(screen.getByTestId('google-button').textContent).toBe('Google'));
+      act(() => pressGoogle('eyJ.header.sig'));
+      expect(await screen.findByRole('heading', { name: 'Hoàn tất thông tin tài khoản' })).toBeTruthy();
+      expect(calls.find((c) => c.path === '/api/account/login/external')?.body).toEqual({
+        provider: 'google',
+        credential: 'eyJ.header.sig',
+        returnUrl: '/oidc/interaction/abc',
+      });
+      // Skip finishes the pending sign-in through its own step, then goes on.
+      fireEvent.click(screen.getByRole('button', { name: 'Bỏ qua' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/oidc/auth/abc'));
+      expect(calls.find((c) => c.path === '/api/account/login/external/details')?.body).toEqual({
+        returnUrl: '/oidc/interaction/abc',
+        skip: true,
+      });
+      scripts.mockRestore();
+    }, 30_000);
+
+    it('asks for the existing account to be signed in to when the e-mail has one', async () => {
+      const scripts = scriptsLoad();
+      answers['/api/account/login/external'] = ok({
+        isOk: false,
+        isRegister: false,
+        redirectUrl: '',
+        requiresTwoFactor: false,
+        linkProof: { provider: 'google', username: 'lan@example.edu' },
+      });
+      renderLogin();
+      await waitFor(() => expect(screen.getByTestId('google-button').textContent).toBe('Google'));
+      act(() => pressGoogle('eyJ.header.sig'));
+      expect(await screen.findByText('Liên kết Google với tài khoản của bạn')).toBeTruthy();
+      expect(screen.getByTestId('login-account').textContent).toBe('lan@example.edu');
+      expect(await screen.findByLabelText('Mật khẩu')).toBeTruthy();
+      scripts.mockRestore();
+    }, 30_000);
+
+    it('says why when Zalo sent the person back with an error, and only a catalogue message', async () => {
+      renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&externalError=login_invalid_external_info');
+      expect(await screen.findByText('Thông tin đăng nhập từ tài khoản liên kết không hợp lệ.')).toBeTruthy();
+      cleanup();
+      renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&externalError=%3Cb%3Ehi');
+      expect(await screen.findByText('Thông tin đăng nhập từ tài khoản liên kết không hợp lệ.')).toBeTruthy();
+      expect(screen.queryByText(/<b>hi/)).toBeNull();
+    });
+  });
+
   it('offers to start again when the interaction has expired', async () => {
     answers['/api/account/interaction/abc'] = refuse('login_session_expired');
     renderLogin();
