@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeFacebook } from '../server/src/testing/fake-facebook.js';
 import { startFakeGoogle } from '../server/src/testing/fake-google.js';
 import { startFakeZalo } from '../server/src/testing/fake-zalo.js';
+import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { confirmStepUp, pageJson, signInOnLoginPage, waitForCode } from './signin.js';
@@ -105,6 +106,7 @@ describe('sign-in with Google, Facebook and Zalo', () => {
         await page.getByRole('button', { name: t.login_with_facebook }).waitFor();
         await page.getByRole('button', { name: t.login_with_zalo }).waitFor();
         await page.screenshot({ path: screenshotPath(`social-login-${locale}-${size}`), fullPage: true });
+        expect(await axeViolations(page)).toEqual([]);
         await context.close();
       }
     }
@@ -117,6 +119,7 @@ describe('sign-in with Google, Facebook and Zalo', () => {
     await page.locator('[data-fake-google]').click();
     await fillUpdateInfo(page, 'Lan@2026x');
     await page.screenshot({ path: screenshotPath('social-update-info-vi-1280'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: vi.common_update }).click();
     expect(await landedAtRp(page)).toMatchObject({ email, amr: ['fed'] });
     await context.close();
@@ -178,6 +181,7 @@ describe('sign-in with Google, Facebook and Zalo', () => {
     await confirmStepUp(page, vi, 'Khoa@2026x');
     await box.getByRole('button', { name: `${vi.info_social_unlink} Google` }).waitFor();
     await page.screenshot({ path: screenshotPath('social-box-vi-1280'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     await box.getByRole('button', { name: `${vi.info_social_unlink} Google` }).click();
     await page.getByRole('dialog').getByRole('button', { name: vi.info_social_unlink }).click();
     await page.getByText(vi.link_remove_success).waitFor();
@@ -190,6 +194,7 @@ describe('sign-in with Google, Facebook and Zalo', () => {
     const { context, page } = await atLoginPage(PHONE, 'en-US');
     await page.getByRole('button', { name: en.login_with_zalo }).click();
     await page.getByRole('heading', { name: en.update_info_heading }).waitFor();
+    await page.screenshot({ path: screenshotPath('social-update-info-en-390'), fullPage: true });
     await page.getByRole('button', { name: en.common_skip }).click();
     await landedAtRp(page);
     await page.goto(`${server.url}/en-us/account/info`);
