@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginAnswerSchema, otpCode, usernameSchema } from './auth.js';
-import { CAPTCHA_SEND_ERRORS, CODE_ERRORS, codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
+import { CAPTCHA_SEND_ERRORS, CODE_ERRORS, codeSentSchema, featureEndpoints } from './endpoint.js';
 import { detailsPasswordErrors, detailsPasswordFields, type PasswordAcceptance, reportErrors } from './password.js';
 
 // Forgot password (spec sign-in §2 Forgot password page, §4, §5, §7 "Forgot password").

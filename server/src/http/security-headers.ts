@@ -70,6 +70,15 @@ export function appContentSecurityPolicy(
  */
 const PRIVATE_PREFIXES = ['/api/account/', '/oidc/me'];
 export const isPrivatePath = (url: string) => PRIVATE_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** The URL's path percent-decoded (a malformed escape leaves it as it is). */
+const decodedPath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};
 
 /**
  * Security headers on every answer. The provider's own pages (server/src/oidc/pages.ts) replace
@@ -92,6 +101,8 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', async (request, reply) => {
     for (const [name, value] of common) reply.raw.setHeader(name, value);
     reply.raw.setHeader('content-security-policy', csp);
-    if (isPrivatePath(request.url)) reply.raw.setHeader('cache-control', 'no-store');
+    // The path as the router read it: /api/%61ccount/me is /api/account/me too.
+    if (isPrivatePath(request.url) || isPrivatePath(decodedPath(request.url)))
+      reply.raw.setHeader('cache-control', 'no-store');
   });
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
@@ -52,6 +53,8 @@ export async function startFakeGoogle(clientId: string) {
       family_name: 'Nguyễn',
       iat: now,
       exp: now + 3600,
+      // Google's tokens carry a unique id; each one signed here is a new token.
+      jti: randomBytes(16).toString('hex'),
       ...claims,
     })
       .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? key.kid, typ: 'JWT' })

@@ -3,7 +3,7 @@ import type { SocialProvider } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../hooks/useLocale';
-import { facebookLogin, renderGoogleButton } from '../lib/socialSdk';
+import { facebookLogin, loadScript, renderGoogleButton } from '../lib/socialSdk';
 import { useAppSettings } from '../settings/useAppSettings';
 import classes from './SocialButtons.module.css';
 
@@ -55,6 +55,9 @@ export function SocialButtons({ onProof, onZalo, busy = null, onCancel, only, di
   const shown = configs.socialProviders.filter((p) => !only || only.includes(p));
   const [googleFailed, setGoogleFailed] = useState(false);
   const wantsGoogle = shown.includes('google') && !googleFailed;
+  // Facebook's dialog must open within the press (pop-up blockers): its SDK loads as the pointer
+  // or the focus reaches the button, not with the page (the first page stays light).
+  const preloadFacebook = () => void loadScript(configs.facebookSdkUrl).catch(() => {});
 
   if (shown.length === 0) return null;
 
@@ -88,6 +91,9 @@ export function SocialButtons({ onProof, onZalo, busy = null, onCancel, only, di
           leftSection={<FacebookMark />}
           loading={busy === 'facebook'}
           disabled={busy !== null && busy !== 'facebook'}
+          onPointerEnter={preloadFacebook}
+          onPointerDown={preloadFacebook}
+          onFocus={preloadFacebook}
           onClick={() => void facebook()}
         >
           {t('login_with_facebook')}

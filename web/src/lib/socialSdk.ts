@@ -87,7 +87,9 @@ export async function renderGoogleButton(
 export async function facebookLogin(
   configs: Pick<Configs, 'facebookAppId' | 'facebookSdkVersion' | 'facebookSdkUrl'>,
 ): Promise<{ accessToken: string; userId: string } | null> {
-  await loadScript(configs.facebookSdkUrl);
+  // Loaded beforehand (SocialButtons preloads it), FB.login runs within the press itself, so the
+  // browser lets its window open; only a first press before the script arrived waits for it.
+  if (!window.FB) await loadScript(configs.facebookSdkUrl);
   const fb = window.FB;
   if (!fb) throw new Error('the Facebook SDK did not load');
   fb.init({ appId: configs.facebookAppId, version: configs.facebookSdkVersion, cookie: false, xfbml: false });

@@ -4,10 +4,8 @@ import { defineMessages } from './define.js';
 export const externalLoginMessages = defineMessages({
   vi: {
     login_or: 'hoặc',
-    login_with_google: 'Đăng nhập bằng Google',
     login_with_facebook: 'Đăng nhập bằng Facebook',
     login_with_zalo: 'Đăng nhập bằng Zalo',
-    login_external_busy: 'Đang đăng nhập bằng {{provider}}…',
     login_external_cancelled: 'Bạn đã hủy đăng nhập bằng {{provider}}.',
     login_link_proof_title: 'Liên kết {{provider}} với tài khoản của bạn',
     login_link_proof_text:
@@ -24,10 +22,8 @@ export const externalLoginMessages = defineMessages({
   },
   en: {
     login_or: 'or',
-    login_with_google: 'Sign in with Google',
     login_with_facebook: 'Sign in with Facebook',
     login_with_zalo: 'Sign in with Zalo',
-    login_external_busy: 'Signing in with {{provider}}…',
     login_external_cancelled: 'You cancelled signing in with {{provider}}.',
     login_link_proof_title: 'Link {{provider}} to your account',
     login_link_proof_text:

@@ -2,7 +2,7 @@ import { accountEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
-import { signInMethodOfSession } from '../../modules/devices/index.js';
+import { signInOfSession } from '../../modules/devices/index.js';
 import { describeCurrentUser, logoutAll } from './service.js';
 
 /** Who is signed in, and signing out everywhere; both behind the bearer token. */
@@ -11,7 +11,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
     describeCurrentUser(
       user,
       primaryEmail,
-      sessionUid ? await signInMethodOfSession(deps.database.db, sessionUid) : null,
+      sessionUid ? ((await signInOfSession(deps.database.db, sessionUid))?.method ?? null) : null,
     ),
   );
   handle(app, accountEndpoints.logoutAll, async (_input, { user, caller }) => {

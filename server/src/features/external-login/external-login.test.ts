@@ -138,10 +138,12 @@ describe('external sign-in', () => {
     const pending = await browse(t.app, flow.jar, `${E.pending.path}?returnUrl=${encodeURIComponent(flow.returnUrl)}`);
     expect(pending.json().result).toMatchObject({ step: 'details', answer: { userInfo: { id: userId } } });
 
-    // Update asks for the password pair (spec §5), then finishes the sign-in.
+    // Update asks for the password pair (spec §5), a common one refused as at register, then finishes the sign-in.
     const missing = await details(flow, { ...fullDetails, password: '', rePassword: '' });
     expect(missing.statusCode).toBe(400);
     expect(errorKey(missing)).toBe('error_password_empty');
+    const common = await details(flow, { ...fullDetails, password: 'Password1!', rePassword: 'Password1!' });
+    expect(errorKey(common)).toBe('error_password_common');
     const tokens = await tokensAfter(flow, answerOf(await details(flow, fullDetails)));
     expect(decodeJwt(tokens.id_token)).toMatchObject({ sub: userId, amr: ['fed'] });
     const me = await t.app.inject({
@@ -150,6 +152,10 @@ describe('external sign-in', () => {
       headers: bearer(tokens.access_token),
     });
     expect(me.json().result).toMatchObject({ sub: userId, idp: 'Google', email });
+    // Personal answers are never stored, however the path is spelt.
+    const spelt = await t.app.inject({ method: 'GET', url: '/api/%61ccount/me', headers: bearer(tokens.access_token) });
+    expect(spelt.statusCode).toBe(200);
+    expect(spelt.headers['cache-control']).toBe('no-store');
     // The step is used: a second Update is refused.
     expect(errorKey(await details(flow, fullDetails))).toBe('login_session_expired');
 
@@ -255,6 +261,11 @@ describe('external sign-in', () => {
       expect(res.statusCode, credential).toBe(400);
       expect(errorKey(res)).toBe('login_invalid_external_info');
     }
+    // A good token is spent once: a leaked one replays nothing.
+    const good = await google.sign({ sub: `g-once-${unique()}`, email: `once.${unique()}@gmail.com` });
+    expect(answerOf(await withGoogle(flow, good)).isRegister).toBe(true);
+    const second = await startAuthorization(t.app);
+    expect(errorKey(await withGoogle(second, good))).toBe('login_invalid_external_info');
     const none = await postJson(t.app, E.login.path, { provider: 'google', returnUrl: flow.returnUrl });
     expect(errorKey(none)).toBe('login_invalid_external_info');
     const unknown = await postJson(t.app, E.login.path, { provider: 'myspace', returnUrl: flow.returnUrl });
@@ -310,6 +321,23 @@ describe('external sign-in', () => {
       headers: bearer(tokens.access_token),
     });
     expect(me.json().result.idp).toBe('Facebook');
+    // Facebook vouches for no address: it waits for its own code, and is no sign-in name meanwhile.
+    const contacts = await t.deps.database.db
+      .select()
+      .from(userContacts)
+      .where(eq(userContacts.userId, answer.userInfo!.id));
+    expect(contacts).toMatchObject([{ value: person.email, isConfirmed: false, isPrimary: false }]);
+
+    // So a Facebook e-mail equal to an account's is not that account's: no link, no word of it.
+    const owner = await account('fbowner');
+    const other = { id: `fb-o-${id}`, name: 'Kẻ Giả', email: owner.email };
+    const next = await startAuthorization(t.app);
+    const withOther = answerOf(
+      await post(next, E.login.path, { provider: 'facebook', accessToken: facebook.issue(other), userId: other.id }),
+    );
+    expect(withOther).toMatchObject({ isRegister: true });
+    expect(withOther.linkProof).toBeUndefined();
+    expect(withOther.userInfo!.id).not.toBe(owner.id);
   });
 
   /** Starts Zalo for the flow's sign-in; answers the callback address Zalo sends the browser to. */
@@ -455,25 +483,68 @@ describe('external sign-in', () => {
       expect(JSON.stringify(info.json().result.userClaims)).toContain('zalo_link');
     });
 
-    it('refuses to unlink the only way into an account', async () => {
+    it('links no Zalo account once the sign-in that started it has ended', async () => {
+      const a = await signedIn();
+      zalo.signInAs({ id: `z-late-${unique()}`, name: 'Kẻ Lạ' });
+      const start = await t.app.inject({ method: 'POST', url: E.linkZaloStart.path, headers: { ...a.auth, ...HOST } });
+      const cookie = String(start.headers['set-cookie']).split(';')[0]!;
+      // The owner signs out everywhere (their sessions end) before Zalo's page is answered.
+      const out = await t.app.inject({ method: 'POST', url: accountEndpoints.logoutAll.path, headers: a.auth });
+      expect(out.statusCode).toBe(200);
+      const approved = await fetch(resultOf<{ url: string }>(start).url, { redirect: 'manual' });
+      const back = new URL(approved.headers.get('location') ?? '');
+      const landed = await t.app.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { ...HOST, cookie },
+      });
+      expect(String(landed.headers.location)).toMatch(/linkError=step_up_required$/);
+      const links = await t.deps.database.db
+        .select()
+        .from(userClaims)
+        .where(and(eq(userClaims.userId, a.user.id), eq(userClaims.claimType, 'zalo_link')));
+      expect(links).toEqual([]);
+    });
+
+    /** A Zalo sign-up (no e-mail); `details` fills update-info, else Skip. Answers the bearer header and the user id. */
+    async function zaloAccount(withDetails: boolean) {
       zalo.signInAs({ id: `z-only-${unique()}`, name: 'Phạm An' });
       const flow = await startAuthorization(t.app);
       const back = await throughZalo(flow);
       await browse(t.app, flow.jar, `${back.pathname}${back.search}`);
-      const tokens = await tokensAfter(flow, answerOf(await details(flow, { skip: true })));
+      const tokens = await tokensAfter(flow, answerOf(await details(flow, withDetails ? fullDetails : { skip: true })));
       const auth = bearer(tokens.access_token);
-      const info = await t.app.inject({ method: 'GET', url: profileEndpoints.get.path, headers: auth });
-      const claim = (info.json().result.userClaims as { id: number; claimType: string }[]).find(
-        (c) => c.claimType === 'zalo_link',
-      )!;
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: profileEndpoints.cancelLinking.path,
-        headers: { ...auth, 'content-type': 'application/json' },
-        payload: { claimId: claim.id, providerName: 'Zalo' },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(errorKey(res)).toBe('error_unlink_last_way');
+      const claims = async () => {
+        const info = await t.app.inject({ method: 'GET', url: profileEndpoints.get.path, headers: auth });
+        return info.json().result.userClaims as { id: number; claimType: string }[];
+      };
+      const unlink = async (providerName: string, claimType: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: profileEndpoints.cancelLinking.path,
+          headers: { ...auth, 'content-type': 'application/json' },
+          payload: { claimId: (await claims()).find((c) => c.claimType === claimType)!.id, providerName },
+        });
+      return { auth, claims, unlink };
+    }
+
+    it('refuses to unlink the only way into an account, a password without an e-mail or phone included', async () => {
+      for (const withDetails of [false, true]) {
+        const account = await zaloAccount(withDetails);
+        // With a password but no e-mail or phone there is no name to type it with.
+        expect(errorKey(await account.unlink('Zalo', 'zalo_link'))).toBe('error_unlink_last_way');
+      }
+    });
+
+    it('a Zalo account with no password and no address proves itself by its fresh Zalo sign-in: it links Google, then may drop Zalo', async () => {
+      const account = await zaloAccount(false);
+      const sub = `g-fresh-${unique()}`;
+      const linked = await link(account.auth, { provider: 'google', credential: await google.sign({ sub }) });
+      expect(linked.statusCode, linked.body).toBe(200);
+      const status = await t.app.inject({ method: 'GET', url: stepUpEndpoints.status.path, headers: account.auth });
+      expect(status.json().result).toMatchObject({ proven: true });
+      expect((await account.unlink('Zalo', 'zalo_link')).statusCode).toBe(200);
+      expect(errorKey(await account.unlink('Google', 'google_link'))).toBe('error_unlink_last_way');
     });
   });
 });

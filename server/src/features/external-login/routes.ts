@@ -1,8 +1,9 @@
-import { externalLoginEndpoints as e } from '@portico/contracts';
+import { externalLoginEndpoints as e, externalDetailsInput } from '@portico/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { createProviders } from '../../modules/federation/index.js';
+import { refusingCommonPasswords } from '../../modules/password/index.js';
 import { boundInteractionOf, type ClientInfo, signInCookies } from '../../modules/sign-in/index.js';
 import { createExternalLoginService } from './service.js';
 
@@ -25,9 +26,11 @@ export async function externalLoginRoutes(app: FastifyInstance, deps: AppDeps) {
 
   handle(app, e.login, (input, ctx) => service.login(client(ctx), input, campaignIdOf(ctx.request)));
   handle(app, e.pending, (input, ctx) => service.pending(client(ctx), input));
-  handle(app, e.details, (input, ctx) => service.details(client(ctx), input));
+  handle(app, refusingCommonPasswords(e.details, externalDetailsInput), (input, ctx) =>
+    service.details(client(ctx), input),
+  );
   handle(app, e.zaloStart, (input, ctx) => service.zaloStart(client(ctx), input, campaignIdOf(ctx.request)));
   handle(app, e.zaloCallback, (input, ctx) => service.zaloCallback(client(ctx), input));
   handle(app, e.link, (input, ctx) => service.link(ctx.caller, ctx.user, input));
-  handle(app, e.linkZaloStart, (_input, ctx) => service.linkZaloStart(client(ctx), ctx.user));
+  handle(app, e.linkZaloStart, (_input, ctx) => service.linkZaloStart(client(ctx), ctx));
 }

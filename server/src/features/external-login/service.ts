@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type externalLoginEndpoints,
   type LoginAnswer,
@@ -18,6 +18,7 @@ import { insertActivity } from '../../modules/activity/index.js';
 import {
   type ExternalIdentity,
   findLinkedUser,
+  GOOGLE_CLOCK_TOLERANCE_SECONDS,
   linkIdentity,
   type PendingLinkData,
   type Providers,
@@ -28,11 +29,13 @@ import { PASSWORD_ACTIVITY } from '../../modules/password/index.js';
 import {
   type ClientInfo,
   completeSignIn,
+  createAccountStepUp,
   findBoundInteraction,
   type Interaction,
   interactionUidOf,
   loginPageUrl,
   type SignInCookies,
+  type StepUpCaller,
 } from '../../modules/sign-in/index.js';
 import {
   CONTACT_EMAIL,
@@ -57,6 +60,10 @@ const SIGN_UP_SECONDS = 30 * 60;
 const LINK_PROOF_SECONDS = 15 * 60;
 /** How long Zalo's permission page may take. */
 const ZALO_SECONDS = 10 * 60;
+/** Provider sign-in attempts one IP may make in a minute (each one calls the provider). */
+const EXTERNAL_LOGINS_PER_IP_MINUTE = 30;
+/** How long a used Google ID token is remembered: its lifetime (an hour) and the clock leeway. */
+const GOOGLE_TOKEN_SECONDS = 3600 + 2 * GOOGLE_CLOCK_TOLERANCE_SECONDS;
 
 const invalid = () => badRequest('login_invalid_external_info');
 const sessionExpired = () => badRequest('login_session_expired');
@@ -64,7 +71,14 @@ const sessionExpired = () => badRequest('login_session_expired');
 /** What a Zalo authorization remembers (the zalo_authorization flow's data). */
 type ZaloData = { verifier: string } & (
   | { mode: 'login'; interactionUid: string; campaignId?: string }
-  | { mode: 'link'; userId: string; locale: string }
+  | {
+      mode: 'link';
+      userId: string;
+      locale: string;
+      sessionUid: string | null;
+      grantId: string | null;
+      clientId: string;
+    }
 );
 type ZaloStartData = ZaloData extends infer D ? (D extends unknown ? Omit<D, 'verifier'> : never) : never;
 
@@ -81,13 +95,22 @@ type ZaloStartData = ZaloData extends infer D ? (D extends unknown ? Omit<D, 've
 export function createExternalLoginService(deps: AppDeps, provider: Provider, providers: Providers) {
   const db = deps.database.db;
   const flows = createFlows(deps);
+  const stepUp = createAccountStepUp(deps);
   const { config, kv } = deps;
 
   const interactionFor = (returnUrl: string, client: Pick<ClientInfo, 'boundInteraction'>) =>
     findBoundInteraction(provider, interactionUidOf(returnUrl, config.publicUrl), client);
 
   async function identify(input: InputOf<'login'> | InputOf<'link'>): Promise<ExternalIdentity> {
-    if (input.provider === 'google') return providers.google.verify(input.credential ?? '');
+    if (input.provider === 'google') {
+      const identity = await providers.google.verify(input.credential ?? '');
+      // A Google ID token is a bearer proof for an hour: it is spent once, so a leaked one replays nothing.
+      const key = `external:google:used:${createHash('sha256')
+        .update(input.credential ?? '')
+        .digest('base64url')}`;
+      if ((await kv.incr(key, GOOGLE_TOKEN_SECONDS)) > 1) throw invalid();
+      return identity;
+    }
     return providers.facebook.verify(input.accessToken ?? '', input.userId ?? '');
   }
 
@@ -117,7 +140,7 @@ export function createExternalLoginService(deps: AppDeps, provider: Provider, pr
         await insertRegisteredUser(
           tx,
           { id, firstName: given, lastName: family, languageId: client.locale, timezone: undefined },
-          identity.email ? { type: CONTACT_EMAIL, value: identity.email } : null,
+          identity.email ? { type: CONTACT_EMAIL, value: identity.email, confirmed: identity.emailVerified } : null,
         );
         await insertActivity(tx, { userId: id, action: PASSWORD_ACTIVITY.register, params: { ip: client.ip } });
         await linkIdentity(tx, id, identity, client.ip);
@@ -184,7 +207,8 @@ export function createExternalLoginService(deps: AppDeps, provider: Provider, pr
         client,
         campaignId,
       });
-    if (identity.email) {
+    // Only an address the provider verified names an account (port.ts emailVerified).
+    if (identity.email && identity.emailVerified) {
       const holder = await findUserByLoginName(db, CONTACT_EMAIL, identity.email);
       if (holder) return askLinkProof(interaction, holder, identity);
       // A deleted account keeps its confirmed e-mail (the tombstone): the address cannot start over.
@@ -214,12 +238,24 @@ export function createExternalLoginService(deps: AppDeps, provider: Provider, pr
     return { url: providers.zalo.permissionUrl(state!, challenge) };
   }
 
+  /** The sign-in that started a link still lives, for that account, and its step-up proof still holds. */
+  async function stillProven(data: Extract<ZaloData, { mode: 'link' }>, caller: CallerContext) {
+    const session = data.sessionUid ? await provider.Session.findByUid(data.sessionUid) : undefined;
+    const user = session?.accountId === data.userId ? await findUserById(db, data.userId) : undefined;
+    if (!user) throw new AppError(403, 'step_up_required');
+    await stepUp.require({ user, sessionUid: data.sessionUid, grantId: data.grantId, clientId: data.clientId, caller });
+  }
+
   const infoPage = (locale: string, query: string) => `${localePrefix(pickLocale(locale))}/account/info?${query}`;
 
   return {
     /** POST /api/account/login/external: Google's ID token or Facebook's access token. */
     async login(client: ClientInfo, input: InputOf<'login'>, campaignId: unknown): Promise<LoginAnswer> {
       const interaction = await interactionFor(input.returnUrl, client);
+      // Each proof costs calls to the provider (Facebook's Graph API twice): one IP cannot spend
+      // the app's quota there for everyone.
+      if ((await kv.incr(`external:login:ip:${client.ip}`, 60)) > EXTERNAL_LOGINS_PER_IP_MINUTE)
+        throw new AppError(429, 'too_many_requests');
       return signIn(client, interaction, await identify(input), campaignId);
     },
 
@@ -293,8 +329,17 @@ export function createExternalLoginService(deps: AppDeps, provider: Provider, pr
     },
 
     /** POST /api/account/links/zalo/start: linking Zalo to the signed-in account (step-up proven). */
-    async linkZaloStart(client: ClientInfo, user: User): Promise<ZaloStartAnswer> {
-      return startZalo(client, user.id, user.id, { mode: 'link', userId: user.id, locale: client.locale });
+    async linkZaloStart(client: ClientInfo, who: Omit<StepUpCaller, 'caller'>): Promise<ZaloStartAnswer> {
+      const { user, sessionUid, grantId, clientId } = who;
+      return startZalo(client, user.id, user.id, {
+        mode: 'link',
+        userId: user.id,
+        locale: client.locale,
+        // The sign-in that gave the step-up proof: the link lands only while both still hold.
+        sessionUid,
+        grantId,
+        clientId,
+      });
     },
 
     /**
@@ -311,6 +356,8 @@ export function createExternalLoginService(deps: AppDeps, provider: Provider, pr
       const data = flow.data as ZaloData;
       if (data.mode === 'link') {
         try {
+          // Signed out, or the proof spent or expired, since Zalo's page opened: nothing is linked.
+          await stillProven(data, client);
           if (input.error || !input.code) throw invalid();
           const identity = await providers.zalo.identify(input.code, data.verifier);
           await db.transaction((tx) => linkIdentity(tx, data.userId, identity, client.ip));

@@ -2,7 +2,6 @@ import {
   contactsEndpoints as C,
   passwordEndpoints as P,
   recoveryEndpoints as R,
-  stepUpEndpoints as S,
   undoChangeEndpoints as U,
 } from '@portico/contracts';
 import { eq } from 'drizzle-orm';

@@ -10,6 +10,6 @@ export {
   markDeviceLoggedOut,
   markSessionsLoggedOut,
   markUserDevicesLoggedOut,
-  signInMethodOfSession,
+  signInOfSession,
 } from './queries.js';
 export { touchDevice, trackDeviceSessions } from './service.js';

@@ -7,15 +7,18 @@ export type NewDevice = typeof devices.$inferInsert;
 
 export const insertDevice = (db: Db, device: NewDevice) => db.insert(devices).values(device);
 
-/** How the sign-in of a provider session was made (devices.sign_in_method); null when unknown. */
-export const signInMethodOfSession = async (db: Db, sessionUid: string): Promise<string | null> => {
+/** How and when the sign-in of a provider session was made (devices.sign_in_method, login_time); null when unknown. */
+export const signInOfSession = async (
+  db: Db,
+  sessionUid: string,
+): Promise<{ method: string | null; at: Date } | null> => {
   const [row] = await db
-    .select({ method: devices.signInMethod })
+    .select({ method: devices.signInMethod, at: devices.loginTime })
     .from(devices)
     .where(eq(devices.sessionUid, sessionUid))
     .orderBy(desc(devices.loginTime))
     .limit(1);
-  return row?.method ?? null;
+  return row ?? null;
 };
 
 /** The browser followed the resume URL: the device now belongs to that provider session. */

@@ -60,8 +60,9 @@ export function createFacebookVerifier(options: FacebookVerifierOptions) {
       return {
         provider: 'facebook',
         subject,
-        // Facebook answers only an address its owner confirmed.
+        // Facebook flags nothing as verified: the address waits for its own code (port.ts).
         email: email ? email.toLowerCase() : null,
+        emailVerified: false,
         name: text(me.name),
         givenName: text(me.first_name),
         familyName: text(me.last_name),

@@ -37,6 +37,7 @@ describe('Google ID token check', () => {
       provider: 'google',
       subject: '110169484474386276334',
       email: 'lan.nguyen@gmail.com',
+      emailVerified: true,
       name: 'Lan Nguyễn',
       givenName: 'Lan',
       familyName: 'Nguyễn',
@@ -50,6 +51,8 @@ describe('Google ID token check', () => {
 
   it('refuses a wrong audience, an unknown issuer, a bad signature and a malformed token', async () => {
     await refused(await google.sign({ aud: 'someone-else.apps.googleusercontent.com' }));
+    // Ours among others' (OIDC Core 3.1.3.7: an audience it does not trust).
+    await refused(await google.sign({ aud: [CLIENT_ID, 'someone-else.apps.googleusercontent.com'] }));
     await refused(await google.sign({ iss: 'https://evil.example.com' }));
     await refused(await google.sign({}, { key: await google.forgerKey() }));
     await refused('not.a.token');

@@ -54,6 +54,8 @@ export function createGoogleVerifier(options: GoogleVerifierOptions) {
         // the person is told the external sign-in failed (a 4xx), never a 5xx.
         throw invalid();
       }
+      // Issued to this client alone: an audience list naming others is not ours to accept (OIDC Core 3.1.3.7).
+      if (Array.isArray(claims.aud) && claims.aud.some((aud) => aud !== options.clientId)) throw invalid();
       const now = Math.floor(Date.now() / 1000);
       if ((claims.iat ?? 0) > now + GOOGLE_CLOCK_TOLERANCE_SECONDS) throw invalid();
       const email = text(claims.email);
@@ -63,6 +65,7 @@ export function createGoogleVerifier(options: GoogleVerifierOptions) {
         provider: 'google',
         subject,
         email: email.toLowerCase(),
+        emailVerified: true,
         name: text(claims.name),
         givenName: text(claims.given_name),
         familyName: text(claims.family_name),

@@ -81,18 +81,13 @@ export async function linkIdentity(
 
 /**
  * Whether the account keeps a way to sign in once the link `claimType` is gone (account-area §7
- * cancel-linking; issue 25 point 5): a password, a confirmed e-mail or phone that signs in (a code
- * goes there), or another provider's link. Locks the account row first, so two racing unlinks of
- * the last two links cannot both pass.
+ * cancel-linking; issue 25 point 5): a confirmed e-mail or phone that signs in (by a code, or the
+ * password typed with it; a password alone has no name to be typed with), or another provider's
+ * link. Locks the account row first, so two racing unlinks of the last two links cannot both pass.
  */
 export async function keepsAWayIn(tx: Db, userId: string, claimType: string): Promise<boolean> {
-  const [account] = await tx
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
+  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   if (!account) return false;
-  if (account.passwordHash) return true;
   const { rows } = (await tx.execute(sql`
     select
       exists (select 1 from ${userContacts} where user_id = ${userId} and is_confirmed and allow_login) as contact,

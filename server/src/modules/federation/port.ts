@@ -10,8 +10,14 @@ export type ExternalIdentity = {
   provider: ExternalProvider;
   /** The provider's stable id of the person (Google's `sub`). */
   subject: string;
-  /** Only an address the provider verified (Zalo gives none). */
+  /** The person's e-mail at the provider (Zalo gives none). */
   email: string | null;
+  /**
+   * The provider says the address is its owner's (Google's `email_verified`). Facebook says
+   * nothing of the kind, so its address is only a suggestion: never a sign-in name, never matched
+   * to an account, until a code sent to it confirms it.
+   */
+  emailVerified: boolean;
   name: string | null;
   givenName: string | null;
   familyName: string | null;

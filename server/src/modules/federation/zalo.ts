@@ -83,6 +83,7 @@ export function createZaloClient(options: ZaloClientOptions) {
         provider: 'zalo',
         subject,
         email: null,
+        emailVerified: false,
         name: text(me.name),
         givenName: null,
         familyName: null,

@@ -1,7 +1,14 @@
-import { maskLoginName, type StepUpMethod, type StepUpStatus, type StepUpVerifyInput } from '@portico/contracts';
+import {
+  isSocialProvider,
+  maskLoginName,
+  type StepUpMethod,
+  type StepUpStatus,
+  type StepUpVerifyInput,
+} from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { signInOfSession } from '../devices/index.js';
 import { createFlows } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
 import { securityContact, type User } from '../users/index.js';
@@ -71,8 +78,25 @@ export function createAccountStepUp(deps: AppDeps) {
   /** Where a first-proof code goes for an account without a password: its confirmed primary e-mail, else phone. */
   const codeTarget = async (userId: string) => (await securityContact(db, userId)) ?? undefined;
 
+  /**
+   * An account with no password and nowhere to send a code (a Zalo sign-up that skipped
+   * update-info) has no proof to give but its provider's: the sign-in itself, made through the
+   * provider, counts as the proof for STEP_UP_PROOF_SECONDS after it (like a max_age), so that it
+   * can add an e-mail or a provider. Answers the seconds it still holds (0: it does not).
+   */
+  async function freshProviderSignIn(who: StepUpCaller): Promise<number> {
+    if (who.user.passwordHash || !who.sessionUid || (await codeTarget(who.user.id))) return 0;
+    const signIn = await signInOfSession(db, who.sessionUid);
+    if (!signIn || !isSocialProvider(signIn.method)) return 0;
+    const age = (Date.now() - signIn.at.getTime()) / 1000;
+    return Math.max(0, Math.floor(deps.config.STEP_UP_PROOF_SECONDS - age));
+  }
+
   async function status(who: StepUpCaller): Promise<StepUpStatus> {
     const flow = await current(who);
+    const fresh = flow?.state === 'proven' ? 0 : await freshProviderSignIn(who);
+    if (fresh > 0)
+      return { proven: true, expiresIn: fresh, next: null, first: 'code', codeTo: null, secondFactors: [] };
     const first = who.user.passwordHash ? 'password' : 'code';
     const target = first === 'code' ? await codeTarget(who.user.id) : undefined;
     const proven = flow?.state === 'proven';
@@ -177,7 +201,7 @@ export function createAccountStepUp(deps: AppDeps) {
 
     /** What an endpoint that says `stepUp: true` runs first: 403 step_up_required unless a proof holds. */
     async require(who: StepUpCaller): Promise<void> {
-      if ((await current(who))?.state !== 'proven') throw stepUpRequired();
+      if ((await current(who))?.state !== 'proven' && (await freshProviderSignIn(who)) === 0) throw stepUpRequired();
     },
 
     /** A proof served a change that ends this sign-in's trust in it (the two-step reset): asked again next time. */

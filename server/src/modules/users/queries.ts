@@ -169,17 +169,21 @@ export const findConfirmedHolder = async (
   return row ? { deleted: row.deletedAt !== null, languageId: row.languageId } : undefined;
 };
 
-/** A new account with its confirmed, primary sign-in e-mail (or phone); none for a Zalo sign-up. */
+/**
+ * A new account with its confirmed, primary sign-in e-mail (or phone); none for a Zalo sign-up;
+ * `confirmed: false` (a Facebook address) leaves it as an added entry waiting for its code.
+ */
 export const insertRegisteredUser = async (
   db: Db,
   user: NewUser & { id: string },
-  contact: { type: number; value: string } | null,
+  contact: { type: number; value: string; confirmed?: boolean } | null,
 ) => {
   await db.insert(users).values(user);
-  if (contact)
-    await db
-      .insert(userContacts)
-      .values({ userId: user.id, ...contact, isConfirmed: true, isPrimary: true, allowLogin: true });
+  if (!contact) return;
+  const { confirmed = true, ...entry } = contact;
+  await db
+    .insert(userContacts)
+    .values({ userId: user.id, ...entry, isConfirmed: confirmed, isPrimary: confirmed, allowLogin: true });
 };
 
 export type InfoUpdate = Pick<NewUser, 'firstName' | 'lastName' | 'birthdate' | 'gender' | 'timezone'> & {

@@ -246,6 +246,7 @@ export function LoginForm({
 
   const backToStep1 = () => {
     setStep(1);
+    setLinkProof(null);
     password.reset();
     code.reset();
     setOtpType(null);
@@ -284,7 +285,7 @@ export function LoginForm({
                   skip: () => externalDetails({ returnUrl: query.returnUrl, skip: true }),
                   done: (answer) => {
                     setRegisterAnswer(null);
-                    finish(answer);
+                    account.setAlert(finish(answer));
                   },
                 }
               : undefined
