@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { badRequest } from '../../lib/errors.js';
 import type { ExternalIdentity } from './port.js';
+import { invalid, pictureOf, providerJson, text } from './provider-http.js';
 
 export type FacebookVerifierOptions = {
   /** FACEBOOK_APP_ID and FACEBOOK_APP_SECRET: the app the token must have been issued to. */
@@ -11,9 +11,6 @@ export type FacebookVerifierOptions = {
   version: string;
   fetch?: typeof fetch;
 };
-
-const invalid = () => badRequest('login_invalid_external_info');
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /**
  * The Facebook adapter: the SDK hands the browser an access token and the person's id; neither
@@ -26,17 +23,8 @@ export function createFacebookVerifier(options: FacebookVerifierOptions) {
   const doFetch = options.fetch ?? fetch;
   const base = `${options.graphUrl.replace(/\/$/, '')}/${options.version}`;
 
-  async function graph(path: string, params: Record<string, string>): Promise<Record<string, unknown>> {
-    let answer: Response;
-    try {
-      answer = await doFetch(`${base}${path}?${new URLSearchParams(params)}`, { signal: AbortSignal.timeout(5000) });
-    } catch {
-      throw invalid();
-    }
-    const body = (await answer.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!answer.ok || !body || typeof body !== 'object') throw invalid();
-    return body;
-  }
+  const graph = (path: string, params: Record<string, string>) =>
+    providerJson(doFetch, `${base}${path}?${new URLSearchParams(params)}`);
 
   return {
     async verify(accessToken: string, userId: string): Promise<ExternalIdentity> {
@@ -56,7 +44,6 @@ export function createFacebookVerifier(options: FacebookVerifierOptions) {
       const subject = text(me.id);
       if (!subject || subject !== userId) throw invalid();
       const email = text(me.email);
-      const picture = (me.picture as { data?: { url?: unknown } } | undefined)?.data?.url;
       return {
         provider: 'facebook',
         subject,
@@ -66,7 +53,7 @@ export function createFacebookVerifier(options: FacebookVerifierOptions) {
         name: text(me.name),
         givenName: text(me.first_name),
         familyName: text(me.last_name),
-        picture: text(picture),
+        picture: pictureOf(me),
       };
     },
   };

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
-import { badRequest } from '../../lib/errors.js';
 import type { ExternalIdentity } from './port.js';
+import { invalid, text } from './provider-http.js';
 
 /** Clock difference allowed on `exp` and `iat` (issue 25: 60 s). */
 export const GOOGLE_CLOCK_TOLERANCE_SECONDS = 60;
@@ -18,10 +18,6 @@ export type GoogleVerifierOptions = {
   /** Seconds between two refetches of the key set for unknown key ids (jose's cooldown). */
   refetchCooldownSeconds?: number;
 };
-
-const invalid = () => badRequest('login_invalid_external_info');
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /**
  * The Google adapter: the Identity Services button hands the browser an ID token (the credential),

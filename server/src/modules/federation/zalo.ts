@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { badRequest } from '../../lib/errors.js';
 import type { ExternalIdentity } from './port.js';
+import { invalid, pictureOf, providerJson, text } from './provider-http.js';
 
 export type ZaloClientOptions = {
   /** ZALO_APP_ID and ZALO_APP_SECRET. */
@@ -13,9 +13,6 @@ export type ZaloClientOptions = {
   redirectUri: string;
   fetch?: typeof fetch;
 };
-
-const invalid = () => badRequest('login_invalid_external_info');
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** A PKCE pair (RFC 7636, S256): the verifier stays on the server, the challenge goes to Zalo. */
 export function pkcePair() {
@@ -34,17 +31,10 @@ export function createZaloClient(options: ZaloClientOptions) {
   const oauth = options.oauthUrl.replace(/\/$/, '');
   const graph = options.graphUrl.replace(/\/$/, '');
 
+  // Zalo answers its errors with 200 and an `error` field (a number, 0 for none).
   async function json(url: string, init: RequestInit): Promise<Record<string, unknown>> {
-    let answer: Response;
-    try {
-      answer = await doFetch(url, { ...init, signal: AbortSignal.timeout(5000) });
-    } catch {
-      throw invalid();
-    }
-    const body = (await answer.json().catch(() => null)) as Record<string, unknown> | null;
-    // Zalo answers its errors with 200 and an `error` field (a number, 0 for none).
-    if (!answer.ok || !body || typeof body !== 'object' || (body.error !== undefined && Number(body.error) !== 0))
-      throw invalid();
+    const body = await providerJson(doFetch, url, init);
+    if (body.error !== undefined && Number(body.error) !== 0) throw invalid();
     return body;
   }
 
@@ -78,7 +68,6 @@ export function createZaloClient(options: ZaloClientOptions) {
       const me = await json(`${graph}/v2.0/me?fields=id,name,picture`, { headers: { access_token: accessToken } });
       const subject = text(me.id);
       if (!subject) throw invalid();
-      const picture = (me.picture as { data?: { url?: unknown } } | undefined)?.data?.url;
       return {
         provider: 'zalo',
         subject,
@@ -87,7 +76,7 @@ export function createZaloClient(options: ZaloClientOptions) {
         name: text(me.name),
         givenName: null,
         familyName: null,
-        picture: text(picture),
+        picture: pictureOf(me),
       };
     },
   };
