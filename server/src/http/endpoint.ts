@@ -16,6 +16,8 @@ export type UserContext = {
   sessionUid: string | null;
   grantId: string | null;
   clientId: string;
+  /** How the token's sign-in was made (password, otp, token, google, facebook, zalo); null when unknown. */
+  signInMethod: string | null;
 };
 
 export type HandlerContext<E extends Endpoint> = {

@@ -47,6 +47,7 @@ export function createAuthenticateUser(scope: FastifyInstance, deps: AppDeps) {
         sessionUid: token.sessionUid ?? null,
         grantId: token.grantId ?? null,
         clientId: token.clientId,
+        signInMethod: found.signInMethod ?? null,
       }),
     };
   }

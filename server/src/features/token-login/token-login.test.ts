@@ -246,6 +246,7 @@ describe('token login', () => {
         primaryEmail: null,
         sessionUid: token?.sessionUid ?? null,
         grantId: null,
+        signInMethod: null,
         clientId: 'partner',
       }),
     ).rejects.toMatchObject({ status: 403, messageKey: 'token_login_not_first_party' });

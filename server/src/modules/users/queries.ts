@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { preparedFor } from '../../db/prepared.js';
-import { oidcPayloads, userContacts, users } from '../../db/schema.js';
+import { devices, oidcPayloads, userContacts, users } from '../../db/schema.js';
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -44,6 +44,10 @@ const statements = preparedFor((db) => ({
       user: users,
       email: { value: emails.value, isConfirmed: emails.isConfirmed },
       phone: { value: phones.value, isConfirmed: phones.isConfirmed },
+      // How the token's sign-in was made (the current user's idp), in the same round trip.
+      signInMethod: sql<string | null>`(select ${devices.signInMethod} from ${devices}
+        where ${devices.sessionUid} = ${oidcPayloads.payload}->>'sessionUid'
+        order by ${devices.loginTime} desc limit 1)`,
     })
     .from(oidcPayloads)
     .innerJoin(users, and(eq(users.id, sql`${oidcPayloads.payload}->>'accountId'`), isNull(users.deletedAt)))
@@ -106,7 +110,7 @@ export const findAccount = async (db: Db, id: string): Promise<Account | undefin
 export const findAccessTokenAccount = async (
   db: Db,
   tokenId: string,
-): Promise<(Account & { token: AccessTokenPayload }) | undefined> => {
+): Promise<(Account & { token: AccessTokenPayload; signInMethod: string | null }) | undefined> => {
   const [row] = await statements(db).accessToken.execute({ id: tokenId });
   return row ? { ...row, token: row.token as AccessTokenPayload } : undefined;
 };
