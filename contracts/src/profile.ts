@@ -242,8 +242,10 @@ export const profileEndpoints = {
   cancelLinking: define({
     method: 'PUT',
     path: '/api/account/claims/cancel-linking',
-    summary: 'Removes a Google or Facebook link of the user',
+    summary: 'Removes a Google, Facebook or Zalo link of the user (never the last way in)',
     auth: 'user',
+    // Removing a way in changes how the account signs in: never with a stolen token alone.
+    stepUp: true,
     input: cancelLinkingInput,
     output: z.literal(true),
     errors: ['not_found', 'invalid_provider', 'error_unlink_last_way'],

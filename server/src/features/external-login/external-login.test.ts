@@ -514,6 +514,14 @@ describe('external sign-in', () => {
       await browse(t.app, flow.jar, `${back.pathname}${back.search}`);
       const tokens = await tokensAfter(flow, answerOf(await details(flow, withDetails ? fullDetails : { skip: true })));
       const auth = bearer(tokens.access_token);
+      // With a password it proves itself with it; without, its fresh Zalo sign-in is the proof.
+      if (withDetails)
+        await t.app.inject({
+          method: 'POST',
+          url: stepUpEndpoints.verify.path,
+          headers: { ...auth, 'content-type': 'application/json' },
+          payload: { method: 'password', value: fullDetails.password },
+        });
       const claims = async () => {
         const info = await t.app.inject({ method: 'GET', url: profileEndpoints.get.path, headers: auth });
         return info.json().result.userClaims as { id: number; claimType: string }[];

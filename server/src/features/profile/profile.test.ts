@@ -207,9 +207,9 @@ describe('personal info, claims, avatar and language', () => {
     expect(after?.claimValue).toBe('Asia/Saigon');
   });
 
-  it('removes a Google or Facebook link claim of the user only', async () => {
+  it('removes a Google or Facebook link claim of the user only, with the step-up proof', async () => {
     const a = await signedInUser(t, { email: 'link@example.com' });
-    const b = await signedInUser(t, { email: 'link-b@example.com' });
+    const b = await signedInUser(t, { email: 'link-b@example.com', steppedUp: true });
     const [google] = await db()
       .insert(userClaimsTable)
       .values({ userId: a.id, claimType: 'google_link', claimValue: 'google-sub-1' })
@@ -217,6 +217,11 @@ describe('personal info, claims, avatar and language', () => {
     expect(resultOf<GeneralProfile>(await a.call('GET', PE.get.path)).userClaims).toEqual([
       { id: google!.id, claimType: 'google_link', claimValue: 'google-sub-1' },
     ]);
+    // Removing a way in needs a proof a stolen token lacks.
+    expect(
+      errorKey(await a.call('PUT', PE.cancelLinking.path, { claimId: google!.id, providerName: 'Google' }), 403),
+    ).toBe('step_up_required');
+    await a.stepUp();
     expect(
       errorKey(await b.call('PUT', PE.cancelLinking.path, { claimId: google!.id, providerName: 'Google' }), 404),
     ).toBe('not_found');
