@@ -22,6 +22,7 @@ import {
   linkIdentity,
   type PendingLinkData,
   type Providers,
+  pendingLinkMark,
   pkcePair,
 } from '../../modules/federation/index.js';
 import { createFlows } from '../../modules/flows/index.js';
@@ -181,6 +182,8 @@ export function createExternalLoginService(deps: AppDeps, provider: Provider, pr
       ttlSeconds: LINK_PROOF_SECONDS,
       data,
     });
+    // The sign-in path reads the flow only for a marked interaction (federation/events.ts).
+    await kv.set(pendingLinkMark(interaction.uid), '1', LINK_PROOF_SECONDS);
     return {
       isOk: false,
       isRegister: false,
