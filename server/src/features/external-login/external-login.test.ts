@@ -358,10 +358,12 @@ describe('external sign-in', () => {
     const back = await throughZalo(flow);
     expect(back.pathname).toBe(E.zaloCallback.path);
 
-    // Another browser, or a changed state, is refused and uses nothing up.
+    // Another browser (no cookie) lands on the in-app browser help, a changed state is refused:
+    // neither signs in nor uses anything up.
     const foreign = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: HOST });
-    expect(foreign.statusCode).toBe(400);
-    expect(errorKey(foreign)).toBe('login_invalid_external_info');
+    expect(foreign.statusCode).toBe(303);
+    expect(foreign.headers.location).toBe('/error/external-login');
+    expect(foreign.headers['set-cookie']).toBeUndefined();
     const forged = new URL(back);
     forged.searchParams.set('state', 'forged-state');
     expect((await browse(t.app, flow.jar, `${forged.pathname}${forged.search}`)).statusCode).toBe(400);
@@ -369,8 +371,15 @@ describe('external sign-in', () => {
     const landed = await browse(t.app, flow.jar, `${back.pathname}${back.search}`);
     expect(landed.statusCode).toBe(303);
     expect(String(landed.headers.location)).toContain('external=zalo');
-    // Used once.
-    expect((await browse(t.app, flow.jar, `${back.pathname}${back.search}`)).statusCode).toBe(400);
+    // Used once: the cookie is gone with it, and nothing happens again.
+    const replay = await browse(t.app, flow.jar, `${back.pathname}${back.search}`);
+    expect(replay.headers.location).toBe('/error/external-login');
+    const withCookie = await t.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { ...HOST, cookie: `portico_zalo=${'x'.repeat(43)}` },
+    });
+    expect(withCookie.statusCode).toBe(400);
 
     const pending = await browse(t.app, flow.jar, `${E.pending.path}?returnUrl=${encodeURIComponent(flow.returnUrl)}`);
     const answer = pending.json().result.answer as LoginAnswer;

@@ -61,6 +61,8 @@ const SIGN_UP_SECONDS = 30 * 60;
 const LINK_PROOF_SECONDS = 15 * 60;
 /** How long Zalo's permission page may take. */
 const ZALO_SECONDS = 10 * 60;
+/** The page about signing in with a provider from an in-app browser (web/src/routes.tsx). */
+const EXTERNAL_LOGIN_HELP = '/error/external-login';
 /** Provider sign-in attempts one IP may make in a minute (each one calls the provider). */
 const EXTERNAL_LOGINS_PER_IP_MINUTE = 30;
 /** How long a used Google ID token is remembered: its lifetime (an hour) and the clock leeway. */
@@ -348,12 +350,16 @@ export function createExternalLoginService(deps: AppDeps, provider: Provider, pr
     /**
      * Zalo's callback: the state must be the one this browser's cookie started (else 400, nothing
      * done), used once; then the code and the verifier buy the identity, which signs in (or
-     * links). A failure at Zalo sends the browser back to where it started with a message.
+     * links). A failure at Zalo sends the browser back to where it started with a message. A
+     * browser without the cookie is not the one that started (Zalo's app opened the link in
+     * another browser, an in-app browser kept its own cookies): nothing is done, and it lands on
+     * the help page about signing in from in-app browsers (spec sign-in §2 external-login help).
      */
     async zaloCallback(client: ClientInfo, input: InputOf<'zaloCallback'>): Promise<{ location: string }> {
       const cookies = cookiesOf(client);
       const binding = cookies.get(ZALO_COOKIE) ?? '';
-      const flow = binding ? await flows.findBySecret('zalo_authorization', input.state ?? '', binding) : undefined;
+      if (!binding) return { location: EXTERNAL_LOGIN_HELP };
+      const flow = await flows.findBySecret('zalo_authorization', input.state ?? '', binding);
       if (flow?.state !== 'sent' || !(await flows.finish('zalo_authorization', flow.id, 'sent'))) throw invalid();
       cookies.clear(ZALO_COOKIE);
       const data = flow.data as ZaloData;
