@@ -1,40 +1,20 @@
 import { authEndpoints } from '@portico/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
-import type { CallerContext } from '../../lib/caller.js';
 import { notFound } from '../../lib/errors.js';
 import { trackDeviceSessions } from '../../modules/devices/index.js';
 import {
   abortInteraction,
-  boundInteractionOf,
-  type ClientInfo,
+  campaignIdOf,
+  clientInfo,
   createSecondFactor,
   decideConsent,
   describeInteraction,
   findBoundInteraction,
   findInteraction,
-  signInCookies,
 } from '../../modules/sign-in/index.js';
 import { createAuthService } from './service.js';
-
-/**
- * The caller of a sign-in call, with the interaction this browser opened the login page for and
- * its sign-in cookies (the owed second step, remembered browsers).
- */
-export const clientInfo = (
-  request: FastifyRequest,
-  caller: CallerContext,
-  reply: FastifyReply,
-  deps: AppDeps,
-): ClientInfo => ({
-  ...caller,
-  boundInteraction: boundInteractionOf(request),
-  cookies: signInCookies(request, reply, deps.config.publicUrl.startsWith('https:')),
-});
-
-// The spec passes campaignId in the query string of the login calls (contracts/src/auth.ts authEndpoints).
-const campaignIdOf = (request: FastifyRequest) => (request.query as { campaignId?: unknown } | undefined)?.campaignId;
 
 /** Sign-in API of the login page (spec sign-in §7 "Login") and the captcha challenge. */
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -43,31 +23,31 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   trackDeviceSessions(app.oidc, deps);
 
   handle(app, authEndpoints.loginCheck, (input, { request, caller, reply }) =>
-    auth.loginCheck(clientInfo(request, caller, reply, deps), input),
+    auth.loginCheck(clientInfo(request, caller, reply, deps.config), input),
   );
   handle(app, authEndpoints.login, (input, { request, caller, reply }) =>
-    auth.loginWithPassword(clientInfo(request, caller, reply, deps), input, campaignIdOf(request)),
+    auth.loginWithPassword(clientInfo(request, caller, reply, deps.config), input, campaignIdOf(request)),
   );
   handle(app, authEndpoints.otpSupport, async (input) => auth.otpSupport(input));
   handle(app, authEndpoints.sendLoginOtp, (input, { request, caller, reply }) =>
-    auth.sendLoginOtp(clientInfo(request, caller, reply, deps), input),
+    auth.sendLoginOtp(clientInfo(request, caller, reply, deps.config), input),
   );
   handle(app, authEndpoints.loginByOtp, (input, { request, caller, reply }) =>
-    auth.loginWithOtp(clientInfo(request, caller, reply, deps), input, campaignIdOf(request)),
+    auth.loginWithOtp(clientInfo(request, caller, reply, deps.config), input, campaignIdOf(request)),
   );
 
   // Login step 3 (server/src/modules/sign-in/second-factor.ts).
   handle(app, authEndpoints.twoFactorResume, (input, { request, caller, reply }) =>
-    secondFactor.resume(clientInfo(request, caller, reply, deps), input),
+    secondFactor.resume(clientInfo(request, caller, reply, deps.config), input),
   );
   handle(app, authEndpoints.twoFactorSendCode, (input, { request, caller, reply }) =>
-    secondFactor.sendCode(clientInfo(request, caller, reply, deps), input),
+    secondFactor.sendCode(clientInfo(request, caller, reply, deps.config), input),
   );
   handle(app, authEndpoints.loginTwoFactor, (input, { request, caller, reply }) =>
-    secondFactor.verify(clientInfo(request, caller, reply, deps), input),
+    secondFactor.verify(clientInfo(request, caller, reply, deps.config), input),
   );
   handle(app, authEndpoints.loginRecoveryCode, (input, { request, caller, reply }) =>
-    secondFactor.verifyRecoveryCode(clientInfo(request, caller, reply, deps), input),
+    secondFactor.verifyRecoveryCode(clientInfo(request, caller, reply, deps.config), input),
   );
 
   handle(app, authEndpoints.interaction, async ({ uid }) =>
@@ -80,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   // Only the browser the interaction is bound to may cancel it: a link must not end someone else's sign-in.
   handle(app, authEndpoints.abort, async ({ uid }, { request, caller, reply }) =>
-    abortInteraction(await findBoundInteraction(app.oidc, uid, clientInfo(request, caller, reply, deps))),
+    abortInteraction(await findBoundInteraction(app.oidc, uid, clientInfo(request, caller, reply, deps.config))),
   );
 
   handle(app, authEndpoints.captchaChallenge, async (_input, { reply }) => {

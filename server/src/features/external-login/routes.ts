@@ -1,28 +1,17 @@
 import { externalLoginEndpoints as e, externalDetailsInput } from '@portico/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { handle } from '../../http/endpoint.js';
+import { type HandlerContext, handle } from '../../http/endpoint.js';
 import { createProviders } from '../../modules/federation/index.js';
 import { refusingCommonPasswords } from '../../modules/password/index.js';
-import { boundInteractionOf, type ClientInfo, signInCookies } from '../../modules/sign-in/index.js';
+import { campaignIdOf, clientInfo } from '../../modules/sign-in/index.js';
 import { createExternalLoginService } from './service.js';
-
-// The spec passes campaignId in the query string of the login calls (contracts/src/auth.ts).
-const campaignIdOf = (request: FastifyRequest) => (request.query as { campaignId?: unknown } | undefined)?.campaignId;
 
 /** Sign-in through Google, Facebook and Zalo, and linking them (contracts/src/external-login.ts). */
 export async function externalLoginRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = createExternalLoginService(deps, app.oidc, createProviders(deps.config));
-  const secure = deps.config.publicUrl.startsWith('https:');
-  const client = (ctx: {
-    request: FastifyRequest;
-    reply: Parameters<typeof signInCookies>[1];
-    caller: ClientInfo;
-  }) => ({
-    ...ctx.caller,
-    boundInteraction: boundInteractionOf(ctx.request),
-    cookies: signInCookies(ctx.request, ctx.reply, secure),
-  });
+  const client = ({ request, caller, reply }: Pick<HandlerContext<typeof e.login>, 'request' | 'caller' | 'reply'>) =>
+    clientInfo(request, caller, reply, deps.config);
 
   handle(app, e.login, (input, ctx) => service.login(client(ctx), input, campaignIdOf(ctx.request)));
   handle(app, e.pending, (input, ctx) => service.pending(client(ctx), input));

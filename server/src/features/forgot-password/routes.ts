@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { refusingCommonPasswords } from '../../modules/password/index.js';
-import { boundInteractionOf, signInCookies } from '../../modules/sign-in/index.js';
+import { clientInfo } from '../../modules/sign-in/index.js';
 import { createForgotPasswordService } from './service.js';
 
 /** Forgot-password API of the forgot-password page (spec sign-in §7 "Forgot password"; public). */
@@ -15,14 +15,6 @@ export async function forgotPasswordRoutes(app: FastifyInstance, deps: AppDeps) 
   handle(app, e.resendOtp, (input, { caller }) => forgot.send(caller, input));
   handle(app, e.checkOtp, (input) => forgot.checkOtp(input));
   handle(app, refusingCommonPasswords(e.resetPassword, resetPasswordInput), (input, { caller, request, reply }) =>
-    forgot.resetPassword(
-      {
-        ...caller,
-        boundInteraction: boundInteractionOf(request),
-        // Two-step on: the sign-in after the reset still owes its second step (login step 3).
-        cookies: signInCookies(request, reply, deps.config.publicUrl.startsWith('https:')),
-      },
-      input,
-    ),
+    forgot.resetPassword(clientInfo(request, caller, reply, deps.config), input),
   );
 }
