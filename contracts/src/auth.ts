@@ -78,9 +78,10 @@ export type Campaign = z.infer<typeof campaignSchema>;
  * A way to pass login step 3 (spec §3 "Method types come from the server as a list of type and
  * title"): `title` is a message key, `value` the masked address an e-mail code goes to. The
  * recovery code is not a type of its own here: it is the checkbox of the authenticator method.
- * `app` and `prompt` come with push approval (a later issue).
+ * `app` is a code a signed-in session shows, `prompt` a push request a signed-in device approves
+ * (contracts/src/approval.ts; login step 3 shows the prompt's note and resend button).
  */
-export const LOGIN_TWO_FACTOR_TYPES = ['authenticator', 'email'] as const;
+export const LOGIN_TWO_FACTOR_TYPES = ['authenticator', 'email', 'app', 'prompt'] as const;
 export const loginTwoFactorTypeSchema = z.object({
   type: z.enum(LOGIN_TWO_FACTOR_TYPES),
   title: z.string(),

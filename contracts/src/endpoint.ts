@@ -54,6 +54,11 @@ export type Endpoint<
    * (a provider's callback, which a browser reaches by navigating, not by a call).
    */
   redirect?: true;
+  /**
+   * The answer is a stream of server-sent events (text/event-stream), one `data:` line per event
+   * as the output schema has it (the hub, ADR 006); the server registers it with `handleStream`.
+   */
+  stream?: true;
 };
 
 export type InputOf<E extends Endpoint> = z.input<E['input']>;

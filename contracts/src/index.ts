@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './activity.js';
 export * from './api.js';
+export * from './approval.js';
 export * from './auth.js';
 export * from './contacts.js';
 export * from './delete-account.js';

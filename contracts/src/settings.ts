@@ -62,6 +62,8 @@ export const appSettingsSchema = z.object({
     facebookAppId: z.string().default(''),
     facebookSdkVersion: z.string().default(''),
     facebookSdkUrl: z.string().default(''),
+    /** The real-time hub (spec §3 "Config": the real-time hub; contracts/src/approval.ts, ADR 006). */
+    hubUrl: z.string().default('/api/hub'),
   }),
   menu: z.array(menuItemSchema),
   genders: z.array(genderSchema),

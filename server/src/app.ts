@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
+import { approvalRoutes } from './features/approval/routes.js';
 import { createAuthenticateUser } from './features/auth/bearer.js';
 import { authRoutes } from './features/auth/routes.js';
 import { subscribeContacts } from './features/contacts/events.js';
@@ -115,6 +116,8 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => authRoutes(scope, deps));
   await app.register(async (scope) => tokenLoginRoutes(scope, deps));
   await app.register(async (scope) => externalLoginRoutes(scope, deps));
+  // QR codes, push requests and the hub (issue 26).
+  await app.register(async (scope) => approvalRoutes(scope, deps));
   await app.register(async (scope) => accountRoutes(scope, deps));
   await app.register(async (scope) => registerRoutes(scope, deps));
   await app.register(async (scope) => updateInfoRoutes(scope, deps));

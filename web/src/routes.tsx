@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, localePrefix, UNDO_CHANGE_PAGE } from '@portico/contracts';
+import { LOCALES, type Locale, localePrefix, QR_APPROVE_PAGE, UNDO_CHANGE_PAGE } from '@portico/contracts';
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader, PageLoader } from './components/FullPageLoader';
@@ -18,6 +18,8 @@ const lazyPage = <T extends ComponentType>(load: () => Promise<{ default: T }>) 
 
 /** The confirm-modal host, mounted by the layouts whose pages open modals (and by AppProviders). */
 export const ModalsHost = lazy(() => import('./chrome/ModalsHost'));
+/** Push requests to the signed-in account: a dialog on every account page (issue 26). */
+const PromptWatcher = lazy(() => import('./features/approval/PromptWatcher'));
 
 const ManagerLayout = lazyPage(() => import('./layouts/ManagerLayout').then((m) => ({ default: m.ManagerLayout })));
 const NotFoundPage = lazyPage(() =>
@@ -187,6 +189,19 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./features/activity/ActivityPage')),
   },
   { path: '/security/kyc', layout: 'manager', auth: true, page: UnderConstruction },
+  // A sign-in approved on this device (issue 26): the QR code's page and the app code.
+  {
+    path: QR_APPROVE_PAGE,
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/approval/ApproveQrPage')),
+  },
+  {
+    path: '/security/app-code',
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/approval/AppCodePage')),
+  },
   {
     path: '/security/2fa',
     layout: 'manager',
@@ -215,6 +230,7 @@ const layoutElements: Record<LayoutKind, () => ReactElement> = {
       </Suspense>
       <Suspense fallback={null}>
         <ModalsHost />
+        <PromptWatcher />
       </Suspense>
     </>
   ),

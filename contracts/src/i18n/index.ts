@@ -1,6 +1,7 @@
 import type { Locale } from '../locales.js';
 import { accountMessages } from './catalog/account.js';
 import { activityMessages } from './catalog/activity.js';
+import { approvalMessages } from './catalog/approval.js';
 import { commonMessages } from './catalog/common.js';
 import { contactsMessages } from './catalog/contacts.js';
 import { deleteAccountMessages } from './catalog/delete-account.js';
@@ -39,6 +40,7 @@ export const catalogs = {
   account: accountMessages,
   'token-login': tokenLoginMessages,
   'external-login': externalLoginMessages,
+  approval: approvalMessages,
   'step-up': stepUpMessages,
   'undo-change': undoChangeMessages,
 };
@@ -61,6 +63,7 @@ export const viVN = {
   ...accountMessages.vi,
   ...tokenLoginMessages.vi,
   ...externalLoginMessages.vi,
+  ...approvalMessages.vi,
   ...stepUpMessages.vi,
   ...undoChangeMessages.vi,
 };

@@ -195,6 +195,7 @@ export const flows = pgTable(
       .where(sql`${t.state} <> 'done' and ${t.secretHash} is null`),
     uniqueIndex('flows_secret_uq').on(t.secretHash),
     index('flows_subject_idx').on(t.subject),
+    index('flows_kind_target_idx').on(t.kind, t.target),
     index('flows_expires_idx').on(t.expiresAt),
   ],
 );

@@ -78,3 +78,94 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
     },
   });
 }
+
+/** Sends one event down an open stream (its data parsed with the endpoint's output schema). */
+export type StreamSend<E extends Endpoint> = (event: z.input<E['output']>) => void;
+/** What a stream's opener gives back: called once when the stream ends (the page left, the server stops). */
+export type StreamClose = () => void | Promise<void>;
+/**
+ * Opens a stream: may throw (an AppError answers as JSON, like any endpoint) until it returns;
+ * `send` queues events until the stream's head is written, `end` closes the stream.
+ */
+export type StreamOpener<E extends Endpoint> = (
+  input: ParsedInputOf<E>,
+  ctx: HandlerContext<E>,
+  stream: { send: StreamSend<E>; end: () => void },
+) => Promise<StreamClose>;
+
+/** A comment line this often keeps proxies and the browser from dropping an idle stream. */
+const STREAM_HEARTBEAT_MS = 25_000;
+/** How soon a browser's EventSource reconnects after a drop (the stream's `retry:` line). */
+const STREAM_RETRY_MS = 3_000;
+
+/**
+ * Registers a `stream` endpoint (contracts/src/endpoint.ts; the hub, ADR 006): the same door as
+ * `handle` (bearer, input parsed, caller context, errors as JSON), then a text/event-stream answer
+ * that stays open. Every open stream is ended when the server closes, so a shutdown does not wait
+ * for pages that would never leave.
+ */
+export function handleStream<E extends Endpoint>(app: FastifyInstance, endpoint: E, open: StreamOpener<E>) {
+  if (!endpoint.stream) throw new Error(`${endpoint.path} is not a stream endpoint`);
+  app.endpoints.push(endpoint);
+  const live = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...live]) end();
+  });
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    handler: async (request, reply) => {
+      const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : undefined;
+      const caller = callerContext(request);
+      const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
+      const ctx = { caller, request, reply, ...who } as HandlerContext<E>;
+      const raw = reply.raw;
+      const queued: string[] = [];
+      let started = false;
+      let ended = false;
+      const write = (chunk: string) => {
+        if (!ended) raw.write(chunk);
+      };
+      const send: StreamSend<E> = (event) => {
+        const line = `data: ${JSON.stringify(endpoint.output.parse(event))}\n\n`;
+        if (started) write(line);
+        else queued.push(line);
+      };
+      let close: StreamClose | undefined;
+      let heartbeat: NodeJS.Timeout | undefined;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        live.delete(end);
+        clearInterval(heartbeat);
+        if (started) raw.end();
+        void Promise.resolve(close?.()).catch((err) => request.log.warn({ err }, 'closing a stream'));
+      };
+      close = await open(input, ctx, { send, end });
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        // nginx and similar proxies pass the events on as they come instead of buffering them.
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      raw.write(`retry: ${STREAM_RETRY_MS}\n\n`);
+      for (const line of queued.splice(0)) raw.write(line);
+      started = true;
+      // Ended while opening (the key's state was final): the events are out, the stream closes.
+      if (ended) {
+        raw.end();
+        await close();
+        return;
+      }
+      heartbeat = setInterval(() => write(': ping\n\n'), STREAM_HEARTBEAT_MS);
+      live.add(end);
+      // The answer's close (the page left, the connection dropped); the request's own 'close'
+      // fires once its body is read, which for a GET is at once.
+      raw.on('close', end);
+      if (raw.destroyed) end();
+    },
+  });
+}

@@ -77,23 +77,30 @@ function operation(endpoint: Endpoint) {
               headers: { Location: { schema: { type: 'string' } } },
             },
           }
-        : {
-            '200': {
-              description: 'OK',
-              content: {
-                'application/json': {
-                  schema:
-                    endpoint.envelope === false
-                      ? schemaOf(endpoint.output, 'output')
-                      : {
-                          type: 'object',
-                          properties: { result: schemaOf(endpoint.output, 'output') },
-                          required: ['result'],
-                        },
+        : endpoint.stream
+          ? {
+              '200': {
+                description: 'A stream of server-sent events; each `data:` line is one event (JSON)',
+                content: { 'text/event-stream': { schema: schemaOf(endpoint.output, 'output') } },
+              },
+            }
+          : {
+              '200': {
+                description: 'OK',
+                content: {
+                  'application/json': {
+                    schema:
+                      endpoint.envelope === false
+                        ? schemaOf(endpoint.output, 'output')
+                        : {
+                            type: 'object',
+                            properties: { result: schemaOf(endpoint.output, 'output') },
+                            required: ['result'],
+                          },
+                  },
                 },
               },
-            },
-          }),
+            }),
       '4XX': {
         description: `An error; message keys: ${['invalid_input', ...(endpoint.auth === 'user' ? ['unauthorized'] : []), ...endpoint.errors].join(', ')}`,
         content: { 'application/json': { schema: errorSchema } },
@@ -122,7 +129,7 @@ function docsPage(doc: ReturnType<typeof openApiDocument>): string {
   const rows = Object.entries(doc.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => {
       const o = op as ReturnType<typeof operation>;
-      const answer = '200' in o.responses ? o.responses['200'].content['application/json'].schema : 'a redirect (303)';
+      const answer = '200' in o.responses ? Object.values(o.responses['200'].content)[0]?.schema : 'a redirect (303)';
       const schema = JSON.stringify(answer, null, 2);
       const bodySchema = o.requestBody && (Object.values(o.requestBody.content)[0] as { schema: unknown }).schema;
       const input = JSON.stringify(bodySchema ?? o.parameters ?? {}, null, 2);

@@ -1,7 +1,8 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCountdown, secondsLeft } from './countdownFormat';
+import { useSecondsLeft } from '../hooks/useSecondsLeft';
+import { formatCountdown } from './countdownFormat';
 
 export interface CountdownProps {
   /** Seconds to count down from (the server's `times` / `expirySecond`). */
@@ -21,26 +22,9 @@ export interface CountdownProps {
 export function Countdown({ seconds, restartKey, onResend, busy = false }: CountdownProps) {
   const { t } = useTranslation();
   const [deadline, setDeadline] = useState(() => Date.now() + seconds * 1000);
-  const [left, setLeft] = useState(() => Math.max(0, Math.ceil(seconds)));
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: restartKey restarts the countdown
-  useEffect(() => {
-    setDeadline(Date.now() + seconds * 1000);
-    setLeft(Math.max(0, Math.ceil(seconds)));
-  }, [seconds, restartKey]);
-
-  useEffect(() => {
-    if (secondsLeft(deadline) <= 0) {
-      setLeft(0);
-      return undefined;
-    }
-    const id = setInterval(() => {
-      const next = secondsLeft(deadline);
-      setLeft(next);
-      if (next <= 0) clearInterval(id);
-    }, 250);
-    return () => clearInterval(id);
-  }, [deadline]);
+  useEffect(() => setDeadline(Date.now() + seconds * 1000), [seconds, restartKey]);
+  const left = useSecondsLeft(deadline);
 
   if (left > 0) {
     return (

@@ -19,6 +19,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
     facebookAppId: '',
     facebookSdkVersion: '',
     facebookSdkUrl: '',
+    hubUrl: '/api/hub',
   },
   menu: [],
   genders: GENDERS.map((g) => ({ ...g })),

@@ -1,4 +1,4 @@
-import { type AppSettings, GENDERS, LOCALES, settingsEndpoints } from '@portico/contracts';
+import { type AppSettings, approvalEndpoints, GENDERS, LOCALES, settingsEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
@@ -27,6 +27,7 @@ export async function settingsRoutes(app: FastifyInstance, { config }: AppDeps) 
       facebookAppId: config.FACEBOOK_APP_ID,
       facebookSdkVersion: config.FACEBOOK_SDK_VERSION,
       facebookSdkUrl: config.FACEBOOK_APP_ID ? config.FACEBOOK_SDK_URL : '',
+      hubUrl: `${config.publicUrl}${approvalEndpoints.hub.path}`,
     },
     menu: ACCOUNT_MENU,
     genders: GENDERS.map((g) => ({ ...g })),

@@ -130,8 +130,11 @@ describe('step-up of the account pages', () => {
       password: TEST_PASSWORD,
       returnUrl: login.returnUrl,
     });
+    // (The account is signed in on a device, so that device's approval and code are offered too.)
     expect(resultOf<{ twoFactorTypes: { type: string }[] }>(answer).twoFactorTypes.map((x) => x.type)).toEqual([
       'authenticator',
+      'prompt',
+      'app',
     ]);
     await db()
       .update(userContacts)

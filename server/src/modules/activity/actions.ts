@@ -2,6 +2,8 @@
 // reader's language from its params (never stored as HTML).
 export const ACTIVITY = {
   signIn: 'activity_sign_in',
+  signInApproved: 'activity_sign_in_approved',
+  signInRefused: 'activity_sign_in_refused',
   logoutAll: 'activity_logout_all',
   accountDeleted: 'activity_account_deleted',
   emailVerified: 'activity_email_verified',

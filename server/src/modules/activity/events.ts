@@ -11,6 +11,12 @@ export function subscribeActivity({ events }: Pick<AppDeps, 'events'>) {
     const device = [deviceName, browser].filter(Boolean).join(' · ');
     await insertActivity(tx, { userId, action: ACTIVITY.signIn, params: { method, device, ip: client.ip } });
   });
+  // A signed-in device answered another browser's sign-in (QR code, push request): which browser.
+  events.subscribe('sign-in.answered', async ({ tx, userId, how, approved, request }) => {
+    const device = [request.system, request.browser].filter(Boolean).join(' · ');
+    const action = approved ? ACTIVITY.signInApproved : ACTIVITY.signInRefused;
+    await insertActivity(tx, { userId, action, params: { method: how, device, ip: request.ip } });
+  });
   // An e-mail or phone confirmed with its code.
   events.subscribe('contact.verified', async ({ tx, userId, type, value, ip }) => {
     const action = type === 'email' ? ACTIVITY.emailVerified : ACTIVITY.phoneVerified;

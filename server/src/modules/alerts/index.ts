@@ -1,4 +1,4 @@
-import { type MessageKey, UNDO_CHANGE_PAGE, UNDO_LINK_DAYS } from '@portico/contracts';
+import { isMessageKey, type MessageKey, UNDO_CHANGE_PAGE, UNDO_LINK_DAYS } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import { localeOf, translate } from '../../lib/i18n.js';
 import { sendLater } from '../../lib/send-later.js';
@@ -32,7 +32,10 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
         ]);
         if (!user || !email?.isConfirmed) return;
         const locale = localeOf(user.languageId);
-        const values = { product: config.PRODUCT_NAME, ...params };
+        const values: Record<string, string | number> = { product: config.PRODUCT_NAME, ...params };
+        // A sign-in method is named in the reader's language (the activity log does the same).
+        const methodKey = `sign_in_method_${params.method}`;
+        if (params.method !== undefined && isMessageKey(methodKey)) values.method = translate(locale, methodKey);
         await deps.mailer.send({
           to: email.value,
           subject: translate(locale, subject, values),
@@ -108,6 +111,18 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
         (err) => deps.log.error({ err }, 'could not send a sign-in change alert'),
       );
     });
+  });
+  // A sign-in approved from a signed-in device (issue 26): the owner hears of it, with the browser
+  // that was let in, should the approval have been a mistake (QR phishing, a tap by habit).
+  events.subscribe('sign-in.answered', ({ userId, how, approved, request, afterCommit }) => {
+    if (!approved) return;
+    afterCommit(async () =>
+      alert(userId, {
+        subject: 'mail_sign_in_approved_subject',
+        text: 'mail_sign_in_approved_text',
+        params: { method: how, device: [request.system, request.browser].filter(Boolean).join(' · '), ip: request.ip },
+      }),
+    );
   });
   events.subscribe('password.changed', ({ userId, ip }) =>
     alert(userId, { subject: 'mail_password_changed_subject', text: 'mail_password_changed_text', params: { ip } }),

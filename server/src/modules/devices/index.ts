@@ -6,6 +6,7 @@ export { subscribeDevices } from './events.js';
 export {
   type Device,
   findUserDevice,
+  hasSignedInDevice,
   listUserDevices,
   markDeviceLoggedOut,
   markSessionsLoggedOut,

@@ -59,6 +59,16 @@ export const listUserDevices = (db: Db, userId: string, loggedOut: boolean) =>
     .orderBy(loggedOut ? desc(devices.loggedOutAt) : desc(devices.lastActionTime))
     .limit(100);
 
+/** Whether the account is signed in somewhere (a device not logged out): it can approve a sign-in there. */
+export const hasSignedInDevice = async (db: Db, userId: string): Promise<boolean> => {
+  const [row] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.userId, userId), isNull(devices.loggedOutAt)))
+    .limit(1);
+  return row !== undefined;
+};
+
 /** One device of the user; another user's device is never found. */
 export const findUserDevice = async (db: Db, userId: string, id: string): Promise<Device | undefined> => {
   const [row] = await db

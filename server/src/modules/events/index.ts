@@ -46,10 +46,23 @@ export type EventMap = {
   'user.signedIn': {
     userId: string;
     interactionUid: string;
-    /** How: 'password' | 'otp' | 'token' (an app's one-time login token), later the second factors and social sign-in. */
+    /** How (the first factor): password, otp, token (an app's one-time login token), qr, prompt, google, facebook, zalo. */
     method: string;
     client: { ip: string; userAgent: string; region: string | null };
     tx: Db;
+  };
+  /**
+   * A signed-in device answered a sign-in request of another browser (issue 26): a QR code it
+   * scanned or a push request. `request` is the browser that asked; `ip` the approver's.
+   */
+  'sign-in.answered': {
+    userId: string;
+    how: 'qr' | 'prompt';
+    approved: boolean;
+    request: { browser: string; system: string; ip: string };
+    ip: string;
+    tx: Db;
+    afterCommit: AfterCommit;
   };
   /** An account is being deleted (spec account §7): every holder of the user's data erases its part. */
   'user.deleted': {

@@ -53,6 +53,27 @@ export const FLOW_KINDS = {
    * the browser's cookie; the PKCE verifier and what to do after are its data. Used once.
    */
   zalo_authorization: { first: 'sent', moves: { sent: ['done'] } },
+  /**
+   * A QR code shown by a browser's login page (server/src/features/approval): found by the code
+   * (its target is the code's hub channel) for the phone, by the secret of the browser's cookie
+   * for the sign-in. The first account to read its details (`scanned`) is the only one that may
+   * approve it; refused or used, it is done. 60 × QR_CODE_MINUTES seconds.
+   */
+  qr_sign_in: {
+    first: 'shown',
+    moves: { shown: ['scanned', 'done'], scanned: ['approved', 'done'], approved: ['done'] },
+  },
+  /**
+   * A push request (`prompt`, server/src/features/approval): the account's signed-in devices
+   * answer it by its id with the number the login page shows; a wrong number or a refusal ends
+   * it; the browser that asked (its cookie's secret) signs in once it is approved. PROMPT_SECONDS.
+   */
+  push_approval: { first: 'asked', moves: { asked: ['approved', 'done'], approved: ['done'] } },
+  /**
+   * The `app` second factor (server/src/modules/sign-in/app-codes.ts): the code a signed-in
+   * session shows, one live per account (a new one replaces it), APP_CODE_SECONDS, used once.
+   */
+  app_code: { first: 'shown', moves: { shown: ['done'] } },
 } as const satisfies Record<string, { first: string; moves: Record<string, readonly string[]> }>;
 
 export type FlowKind = keyof typeof FLOW_KINDS;

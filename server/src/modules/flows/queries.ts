@@ -101,6 +101,51 @@ export async function findFlowBy(
 }
 
 /**
+ * The unexpired flow of that kind with this target, whatever its subject and whether a client
+ * holds it by a secret (a QR code or a push request found by its hub channel), unbound flows only;
+ * `withDone` also finds one that ended (the hub tells a page how it ended).
+ */
+export async function findFlowByTarget(
+  db: Db,
+  kind: string,
+  target: string,
+  now: Date,
+  withDone: boolean,
+): Promise<FlowRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(flows)
+    .where(
+      and(
+        eq(flows.kind, kind),
+        eq(flows.target, target),
+        isNull(flows.binding),
+        gt(flows.expiresAt, now),
+        withDone ? undefined : ne(flows.state, 'done'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The live unbound flows of that kind about an account, oldest first (the push requests it has to answer). */
+export const listLiveFlows = (db: Db, kind: string, subject: string, now: Date) =>
+  db
+    .select()
+    .from(flows)
+    .where(
+      and(
+        eq(flows.kind, kind),
+        eq(flows.subject, subject),
+        ne(flows.state, 'done'),
+        isNull(flows.binding),
+        gt(flows.expiresAt, now),
+      ),
+    )
+    .orderBy(flows.createdAt)
+    .limit(20);
+
+/**
  * Compare-and-set: moves the flow from `from` to `to` only if it is still in `from` and live.
  * Of two steps racing on one flow exactly one gets the row back; the other gets undefined.
  */

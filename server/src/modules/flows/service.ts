@@ -6,7 +6,9 @@ import {
   countFlowAttempt,
   type FlowRow,
   findFlowBy,
+  findFlowByTarget,
   findLiveFlow,
+  listLiveFlows,
   moveFlow,
   purgeExpiredFlows,
   upsertFlow,
@@ -151,6 +153,25 @@ export function createFlows(deps: Pick<AppDeps, 'database'>, opts: { now?: () =>
     ): Promise<Flow<K> | undefined> {
       if (!secret || secret.length > 200) return undefined;
       return asFlow(await findFlowBy(db, kind, { secretHash: sha256(secret) }, bindingHash(binding), now()), kind);
+    },
+
+    /**
+     * The unexpired unbound flow of that kind with this target, whatever its subject or secret
+     * (a QR code or push request found by its hub channel); `withDone` also one that ended.
+     */
+    async findByTarget<K extends FlowKind>(
+      kind: K,
+      target: string,
+      opts: { withDone?: boolean } = {},
+    ): Promise<Flow<K> | undefined> {
+      if (!target || target.length > 300) return undefined;
+      return asFlow(await findFlowByTarget(db, kind, target, now(), opts.withDone === true), kind);
+    },
+
+    /** The live unbound flows of that kind about an account, oldest first (at most 20). */
+    async listLive<K extends FlowKind>(kind: K, subject: string): Promise<Flow<K>[]> {
+      const rows = await listLiveFlows(db, kind, subject, now());
+      return rows.map((row) => row as Flow<K>);
     },
 
     /** The last step: `from` -> done (the kind's table must allow it); undefined when another request finished it first. */

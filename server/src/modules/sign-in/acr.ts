@@ -10,14 +10,19 @@ export const ACR_TWO_FACTOR = 'urn:portico:acr:2fa';
 export const ACR_VALUES = [ACR_ONE_FACTOR, ACR_TWO_FACTOR] as const;
 
 /**
- * The first factors a sign-in can start with (later issues: qr, prompt); token: an app's one-time
- * login token (server/src/features/token-login/service.ts); google, facebook, zalo: an external
- * provider's sign-in (server/src/features/external-login).
+ * The first factors a sign-in can start with. token: an app's one-time login token
+ * (server/src/features/token-login/service.ts); google, facebook, zalo: an external provider's
+ * sign-in (server/src/features/external-login); qr: a QR code the account's signed-in phone
+ * approved; prompt: a push request one of its signed-in devices approved with the right number
+ * (server/src/features/approval).
  */
-export type FirstFactor = 'password' | 'otp' | 'token' | ExternalFactor;
+export type FirstFactor = 'password' | 'otp' | 'token' | 'qr' | 'prompt' | ExternalFactor;
 export type ExternalFactor = 'google' | 'facebook' | 'zalo';
-/** The second factors of login step 3 (spec sign-in §3 Two-factor state). */
-export type SecondFactor = 'authenticator' | 'email' | 'recoveryCode';
+/**
+ * The second factors of login step 3 (spec sign-in §3 Two-factor state): app is the code a
+ * signed-in session shows, prompt a push request a signed-in device approved.
+ */
+export type SecondFactor = 'authenticator' | 'email' | 'recoveryCode' | 'app' | 'prompt';
 
 /**
  * RFC 8176 method references. An authenticator code and an e-mail code are one-time passwords
@@ -28,18 +33,30 @@ export type SecondFactor = 'authenticator' | 'email' | 'recoveryCode';
 // RFC 8176 has none for a session handed over from an app, so token login says `token`: no relying
 // party mistakes it for a factor this browser proved (a step-up asks again).
 // A provider's sign-in is federated authentication (RFC 8176 `fed`), whichever provider it was.
+// An approval by another signed-in device has no registered value either: `qr` and `prompt` name
+// the method (issue 26), so a relying party can tell them from a factor typed in this browser.
 const FIRST_AMR: Record<FirstFactor, string> = {
   password: 'pwd',
   otp: 'otp',
   token: 'token',
+  qr: 'qr',
+  prompt: 'prompt',
   google: 'fed',
   facebook: 'fed',
   zalo: 'fed',
 };
+// A code (authenticator, e-mail, recovery, app) is `otp`; an approved push request `prompt`.
+const SECOND_AMR: Record<SecondFactor, string> = {
+  authenticator: 'otp',
+  email: 'otp',
+  recoveryCode: 'otp',
+  app: 'otp',
+  prompt: 'prompt',
+};
 
 export function amrOf(first: FirstFactor, second?: SecondFactor): string[] {
   if (!second) return [FIRST_AMR[first]];
-  return [...new Set([FIRST_AMR[first], 'otp', 'mfa'])];
+  return [...new Set([FIRST_AMR[first], SECOND_AMR[second], 'mfa'])];
 }
 
 export const acrOf = (amr: readonly string[]): string => (amr.includes('mfa') ? ACR_TWO_FACTOR : ACR_ONE_FACTOR);

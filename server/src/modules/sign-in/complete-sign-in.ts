@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { campaignFor } from '../campaigns/index.js';
+import { hasSignedInDevice } from '../devices/index.js';
 import { createFlows } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
 import { ACR_ONE_FACTOR, ACR_TWO_FACTOR, acrOf, amrOf, type FirstFactor } from './acr.js';
@@ -10,10 +11,7 @@ import type { SignInCookies } from './cookies.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
 import { createRememberedBrowsers } from './remembered.js';
 
-/**
- * Every way to sign in (the first factors of acr.ts); later issues add qr, prompt, google and
- * facebook. token: an app's one-time login token (server/src/features/token-login/service.ts).
- */
+/** Every way to sign in (the first factors of acr.ts). */
 export type SignInMethod = FirstFactor;
 
 /** Who is calling, as the sign-in routes see it: the caller, and this browser's sign-in state. */
@@ -78,13 +76,15 @@ export async function completeSignIn(deps: AppDeps, provider: Provider, input: S
   const stepUp = asksTwoFactors(interaction);
   // A token login hands over an app's session, which passed the account's own sign-in (both
   // steps when two-step is on): it owes no second step unless a relying party asks for two factors.
-  const enabled = input.method !== 'token' && (await twoFactor.isEnabled(userId));
+  // So does a QR code: the account's signed-in phone scanned it, saw this browser and approved it.
+  const handedOver = input.method === 'token' || input.method === 'qr';
+  const enabled = !handedOver && (await twoFactor.isEnabled(userId));
   const remembered =
     enabled && !stepUp && client.cookies
       ? await createRememberedBrowsers(deps).isRemembered(userId, client.cookies)
       : false;
   if ((enabled && !remembered) || stepUp) {
-    const types = await secondFactorTypes(deps, userId, input.firstFactorByEmail === true);
+    const types = await loginSecondFactorTypes(deps, userId, input.firstFactorByEmail === true, input.method);
     // Two-step on with nothing to offer cannot happen (enabling needs an authenticator); a step-up
     // the account cannot pass ends with a one-factor acr, which the relying party sees.
     // A caller without the browser's cookies (none today) could not be bound to a second step.
@@ -116,6 +116,27 @@ export async function secondFactorTypes(
       title: m.staticKey,
       ...(m.value ? { value: m.value } : {}),
     }));
+}
+
+/**
+ * The second factors of login step 3: the account's own (secondFactorTypes) and, when it is
+ * signed in on a device, that device's approval (`prompt`) or code (`app`), unless the first
+ * factor already was such an approval.
+ */
+export async function loginSecondFactorTypes(
+  deps: AppDeps,
+  userId: string,
+  excludeEmail: boolean,
+  firstFactor: FirstFactor,
+): Promise<LoginTwoFactorType[]> {
+  const own = await secondFactorTypes(deps, userId, excludeEmail);
+  if (own.length === 0 || firstFactor === 'prompt' || firstFactor === 'qr') return own;
+  if (!(await hasSignedInDevice(deps.database.db, userId))) return own;
+  return [
+    ...own,
+    { type: 'prompt', title: 'two_factor_method_prompt' },
+    { type: 'app', title: 'two_factor_method_app' },
+  ];
 }
 
 /**

@@ -12,15 +12,16 @@ import { createTwoFactor } from '../two-factor/index.js';
 import { findUserById } from '../users/index.js';
 import { createVerificationService } from '../verification/index.js';
 import { amrOf, type FirstFactor, type SecondFactor } from './acr.js';
+import { createAppCodes } from './app-codes.js';
 import {
   asksTwoFactors,
   type ClientInfo,
   finishSignIn,
+  loginSecondFactorTypes,
   oweSecondFactor,
   SECOND_STEP_COOKIE,
   SECOND_STEP_KIND,
   type SecondStepData,
-  secondFactorTypes,
   secondStepAnswer,
 } from './complete-sign-in.js';
 import { findBoundInteraction, type Interaction, interactionUidOf } from './interaction.js';
@@ -40,7 +41,8 @@ type OwedStep = { interaction: Interaction; flow: Flow<typeof SECOND_STEP_KIND>;
 const firstFactorOf = (amr: unknown): FirstFactor => {
   const list = Array.isArray(amr) ? amr : [];
   if (list.includes('pwd')) return 'password';
-  return list.includes('token') ? 'token' : 'otp';
+  for (const factor of ['token', 'qr', 'prompt'] as const) if (list.includes(factor)) return factor;
+  return 'otp';
 };
 
 /**
@@ -61,6 +63,7 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
   const limits = createLoginLimits(deps);
   const counted = createSecondStepCount(deps);
   const remembered = createRememberedBrowsers(deps);
+  const appCodes = createAppCodes(deps);
 
   const interactionFor = (returnUrl: string, client: ClientInfo) =>
     findBoundInteraction(provider, interactionUidOf(returnUrl, deps.config.publicUrl), client);
@@ -132,7 +135,7 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
       const userId = session.accountId;
       if (!(await findUserById(deps.database.db, userId))) throw expired();
       const firstFactor = firstFactorOf(session.amr);
-      const types = await secondFactorTypes(deps, userId, false);
+      const types = await loginSecondFactorTypes(deps, userId, false, firstFactor);
       // Nothing to step up with: the session's login stands, and the ID token says one factor.
       if (types.length === 0)
         return finishSignIn(deps, provider, {
@@ -173,6 +176,13 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
     async verify(client: ClientInfo, input: Required<LoginTwoFactorInput>): Promise<LoginAnswer> {
       const step = await owed(input.returnUrl, client);
       if (!offered(step, input.codeReceiveMethod)) throw noMethod();
+      // A push request is answered on the device; its sign-in is passApproved, not a typed code.
+      if (input.codeReceiveMethod === 'prompt') throw noMethod();
+      if (input.codeReceiveMethod === 'app') {
+        if (!(await counted(step.userId, client.ip, () => appCodes.take(step.userId, input.twoFactorCode))))
+          throw badRequest('authentication_code_is_incorrect', { twoFactorCode: ['authentication_code_is_incorrect'] });
+        return pass(step, client, 'app', input.rememberMachine);
+      }
       if (input.codeReceiveMethod === 'authenticator') {
         if (
           !(await counted(step.userId, client.ip, () => twoFactor.verifyTotp(step.userId, input.twoFactorCode, client)))
@@ -185,6 +195,22 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
         return true;
       });
       return pass(step, client, 'email', input.rememberMachine);
+    },
+
+    /**
+     * The account this browser owes a second step for, when a push request may pass it (`prompt`
+     * offered); null otherwise (server/src/features/approval asks before sending one).
+     */
+    async promptOwedBy(client: ClientInfo, returnUrl: string): Promise<string | null> {
+      const step = await owed(returnUrl, client).catch(() => undefined);
+      return step && offered(step, 'prompt') ? step.userId : null;
+    },
+
+    /** The push request this browser sent for its owed step was approved by the account's device. */
+    async passApproved(client: ClientInfo, returnUrl: string, userId: string): Promise<LoginAnswer> {
+      const step = await owed(returnUrl, client);
+      if (!offered(step, 'prompt') || step.userId !== userId) throw expired();
+      return pass(step, client, 'prompt', step.data.rememberMachine);
     },
 
     /** A recovery code, offered with the authenticator (spec §2 step 3: its checkbox); each passes once. */

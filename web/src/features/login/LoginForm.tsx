@@ -1,4 +1,4 @@
-import { Alert, Stack, Tabs } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Tabs } from '@mantine/core';
 import {
   type InteractionDetails,
   isMessageKey,
@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { errorText } from '../../api/client';
 import classes from '../../components/auth.module.css';
+import { Icon } from '../../components/Icon';
 import { SocialButtons, type SocialProof } from '../../components/SocialButtons';
 import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
@@ -36,12 +37,16 @@ import {
   withExternal,
   withoutCredentials,
 } from './logic';
+import type { ActiveQr } from './QrLogin';
 import { RestartSignIn } from './RestartSignIn';
 import { asksTwoFactorStep } from './twoFactorApi';
 
 // Shown only after a sign-in (the missing-details form with the password meter, the campaign popup
 // with DOMPurify): their own chunks, not part of the form's first load (bench/README.md).
 const UpdateInfoForm = lazy(() => import('../register').then((m) => ({ default: m.UpdateInfoForm })));
+// The QR mode and the approval on a signed-in device: only when chosen.
+const QrLogin = lazy(() => import('./QrLogin').then((m) => ({ default: m.QrLogin })));
+const PromptApproval = lazy(() => import('./PromptApproval').then((m) => ({ default: m.PromptApproval })));
 // Login step 3: only accounts with two-step (or a step-up) need it.
 const LoginTwoFactor = lazy(() => import('./LoginTwoFactor').then((m) => ({ default: m.LoginTwoFactor })));
 
@@ -84,6 +89,9 @@ export function LoginForm({
   const [social, setSocial] = useState<SocialProvider | null>(null);
   const [linkProof, setLinkProof] = useState<LoginAnswer['linkProof'] | null>(null);
   const [externalSignUp, setExternalSignUp] = useState(false);
+  // QR mode (spec §2 step 4, §4): the code on screen survives switching back and forth.
+  const [mode, setMode] = useState<'normal' | 'qr'>('normal');
+  const [activeQr, setActiveQr] = useState<ActiveQr | null>(null);
 
   /** A failed call: the sign-in is gone (start again), or its message is shown. */
   const gone = (err: unknown): boolean => {
@@ -300,12 +308,47 @@ export function LoginForm({
           answer={twoFactor === 'resume' ? null : twoFactor}
           returnUrl={query.returnUrl}
           stepUp={details.stepUp}
+          username={username() || undefined}
           onBack={() => {
             setTwoFactor(null);
             backToStep1();
           }}
         />
       </Suspense>
+    );
+
+  // The mode switch (spec §2): the normal steps or the QR code a signed-in phone scans.
+  const modeSwitch = (
+    <Anchor
+      component="button"
+      type="button"
+      fz="sm"
+      fw={600}
+      ta="center"
+      onClick={() => setMode(mode === 'qr' ? 'normal' : 'qr')}
+      data-testid="login-mode-switch"
+    >
+      <Group gap={6} justify="center" component="span">
+        <Icon name={mode === 'qr' ? 'user' : 'qr'} size={16} />
+        {t(mode === 'qr' ? 'login_mode_normal' : 'login_mode_qr')}
+      </Group>
+    </Anchor>
+  );
+  if (mode === 'qr')
+    return (
+      <Stack gap="lg">
+        <Suspense fallback={null}>
+          <QrLogin
+            returnUrl={query.returnUrl}
+            active={activeQr}
+            onActive={setActiveQr}
+            onAnswer={finish}
+            onGone={() => setExpired(true)}
+          />
+        </Suspense>
+        {modeSwitch}
+        <CampaignHandOff popup={popup} onClose={() => setPopup(null)} />
+      </Stack>
     );
 
   if (step === 1)
@@ -322,6 +365,7 @@ export function LoginForm({
             account.setAlert(t('login_external_cancelled', { provider: PROVIDER_NAMES[provider] }));
           }}
         />
+        {modeSwitch}
       </Stack>
     );
 
@@ -347,7 +391,7 @@ export function LoginForm({
           tabSection: classes.methodIcon,
         }}
         onChange={(value) => {
-          if (value !== 'password' && value !== 'otp') return;
+          if (value !== 'password' && value !== 'otp' && value !== 'prompt') return;
           setMethod(value);
           captcha.settle(); // the widget remounts with the panel
           password.form.clearErrors();
@@ -377,7 +421,13 @@ export function LoginForm({
             leaving={leaving}
           />
         </Tabs.Panel>
+        <Tabs.Panel value="prompt" pt="md">
+          <Suspense fallback={null}>
+            <PromptApproval username={username()} returnUrl={query.returnUrl} onAnswer={finish} onGone={gone} />
+          </Suspense>
+        </Tabs.Panel>
       </Tabs>
+      {modeSwitch}
       <CampaignHandOff popup={popup} onClose={() => setPopup(null)} />
     </Stack>
   );

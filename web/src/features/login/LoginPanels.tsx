@@ -67,7 +67,7 @@ export function AccountChip({ username, onChange }: { username: string; onChange
   );
 }
 
-/** The two ways of login step 2. */
+/** The ways of login step 2: password, one-time code, approval on a signed-in device. */
 export function MethodTabList() {
   const { t } = useTranslation();
   return (
@@ -77,6 +77,9 @@ export function MethodTabList() {
       </Tabs.Tab>
       <Tabs.Tab value="otp" leftSection={<Icon name="mail" size={16} />}>
         {t('login_tab_otp')}
+      </Tabs.Tab>
+      <Tabs.Tab value="prompt" leftSection={<Icon name="phone" size={16} />}>
+        {t('login_with_prompt')}
       </Tabs.Tab>
     </Tabs.List>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Button, Center, Checkbox, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type LoginAnswer, type LoginTwoFactorType, loginRecoveryCodeInput } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../api/client';
 import { CodeStep } from '../../components/CodeStep';
@@ -18,6 +18,8 @@ import classes from './twoFactor.module.css';
 import { loginRecoveryCode, loginTwoFactor, resumeTwoFactor, sendTwoFactorCode } from './twoFactorApi';
 
 // Its own chunk, as in LoginForm.tsx: only a sign-in with a campaign needs it.
+// The push request's panel: only when that method is chosen.
+const PromptApproval = lazy(() => import('./PromptApproval').then((m) => ({ default: m.PromptApproval })));
 
 export interface LoginTwoFactorProps {
   /** The login answer that asked for step 3; null: the page asks the server (reload, step-up, after a reset). */
@@ -27,6 +29,8 @@ export interface LoginTwoFactorProps {
   stepUp?: boolean;
   /** Back to step 1 (another account, another first factor). */
   onBack?: () => void;
+  /** The name typed at step 1, for the push request (unknown after a reload: the server knows the account). */
+  username?: string;
 }
 
 /** The owed step is gone (five minutes passed, or the sign-in itself expired): only a new sign-in helps. */
@@ -41,7 +45,7 @@ const isGone = (error: unknown) =>
  * countdown and resend (the kit's code step). The server says which types the account has
  * (server/src/modules/sign-in/second-factor.ts).
  */
-export function LoginTwoFactor({ answer, returnUrl, stepUp, onBack }: LoginTwoFactorProps) {
+export function LoginTwoFactor({ answer, returnUrl, stepUp, onBack, username }: LoginTwoFactorProps) {
   const { t } = useTranslation();
   const resume = useQuery({
     queryKey: ['login-two-factor', returnUrl],
@@ -69,7 +73,7 @@ export function LoginTwoFactor({ answer, returnUrl, stepUp, onBack }: LoginTwoFa
       </Center>
     );
   }
-  return <TwoFactorStep owed={owed} returnUrl={returnUrl} stepUp={stepUp} onBack={onBack} />;
+  return <TwoFactorStep owed={owed} returnUrl={returnUrl} stepUp={stepUp} onBack={onBack} username={username} />;
 }
 
 function TwoFactorStep({
@@ -77,6 +81,7 @@ function TwoFactorStep({
   returnUrl,
   stepUp,
   onBack,
+  username,
 }: { owed: LoginAnswer } & Omit<LoginTwoFactorProps, 'answer'>) {
   const { t } = useTranslation();
   const tr = looseT(t);
@@ -121,6 +126,15 @@ function TwoFactorStep({
     onChecked: (result: LoginAnswer): void => totp.setAlert(done(result)),
     onError: (error) => expired(error),
   });
+  // The code a signed-in session shows (the `app` type): typed like the authenticator's.
+  const appCode: CodeStepState = useCodeStep({
+    emptyKey: 'please_enter_code_2fa_code',
+    codeField: 'twoFactorCode',
+    check: (otp) =>
+      loginTwoFactor({ returnUrl, codeReceiveMethod: 'app', twoFactorCode: otp, rememberMachine: remember }),
+    onChecked: (result: LoginAnswer): void => appCode.setAlert(done(result)),
+    onError: (error) => expired(error),
+  });
   // A recovery code in its place: not digits, so a form of its own.
   const recoveryBody = (v: { recoveryCode: string }) => ({
     returnUrl,
@@ -153,6 +167,7 @@ function TwoFactorStep({
   // biome-ignore lint/correctness/useExhaustiveDependencies: refocus on each choice
   useEffect(() => {
     if (method === 'authenticator') (useRecovery ? recoveryRef : totp.inputRef).current?.focus();
+    if (method === 'app') appCode.inputRef.current?.focus();
   }, [method, useRecovery]);
 
   if (gone) return <RestartSignIn message={t('login_two_factor_expired')} />;
@@ -160,6 +175,7 @@ function TwoFactorStep({
   const choose = (value: string) => {
     setMethod(value as LoginTwoFactorType['type']);
     totp.clear();
+    appCode.clear();
     recoveryForm.form.clearErrors();
     recoveryForm.setAlert(null);
     setNotice(null);
@@ -268,6 +284,35 @@ function TwoFactorStep({
             {verifyActions(recoveryForm.busy)}
           </Stack>
         </form>
+      )}
+
+      {method === 'app' && (
+        <CodeStep
+          step={appCode}
+          inputProps={{
+            name: 'twoFactorCode',
+            label: t('login_two_factor_code_label'),
+            description: t('login_app_code_note'),
+            classNames: { description: classes.description },
+          }}
+          after={rememberBox}
+          actions={verifyActions(appCode.checking)}
+        />
+      )}
+
+      {method === 'prompt' && (
+        <Stack gap="md">
+          <Suspense fallback={null}>
+            <PromptApproval
+              key="prompt"
+              username={username}
+              returnUrl={returnUrl}
+              onAnswer={(result) => done(result)}
+              onGone={expired}
+            />
+          </Suspense>
+          {back}
+        </Stack>
       )}
 
       {method === 'email' && !email.sent && (

@@ -3,7 +3,8 @@ import { ApiError } from '../../api/client';
 
 // The login page's rules, free of React so they can be tested on their own.
 
-export type LoginMethod = 'password' | 'otp';
+/** Login step 2's ways: a password, a one-time code, or an approval on a signed-in device. */
+export type LoginMethod = 'password' | 'otp' | 'prompt';
 
 export interface LoginQuery {
   /** The ReturnUrl the provider sent (`/oidc/interaction/<uid>`), or a portal path. */
