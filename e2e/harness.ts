@@ -24,6 +24,8 @@ export const freePort = () =>
 export type RunningServer = {
   url: string;
   dataDir: string;
+  /** What a second copy shares with this one (startServer's `copyOf`). */
+  shared: { databaseUrl: string; redisPrefix: string; dataDir: string };
   /** Messages in the local outbox for one recipient, newest first. */
   outbox(to: string): Promise<{ channel: string; to: string; subject: string; text: string; code: string | null }[]>;
   stop(): Promise<void>;
@@ -33,10 +35,24 @@ export type RunningServer = {
  * Starts the real server (as `npm start` does, web app already built) on a free port with a
  * temporary DATA_DIR, and a scratch PostgreSQL database when DATABASE_URL is set.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: {
+    /**
+     * Another copy of that server, as behind a load balancer: the same database, Redis prefix and
+     * data directory (its secrets), its own port; the first server owns and removes what they share.
+     */
+    copyOf?: RunningServer;
+  } = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-e2e-'));
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const own = !opts.copyOf;
+  const dataDir = opts.copyOf?.shared.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'portico-e2e-')));
+  const scratch = own && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
+  const databaseUrl = opts.copyOf?.shared.databaseUrl ?? scratch?.url ?? '';
+  // Rate-limit counters live in Redis when it is configured: each server gets its own keys,
+  // so earlier runs on the same Redis do not count against this one.
+  const redisPrefix = opts.copyOf?.shared.redisPrefix ?? `portico-e2e-${port}-${Date.now()}:`;
   const url = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
@@ -47,10 +63,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      // Rate-limit counters live in Redis when it is configured: each server gets its own keys,
-      // so earlier runs on the same Redis do not count against this one.
-      REDIS_PREFIX: `portico-e2e-${port}-${Date.now()}:`,
-      DATABASE_URL: scratch?.url ?? '',
+      REDIS_PREFIX: redisPrefix,
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       ...env,
     },
@@ -64,6 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    shared: { databaseUrl, redisPrefix, dataDir },
     async outbox(to) {
       const res = await fetch(`${url}/dev/outbox?to=${encodeURIComponent(to)}`);
       return (await res.json()).result;
@@ -76,7 +91,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         if (!exited) child.kill('SIGKILL');
       }
       await scratch?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (own) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
