@@ -198,6 +198,45 @@ describe('two-step sign-in journey', () => {
     await passwordThenStep3(mail, vi);
   });
 
+  it('passes step 3 with the signed-in device: its push approval, then its sign-in code (issue 26)', async () => {
+    // The wizard's page is still signed in: that account's device.
+    const device = contexts[0]!.pages()[0]!;
+    for (const [locale, t, prefix] of [
+      ['vi-VN', vi, ''],
+      ['en-US', en, '/en-us'],
+    ] as const) {
+      await device.goto(`${server.url}${prefix}/account`);
+      const page = await newPage(locale);
+      await page.goto(`${server.url}${prefix}/account`);
+      await page.waitForURL(/\/login\?ReturnUrl=/);
+      await passwordThenStep3(page, t);
+      // Push: the number on the login page, picked on the device's account page.
+      await page.getByRole('radio', { name: t.two_factor_method_prompt }).check();
+      const number = (await page.getByTestId('prompt-number').textContent())?.trim() ?? '';
+      await page.screenshot({ path: screenshotPath(`two-factor-step3-prompt-${locale}-1280`), fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
+      const dialog = device.getByRole('dialog', { name: t.approval_title_prompt });
+      await dialog.getByRole('button', { name: number, exact: true }).click();
+      await page.waitForURL(`${server.url}${prefix}/account`);
+
+      // The sign-in code: shown on the device's page, typed at step 3 of another browser.
+      await device.goto(`${server.url}${prefix}/security/app-code`);
+      const shown = device.getByTestId('app-code');
+      await shown.waitFor();
+      await device.screenshot({ path: screenshotPath(`app-code-${locale}-1280`), fullPage: true });
+      expect(await axeViolations(device)).toEqual([]);
+      const other = await newPage(locale, PHONE);
+      await other.goto(`${server.url}${prefix}/account`);
+      await other.waitForURL(/\/login\?ReturnUrl=/);
+      await passwordThenStep3(other, t);
+      await other.getByRole('radio', { name: t.two_factor_method_app }).check();
+      await codeField(other, t).fill(((await shown.textContent()) ?? '').trim());
+      await other.screenshot({ path: screenshotPath(`two-factor-step3-app-${locale}-390`), fullPage: true });
+      await other.getByRole('button', { name: t.login_two_factor_verify }).click();
+      await other.waitForURL(`${server.url}${prefix}/account`);
+    }
+  });
+
   it('shows step 3 in English at phone width, with the e-mail method and its message', async () => {
     const page = await newPage('en-US', PHONE);
     await page.goto(`${server.url}/en-us/account`);

@@ -38,7 +38,7 @@ export const approvalMessages = defineMessages({
     approval_phishing_warning: 'Nếu ai đó gửi cho bạn mã này hoặc bảo bạn quét nó, hãy chọn "Không phải tôi".',
     prompt_pick_title: 'Chọn số đang hiển thị trên trang đăng nhập',
     prompt_dialog_more: '{{count}} yêu cầu khác đang chờ',
-    login_with_prompt: 'Xác nhận trên điện thoại',
+    login_with_prompt: 'Qua điện thoại',
     login_prompt_send: 'Gửi yêu cầu xác nhận',
     login_prompt_note:
       'Chúng tôi đã gửi yêu cầu tới các thiết bị bạn đang đăng nhập. Mở ứng dụng hoặc trang tài khoản và chọn số này:',

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import type { ApprovalRequest } from '@portico/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -98,18 +98,11 @@ function Answer({ code, request }: { code: string; request: ApprovalRequest }) {
         </Text>
       )}
       <FormAlert message={answer.isError ? errorText(answer.error, t) : null} />
-      <Group grow>
-        <Button
-          variant="default"
-          size="md"
-          disabled={over}
-          loading={answer.isPending && answer.variables === false}
-          onClick={() => answer.mutate(false)}
-        >
-          {t('approval_deny')}
-        </Button>
+      {/* One under the other: both labels whole on a phone, the approval first. */}
+      <Stack gap="sm">
         <Button
           size="md"
+          fullWidth
           disabled={over}
           loading={answer.isPending && answer.variables === true}
           onClick={() => answer.mutate(true)}
@@ -117,7 +110,17 @@ function Answer({ code, request }: { code: string; request: ApprovalRequest }) {
         >
           {t('approval_approve')}
         </Button>
-      </Group>
+        <Button
+          variant="default"
+          size="md"
+          fullWidth
+          disabled={over}
+          loading={answer.isPending && answer.variables === false}
+          onClick={() => answer.mutate(false)}
+        >
+          {t('approval_deny')}
+        </Button>
+      </Stack>
     </Stack>
   );
 }

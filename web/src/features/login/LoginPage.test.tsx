@@ -83,7 +83,7 @@ describe('login page', () => {
 
     fireEvent.change(username, { target: { value: 'lan@example.edu' } });
     fireEvent.submit(username.closest('form') as HTMLFormElement);
-    const passwordTab = await screen.findByRole('tab', { name: 'Dùng mật khẩu' });
+    const passwordTab = await screen.findByRole('tab', { name: 'Mật khẩu' });
     expect(passwordTab.getAttribute('aria-selected')).toBe('true');
     expect(calls.find((c) => c.url === '/api/account/login-check')?.body).toEqual({ userName: 'lan@example.edu' });
     expect(screen.queryByLabelText('Tôi không phải người máy')).toBeNull();
@@ -104,7 +104,7 @@ describe('login page', () => {
     const username = await screen.findByLabelText('E-mail or phone number');
     expect((username as HTMLInputElement).value).toBe('lan@example.edu');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const codeTab = await screen.findByRole('tab', { name: 'Use a verification code' });
+    const codeTab = await screen.findByRole('tab', { name: 'One-time code' });
     expect(codeTab.getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText("I'm not a robot")).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/account/otp-support?userName='))).toBe(true));
