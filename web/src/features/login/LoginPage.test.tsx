@@ -88,7 +88,7 @@ describe('login page', () => {
     expect(calls.find((c) => c.url === '/api/account/login-check')?.body).toEqual({ userName: 'lan@example.edu' });
     expect(screen.queryByLabelText('Tôi không phải người máy')).toBeNull();
 
-    const password = screen.getByLabelText('Mật khẩu');
+    const password = screen.getByLabelText('Mật khẩu', { selector: 'input' });
     expect(password.getAttribute('name')).toBe('password');
     fireEvent.submit(password.closest('form') as HTMLFormElement);
     expect(await screen.findByText('Vui lòng nhập mật khẩu.')).toBeTruthy();
@@ -199,7 +199,7 @@ describe('login page', () => {
     });
     renderLogin('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&username=lan%40example.edu');
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'x' } });
+    fireEvent.change(await screen.findByLabelText('Password', { selector: 'input' }), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Complete your account' })).toBeTruthy();
     expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Lan');
@@ -298,7 +298,7 @@ describe('login page', () => {
       act(() => pressGoogle('eyJ.header.sig'));
       expect(await screen.findByText('Liên kết Google với tài khoản của bạn')).toBeTruthy();
       expect(screen.getByTestId('login-account').textContent).toBe('lan@example.edu');
-      expect(await screen.findByLabelText('Mật khẩu')).toBeTruthy();
+      expect(await screen.findByLabelText('Mật khẩu', { selector: 'input' })).toBeTruthy();
       scripts.mockRestore();
     }, 30_000);
 
