@@ -2,6 +2,7 @@ import {
   approvalEndpoints as A,
   activityEndpoints,
   authEndpoints,
+  devicesEndpoints,
   type LoginAnswer,
   type Prompts,
   QR_CODE_MINUTES,
@@ -123,7 +124,12 @@ describe('sign-in approved by a signed-in device', () => {
     const again = await desktop(page.flow, 'GET', A.loginByQrCode.path, { key: qr.code }, page.ip);
     expect(['qr_code_expired', 'login_session_expired']).toContain(errorKey(again));
 
-    // The approver's log says what it let in; the devices list the sign-in by QR.
+    // The devices list the desktop, signed in by QR.
+    const devices = resultOf<{ browser: string; signInMethod: string | null }[]>(
+      await owner.get(devicesEndpoints.list.path),
+    );
+    expect(devices).toEqual(expect.arrayContaining([expect.objectContaining({ signInMethod: 'qr' })]));
+    // The approver's log says what it let in, and the owner gets an e-mail.
     const log = await owner.get(activityEndpoints.list.path, { pageIndex: '1', pageSize: '20' });
     expect(log.body).toContain('Xác nhận đăng nhập bằng <strong>mã QR</strong> cho <strong>Windows 10 · Chrome 131');
     const [mail] = await listOutboxMessages(t.deps.database.db, owner.email, 1);
