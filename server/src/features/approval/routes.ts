@@ -55,11 +55,20 @@ export async function approvalRoutes(app: FastifyInstance, deps: AppDeps) {
       releaseIp();
       releaseKey?.();
     };
-    // An account page: it hears that account's new push requests until it leaves.
-    const userId = readUserHubKey(deps.secrets.encryptionKey, key);
-    if (userId) {
-      const unlisten = await hub.listen(userHubChannel(userId), send);
+    // An account page: it hears that account's new push requests until it leaves or its key
+    // expires (then the page asks the list again, which brings a new key).
+    const page = readUserHubKey(deps.secrets.encryptionKey, key);
+    if (page) {
+      const unlisten = await hub.listen(userHubChannel(page.userId), send);
+      const timer = setTimeout(
+        () => {
+          send({ type: 'expired', reason: 'timeout' });
+          end();
+        },
+        Math.max(0, page.expiresAt - Date.now()),
+      );
       return async () => {
+        clearTimeout(timer);
         release();
         await unlisten();
       };

@@ -15,8 +15,12 @@ export function userHubKey(secret: Buffer, userId: string, ttlSeconds: number, n
   return `${body}.${macOf(secret, body)}`;
 }
 
-/** The account a valid, unexpired page key is for; null for anything else. */
-export function readUserHubKey(secret: Buffer, key: string, now = Date.now()): string | null {
+/** The account a valid, unexpired page key is for, and when it expires; null for anything else. */
+export function readUserHubKey(
+  secret: Buffer,
+  key: string,
+  now = Date.now(),
+): { userId: string; expiresAt: number } | null {
   const parts = key.split('.');
   if (parts.length !== 4 || parts[0] !== PREFIX) return null;
   const [, userId, expiry, mac] = parts as [string, string, string, string];
@@ -25,5 +29,5 @@ export function readUserHubKey(secret: Buffer, key: string, now = Date.now()): s
   const given = Buffer.from(mac);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   if (!/^\d+$/.test(expiry) || Number(expiry) * 1000 <= now) return null;
-  return userId;
+  return { userId, expiresAt: Number(expiry) * 1000 };
 }
