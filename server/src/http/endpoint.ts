@@ -53,6 +53,24 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 }
 
 /**
+ * The door every endpoint's request passes, in this order: the bearer token (a caller without
+ * one learns nothing about the input rules: 401), the step-up proof of a change to how the account
+ * signs in or recovers (403), the input parsed with its schema (400 with message keys).
+ */
+async function enter<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ input: ParsedInputOf<E>; ctx: HandlerContext<E> }> {
+  const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : undefined;
+  const caller = callerContext(request);
+  if (endpoint.stepUp && who) await app.requireStepUp({ ...who, caller });
+  const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
+  return { input, ctx: { caller, request, reply, ...who } as HandlerContext<E> };
+}
+
+/**
  * Registers the one handler of a contracts endpoint: the user for `user` endpoints (401 first),
  * the step-up proof for `stepUp` endpoints (403 step_up_required), input parsed with its schema before the handler (400 with message keys), the caller's context,
  * and the answer in the `{ result }` envelope (unless the endpoint says `envelope: false`).
@@ -63,13 +81,7 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
     method: endpoint.method,
     url: endpoint.path,
     handler: async (request, reply) => {
-      // The bearer token first: a caller without one learns nothing about the input rules (401).
-      const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : undefined;
-      const caller = callerContext(request);
-      // Then the step-up proof of a change to how the account signs in or recovers (403).
-      if (endpoint.stepUp && who) await app.requireStepUp({ ...who, caller });
-      const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
-      const ctx = { caller, request, reply, ...who } as HandlerContext<E>;
+      const { input, ctx } = await enter(app, endpoint, request, reply);
       // Like a guard on the way out: only what the contract lists leaves the server.
       const result = endpoint.output.parse(await handler(input, ctx)) as OutputOf<E>;
       // A callback a browser navigated to is sent on (contracts/src/endpoint.ts `redirect`).
@@ -115,10 +127,7 @@ export function handleStream<E extends Endpoint>(app: FastifyInstance, endpoint:
     method: endpoint.method,
     url: endpoint.path,
     handler: async (request, reply) => {
-      const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : undefined;
-      const caller = callerContext(request);
-      const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
-      const ctx = { caller, request, reply, ...who } as HandlerContext<E>;
+      const { input, ctx } = await enter(app, endpoint, request, reply);
       const raw = reply.raw;
       const queued: string[] = [];
       let started = false;

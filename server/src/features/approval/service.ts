@@ -145,6 +145,18 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
     return moved;
   }
 
+  /** The approved browser signs in to the approving account (gone meanwhile: the request is over). */
+  async function signIn(
+    client: ClientInfo,
+    interaction: Interaction,
+    userId: string,
+    method: 'qr' | 'prompt',
+    over: () => AppError,
+  ): Promise<LoginAnswer> {
+    if (!(await findUserById(db, userId))) throw over();
+    return completeSignIn(deps, provider, { interaction, userId, method, rememberMachine: true, client });
+  }
+
   const wake = (channel: string, event: HubEvent) =>
     hub.publish(channel, event).catch((err) => deps.log.warn({ err }, 'hub publish failed'));
 
@@ -195,14 +207,7 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
       if (!(await flows.advance('qr_sign_in', flow.id, 'approved', 'done', { data: { outcome: 'used' } })))
         throw qrExpired();
       client.cookies?.clear(QR_COOKIE);
-      if (!(await findUserById(db, data.userId))) throw qrExpired();
-      return completeSignIn(deps, provider, {
-        interaction,
-        userId: data.userId,
-        method: 'qr',
-        rememberMachine: true,
-        client,
-      });
+      return signIn(client, interaction, data.userId, 'qr', qrExpired);
     },
 
     /** What the scanned code would sign in; the first account to ask is the only one that may answer. */
@@ -293,14 +298,7 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
         throw promptExpired();
       client.cookies?.clear(PROMPT_COOKIE);
       if (data.mode === 'second') return secondFactor.passApproved(client, returnUrl, flow.subject);
-      if (!(await findUserById(db, flow.subject))) throw promptExpired();
-      return completeSignIn(deps, provider, {
-        interaction,
-        userId: flow.subject,
-        method: 'prompt',
-        rememberMachine: true,
-        client,
-      });
+      return signIn(client, interaction, flow.subject, 'prompt', promptExpired);
     },
 
     /** The push requests waiting for this account, and the page's own hub key to hear new ones. */

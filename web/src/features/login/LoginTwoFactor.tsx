@@ -117,23 +117,22 @@ function TwoFactorStep({
     return true;
   };
 
-  // The authenticator's code: the kit's code step without a resend (the user's app makes it).
-  const totp: CodeStepState = useCodeStep({
-    emptyKey: 'please_enter_code_2fa_code',
+  // The authenticator's code, and the code a signed-in session shows (the `app` type): the kit's
+  // code step without a resend (the person's app or device makes it).
+  const typedCode = (codeReceiveMethod: 'authenticator' | 'app') => ({
+    emptyKey: 'please_enter_code_2fa_code' as const,
     codeField: 'twoFactorCode',
-    check: (otp) =>
-      loginTwoFactor({ returnUrl, codeReceiveMethod: 'authenticator', twoFactorCode: otp, rememberMachine: remember }),
-    onChecked: (result: LoginAnswer): void => totp.setAlert(done(result)),
-    onError: (error) => expired(error),
+    check: (otp: string) =>
+      loginTwoFactor({ returnUrl, codeReceiveMethod, twoFactorCode: otp, rememberMachine: remember }),
+    onError: (error: unknown) => expired(error),
   });
-  // The code a signed-in session shows (the `app` type): typed like the authenticator's.
+  const totp: CodeStepState = useCodeStep({
+    ...typedCode('authenticator'),
+    onChecked: (result: LoginAnswer): void => totp.setAlert(done(result)),
+  });
   const appCode: CodeStepState = useCodeStep({
-    emptyKey: 'please_enter_code_2fa_code',
-    codeField: 'twoFactorCode',
-    check: (otp) =>
-      loginTwoFactor({ returnUrl, codeReceiveMethod: 'app', twoFactorCode: otp, rememberMachine: remember }),
+    ...typedCode('app'),
     onChecked: (result: LoginAnswer): void => appCode.setAlert(done(result)),
-    onError: (error) => expired(error),
   });
   // A recovery code in its place: not digits, so a form of its own.
   const recoveryBody = (v: { recoveryCode: string }) => ({
