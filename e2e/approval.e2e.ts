@@ -175,6 +175,7 @@ describe('QR-code sign-in and push approval', () => {
         await desk.page.getByLabel(t.login_username_label).fill(email);
         await desk.page.getByRole('button', { name: t.common_next }).click();
         await desk.page.getByRole('tab', { name: t.login_with_prompt }).click();
+        await desk.page.getByRole('button', { name: t.login_prompt_send }).click();
         const number = Number(await desk.page.getByTestId('prompt-number').textContent());
         expect(number).toBeGreaterThanOrEqual(10);
         await desk.page.screenshot({ path: screenshotPath(`prompt-number-${short(locale)}-1280`), fullPage: true });
@@ -194,7 +195,7 @@ describe('QR-code sign-in and push approval', () => {
         await dialog.waitFor({ state: 'detached' });
 
         // The desktop is told, and asks again.
-        await desk.page.getByText(t.prompt_denied).waitFor();
+        await desk.page.getByText(t.prompt_wrong_number).waitFor();
         await desk.page.screenshot({ path: screenshotPath(`prompt-denied-${short(locale)}-1280`), fullPage: true });
         await desk.page.getByRole('button', { name: t.login_prompt_resend }).click();
         const next = desk.page.getByTestId('prompt-number');

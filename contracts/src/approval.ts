@@ -25,14 +25,33 @@ export const APP_CODE_SECONDS = 30;
 /**
  * What the hub says to a page (`/api/hub?userId=<key>`, server-sent events; ADR 006): the QR code
  * was scanned or approved, the push request was approved or refused, the key is no longer usable.
- * An account page's own key hears `promptAsked` (a new push request to answer).
+ * An account page's own key hears `promptAsked` (a new push request to answer) and `promptAnswered`
+ * (one was answered, maybe on another device: the dialog goes).
  */
-export const HUB_EVENTS = ['qrScanned', 'qrLogin', 'promptLogin', 'promptDenied', 'expired', 'promptAsked'] as const;
+export const HUB_EVENTS = [
+  'qrScanned',
+  'qrLogin',
+  'promptLogin',
+  'promptDenied',
+  'expired',
+  'promptAsked',
+  'promptAnswered',
+] as const;
 export type HubEventType = (typeof HUB_EVENTS)[number];
+/** After these a QR code's or push request's key has nothing more to say: the stream ends. */
+export const HUB_FINAL_EVENTS: ReadonlySet<HubEventType> = new Set([
+  'qrLogin',
+  'promptLogin',
+  'promptDenied',
+  'expired',
+]);
 export const hubEventSchema = z.object({
   type: z.enum(HUB_EVENTS),
-  /** Why a key expired: its time ran out, or the phone refused (`denied`). */
-  reason: z.enum(['timeout', 'denied', 'used']).optional(),
+  /**
+   * Why a key ended: its time ran out, the device refused, a wrong number was picked (push), or
+   * the code was used.
+   */
+  reason: z.enum(['timeout', 'denied', 'wrong', 'used']).optional(),
 });
 export type HubEvent = z.infer<typeof hubEventSchema>;
 
@@ -124,7 +143,7 @@ export const approvalEndpoints = {
     auth: 'public',
     input: z.object({ key, returnUrl }),
     output: loginAnswerSchema,
-    errors: ['qr_code_expired', 'login_session_expired'],
+    errors: ['qr_code_expired', 'login_session_expired', 'account_locked'],
   }),
   qrDetails: define({
     method: 'GET',
@@ -160,9 +179,17 @@ export const approvalEndpoints = {
     path: '/api/account/login/two-factor/prompt',
     summary: 'Finishes the sign-in (or its second step) of the browser whose push request was approved',
     auth: 'public',
-    input: z.object({ userName: z.string().max(320).optional(), returnUrl }),
+    // rememberMachine: at step 3, whether this browser skips the second step next time (default on, spec §9).
+    input: z.object({
+      userName: z.string().max(320).optional(),
+      returnUrl,
+      rememberMachine: z
+        .enum(['true', 'false'])
+        .default('true')
+        .transform((v) => v === 'true'),
+    }),
     output: loginAnswerSchema,
-    errors: ['prompt_expired', 'prompt_denied', 'prompt_waiting', 'login_session_expired', 'login_two_factor_expired'],
+    errors: ['prompt_expired', 'prompt_waiting', 'login_session_expired', 'login_two_factor_expired', 'account_locked'],
   }),
   prompts: define({
     method: 'GET',

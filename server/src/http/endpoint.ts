@@ -120,7 +120,10 @@ export function handleStream<E extends Endpoint>(app: FastifyInstance, endpoint:
   if (!endpoint.stream) throw new Error(`${endpoint.path} is not a stream endpoint`);
   app.endpoints.push(endpoint);
   const live = new Set<() => void>();
+  // Closing: open streams end now, and one still opening ends as soon as it is open.
+  let closing = false;
   app.addHook('preClose', async () => {
+    closing = true;
     for (const end of [...live]) end();
   });
   app.route({
@@ -166,7 +169,7 @@ export function handleStream<E extends Endpoint>(app: FastifyInstance, endpoint:
       // Ended while opening (the key's state was final): the events are out, the stream closes.
       if (ended) {
         raw.end();
-        await close();
+        await Promise.resolve(close()).catch((err) => request.log.warn({ err }, 'closing a stream'));
         return;
       }
       heartbeat = setInterval(() => write(': ping\n\n'), STREAM_HEARTBEAT_MS);
@@ -174,7 +177,8 @@ export function handleStream<E extends Endpoint>(app: FastifyInstance, endpoint:
       // The answer's close (the page left, the connection dropped); the request's own 'close'
       // fires once its body is read, which for a GET is at once.
       raw.on('close', end);
-      if (raw.destroyed) end();
+      raw.on('error', end);
+      if (raw.destroyed || closing) end();
     },
   });
 }

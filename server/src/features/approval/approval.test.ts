@@ -12,6 +12,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { userTwoFactor } from '../../db/schema.js';
+import { accountSubject, createLoginLimits } from '../../modules/sign-in/index.js';
 import { codeAt, createTwoFactor } from '../../modules/two-factor/index.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -66,9 +67,9 @@ describe('sign-in approved by a signed-in device', () => {
     return resultOf<{ image: string; code: string; time: number }>(res);
   };
 
-  const phone = async (name: string) => {
+  const phone = async (name: string, number?: string) => {
     const address = email(name);
-    const u = await signedInUser(t, { email: address });
+    const u = await signedInUser(t, { email: address, ...(number ? { phone: number } : {}) });
     const get = (path: string, query: Record<string, string> = {}) =>
       u.call('GET', `${path}?${new URLSearchParams(query)}`, undefined, { 'user-agent': PHONE_UA });
     const post = (path: string, body: unknown) => u.call('POST', path, body, { 'user-agent': PHONE_UA });
@@ -167,6 +168,18 @@ describe('sign-in approved by a signed-in device', () => {
     expect(errorKey(await owner.post(A.qrApprove.path, { code: 'abc' }))).toBe('invalid_input');
   });
 
+  it('a paused account is not signed in by an approved QR code', async () => {
+    const page = await desktopPage();
+    const qr = await qrOf(page);
+    const owner = await phone('qr-paused');
+    expect((await owner.get(A.qrDetails.path, { code: qr.code })).statusCode).toBe(200);
+    expect((await owner.post(A.qrApprove.path, { code: qr.code, approve: true })).statusCode).toBe(200);
+    await createLoginLimits(t.deps).closeSecondStep(accountSubject(owner.id));
+    expect(errorKey(await desktop(page.flow, 'GET', A.loginByQrCode.path, { key: qr.code }, page.ip), 429)).toBe(
+      'account_locked',
+    );
+  });
+
   it('an expired QR code is refused to the phone and to the browser', async () => {
     const page = await desktopPage();
     const qr = await qrOf(page);
@@ -233,6 +246,17 @@ describe('sign-in approved by a signed-in device', () => {
       expect(answer).toMatchObject({ isOk: true, userId: owner.id });
       const tokens = await finishSignIn(t.app, page.flow, answer.redirectUrl);
       expect(decodeJwt(tokens.id_token)).toMatchObject({ sub: owner.id, amr: ['prompt'] });
+    });
+
+    it('counts the waiting requests per account, whichever of its names is typed', async () => {
+      const owner = await phone('push-names', `09${String(Date.now()).slice(-8)}`);
+      const page = await desktopPage();
+      for (let i = 0; i < 3; i++) expect((await ask(page, owner.email)).statusCode).toBe(200);
+      const number = (await t.deps.database.db.query.userContacts.findFirst({
+        where: (c, { and, eq }) => and(eq(c.userId, owner.id), eq(c.type, 2)),
+      }))!.value;
+      expect(errorKey(await ask(page, number), 429)).toBe('too_many_requests');
+      expect(resultOf<Prompts>(await owner.get(A.prompts.path)).items).toHaveLength(3);
     });
 
     it('a refusal voids the request', async () => {

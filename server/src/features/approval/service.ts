@@ -28,9 +28,11 @@ import { inTransaction } from '../../modules/events/index.js';
 import { createFlows, type Flow } from '../../modules/flows/index.js';
 import { createHub, hubChannel, userHubChannel, userHubKey } from '../../modules/hub/index.js';
 import {
+  accountSubject,
   type ClientInfo,
   completeSignIn,
   createAppCodes,
+  createLoginLimits,
   createSecondFactor,
   describeInteraction,
   findBoundInteraction,
@@ -95,6 +97,7 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
   const hub = createHub(deps.kv);
   const secondFactor = createSecondFactor(deps, provider);
   const appCodes = createAppCodes(deps);
+  const limits = createLoginLimits(deps);
   const db = deps.database.db;
 
   const interactionOf = (client: ClientInfo, returnUrl: string) =>
@@ -154,7 +157,10 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
     over: () => AppError,
   ): Promise<LoginAnswer> {
     if (!(await findUserById(db, userId))) throw over();
-    return completeSignIn(deps, provider, { interaction, userId, method, rememberMachine: true, client });
+    // A paused account (login-limits.ts) is paused for every way in.
+    if (await limits.isLocked(accountSubject(userId))) throw new AppError(429, 'account_locked');
+    // A QR sign-in is often a borrowed or shared computer: its session ends with the browser.
+    return completeSignIn(deps, provider, { interaction, userId, method, rememberMachine: method !== 'qr', client });
   }
 
   const wake = (channel: string, event: HubEvent) =>
@@ -257,11 +263,19 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
         owedBy ??
         (await findUserByLoginName(db, name.kind === 'email' ? CONTACT_EMAIL : CONTACT_PHONE, name.value))?.id ??
         null;
-      // Push fatigue: few at once and few an hour per name (or account), and per IP.
-      const who = owedBy ? `u:${owedBy}` : `n:${sha256(name.value)}`;
+      // Push fatigue: few at once and few an hour per name typed, and per IP; a name without an
+      // account is counted the same way, so the limits tell nothing. The account's own limits
+      // (its waiting requests, its hour) also hold whichever of its names is typed.
       await underLimit(`prompts-ip:${client.ip}`, PROMPTS_PER_IP_HOUR, 3600);
-      await underLimit(`prompts-hour:${who}`, PROMPTS_PER_HOUR, 3600);
-      await underLimit(`prompts-now:${who}`, PROMPTS_PENDING_MAX, PROMPT_SECONDS);
+      if (!owedBy) {
+        await underLimit(`prompts-hour:n:${sha256(name.value)}`, PROMPTS_PER_HOUR, 3600);
+        await underLimit(`prompts-now:n:${sha256(name.value)}`, PROMPTS_PENDING_MAX, PROMPT_SECONDS);
+      }
+      if (userId) {
+        const waiting = (await flows.listLive('push_approval', userId)).filter((f) => f.state === 'asked');
+        if (waiting.length >= PROMPTS_PENDING_MAX) throw tooMany();
+        await underLimit(`prompts-hour:u:${userId}`, PROMPTS_PER_HOUR, 3600);
+      }
 
       const key = randomBytes(24).toString('base64url');
       const { number, choices } = numberChoices();
@@ -281,12 +295,16 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
         secret: true,
       });
       client.cookies?.set(PROMPT_COOKIE, secret!, PROMPT_SECONDS);
-      if (userId) await wake(userHubChannel(userId), { type: 'promptAsked' });
+      // Not awaited: the answer takes as long for a name with an account as for one without.
+      if (userId) void wake(userHubChannel(userId), { type: 'promptAsked' });
       return { message: key, number, expirySecond: PROMPT_SECONDS };
     },
 
     /** spec §7 "GET two-factor prompt login": this browser's approved request signs it in (or passes its second step). */
-    async promptLogin(client: ClientInfo, { returnUrl }: InputOf<'promptLogin'>): Promise<LoginAnswer> {
+    async promptLogin(
+      client: ClientInfo,
+      { returnUrl, rememberMachine }: InputOf<'promptLogin'>,
+    ): Promise<LoginAnswer> {
       const interaction = await interactionOf(client, returnUrl);
       const secret = client.cookies?.get(PROMPT_COOKIE);
       const flow = secret ? await flows.findBySecret('push_approval', secret) : undefined;
@@ -297,7 +315,8 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
       if (!(await flows.advance('push_approval', flow.id, 'approved', 'done', { data: { outcome: 'used' } })))
         throw promptExpired();
       client.cookies?.clear(PROMPT_COOKIE);
-      if (data.mode === 'second') return secondFactor.passApproved(client, returnUrl, flow.subject);
+      if (data.mode === 'second')
+        return secondFactor.passApproved(client, { returnUrl, rememberMachine }, flow.subject);
       return signIn(client, interaction, flow.subject, 'prompt', promptExpired);
     },
 
@@ -326,7 +345,9 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
           : flows.advance('push_approval', flow.id, 'asked', 'done', { data: { outcome } }, tx),
       );
       if (!moved) throw promptExpired();
-      await wake(flow.target, approve ? { type: 'promptLogin' } : { type: 'promptDenied', reason: 'denied' });
+      await wake(flow.target, approve ? { type: 'promptLogin' } : { type: 'promptDenied', reason: outcome });
+      // The account's other pages and devices drop the dialog of a request answered here.
+      await wake(userHubChannel(user.id), { type: 'promptAnswered' });
       if (!approve && deny !== true) throw badRequest('prompt_wrong_number', { number: ['prompt_wrong_number'] });
       return { approved: approve };
     },
@@ -351,7 +372,7 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
             ? { type: 'qrScanned' }
             : flow.state === 'done'
               ? !qr && outcome !== 'used'
-                ? { type: 'promptDenied', reason: 'denied' }
+                ? { type: 'promptDenied', reason: outcome === 'wrong' ? 'wrong' : 'denied' }
                 : { type: 'expired', reason: outcome === 'used' ? 'used' : 'denied' }
               : null;
       return { first, expiresAt: flow.expiresAt };

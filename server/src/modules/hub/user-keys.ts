@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey } from '../../lib/keys.js';
 
 /**
  * An account page's hub key: it hears that account's new push requests (`promptAsked`), nothing
@@ -7,8 +8,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * account; it expires with `ttlSeconds`.
  */
 const PREFIX = 'u';
-const macOf = (secret: Buffer, body: string) =>
-  createHmac('sha256', secret).update(`portico hub key\0${body}`).digest('base64url');
+// The MAC key is derived for this use only (server/src/lib/keys.ts), never the encryption key itself.
+const macKeys = new WeakMap<Buffer, Buffer>();
+const macOf = (secret: Buffer, body: string) => {
+  let key = macKeys.get(secret);
+  if (!key) {
+    key = deriveKey(secret, 'hub-page-key');
+    macKeys.set(secret, key);
+  }
+  return createHmac('sha256', key).update(body).digest('base64url');
+};
 
 export function userHubKey(secret: Buffer, userId: string, ttlSeconds: number, now = Date.now()): string {
   const body = `${PREFIX}.${userId}.${Math.floor(now / 1000) + ttlSeconds}`;

@@ -17,11 +17,11 @@ import {
   asksTwoFactors,
   type ClientInfo,
   finishSignIn,
-  loginSecondFactorTypes,
   oweSecondFactor,
   SECOND_STEP_COOKIE,
   SECOND_STEP_KIND,
   type SecondStepData,
+  secondFactorTypes,
   secondStepAnswer,
 } from './complete-sign-in.js';
 import { findBoundInteraction, type Interaction, interactionUidOf } from './interaction.js';
@@ -135,7 +135,9 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
       const userId = session.accountId;
       if (!(await findUserById(deps.database.db, userId))) throw expired();
       const firstFactor = firstFactorOf(session.amr);
-      const types = await loginSecondFactorTypes(deps, userId, false, firstFactor);
+      // The session's own account steps up: a device's approval or code would be this session
+      // vouching for itself, so only the account's own second factors.
+      const types = await secondFactorTypes(deps, userId, false);
       // Nothing to step up with: the session's login stands, and the ID token says one factor.
       if (types.length === 0)
         return finishSignIn(deps, provider, {
@@ -207,10 +209,14 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
     },
 
     /** The push request this browser sent for its owed step was approved by the account's device. */
-    async passApproved(client: ClientInfo, returnUrl: string, userId: string): Promise<LoginAnswer> {
-      const step = await owed(returnUrl, client);
+    async passApproved(
+      client: ClientInfo,
+      input: { returnUrl: string; rememberMachine: boolean },
+      userId: string,
+    ): Promise<LoginAnswer> {
+      const step = await owed(input.returnUrl, client);
       if (!offered(step, 'prompt') || step.userId !== userId) throw expired();
-      return pass(step, client, 'prompt', step.data.rememberMachine);
+      return pass(step, client, 'prompt', input.rememberMachine);
     },
 
     /** A recovery code, offered with the authenticator (spec §2 step 3: its checkbox); each passes once. */

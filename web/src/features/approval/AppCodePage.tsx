@@ -1,6 +1,6 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyValueButton } from '../../components/CopyValueButton';
 import { AccountCard, AccountPage } from '../../components/PageHeader';
@@ -24,10 +24,8 @@ export function AppCodePage() {
     gcTime: 0,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const [deadline, setDeadline] = useState<number | null>(null);
-  useEffect(() => {
-    if (code.data) setDeadline(code.data.at + code.data.expirySecond * 1000);
-  }, [code.data]);
+  // From the answer itself, so the render that brings a new code also brings its deadline.
+  const deadline = code.data ? code.data.at + code.data.expirySecond * 1000 : null;
   const left = useSecondsLeft(deadline);
   const { refetch, isFetching } = code;
   // A new code when this one runs out, while the page is open.

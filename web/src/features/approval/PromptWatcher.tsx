@@ -1,10 +1,11 @@
 import { Anchor, Button, Modal, Stack, Text } from '@mantine/core';
 import type { Prompt } from '@portico/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCountdown } from '../../components/countdownFormat';
 import { useHub } from '../../hooks/useHub';
+import { usePageVisible } from '../../hooks/usePageVisible';
 import { useSecondsLeft } from '../../hooks/useSecondsLeft';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 import { answerPrompt, listPrompts, PROMPTS_QUERY_KEY } from './api';
@@ -18,11 +19,15 @@ import { RequestDetails } from './RequestDetails';
  */
 export function PromptWatcher() {
   const client = useQueryClient();
-  const prompts = useQuery({ queryKey: PROMPTS_QUERY_KEY, queryFn: listPrompts, retry: false });
+  const visible = usePageVisible();
+  // Read again when the tab comes back (refetchOnWindowFocus) and whenever the hub says so.
+  const prompts = useQuery({ queryKey: PROMPTS_QUERY_KEY, queryFn: listPrompts, retry: false, enabled: visible });
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
   const refresh = () => void client.invalidateQueries({ queryKey: PROMPTS_QUERY_KEY });
-  // A new request, or the page key's end (the list brings a new key).
-  useHub(prompts.data?.hubKey, refresh);
+  // A new request, one answered elsewhere, or the page key's end (the list brings a new key).
+  // Only while the tab is seen: a browser keeps few connections per host, and a hidden tab
+  // asks again when it comes back.
+  useHub(visible ? prompts.data?.hubKey : null, refresh);
   const waiting = (prompts.data?.items ?? []).filter((p) => !dismissed.has(p.id) && p.expirySecond > 0);
   const current = waiting[0];
   if (!current) return null;
@@ -51,6 +56,13 @@ function PromptDialog({
   const { t } = useTranslation();
   const [deadline] = useState(() => Date.now() + prompt.expirySecond * 1000);
   const left = useSecondsLeft(deadline);
+  // Time is up: the dialog goes (the list is read again, once).
+  const timedOut = left <= 0;
+  const onTimeout = useRef(onAnswered);
+  onTimeout.current = onAnswered;
+  useEffect(() => {
+    if (timedOut) onTimeout.current();
+  }, [timedOut]);
   const answer = useMutation({
     mutationFn: (pick: { number: number } | { deny: true }) => answerPrompt(prompt.id, pick),
     onSuccess: ({ approved }) => notifyDone(t(approved ? 'approval_approved' : 'approval_denied')),

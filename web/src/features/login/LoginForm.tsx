@@ -423,7 +423,14 @@ export function LoginForm({
         </Tabs.Panel>
         <Tabs.Panel value="prompt" pt="md">
           <Suspense fallback={null}>
-            <PromptApproval username={username()} returnUrl={query.returnUrl} onAnswer={finish} onGone={gone} />
+            {/* A request only on a press: coming back to the tab sends nothing more to the phone. */}
+            <PromptApproval
+              username={username()}
+              returnUrl={query.returnUrl}
+              onAnswer={finish}
+              onGone={gone}
+              autoStart={false}
+            />
           </Suspense>
         </Tabs.Panel>
       </Tabs>

@@ -308,8 +308,10 @@ function TwoFactorStep({
               returnUrl={returnUrl}
               onAnswer={(result) => done(result)}
               onGone={expired}
+              rememberMachine={remember}
             />
           </Suspense>
+          {rememberBox}
           {back}
         </Stack>
       )}

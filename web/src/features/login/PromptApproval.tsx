@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { LoginAnswer, VerifyPromptAnswer } from '@portico/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '../../api/client';
+import { errorText } from '../../api/client';
 import { formatCountdown } from '../../components/countdownFormat';
 import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
@@ -11,7 +11,7 @@ import { useSecondsLeft } from '../../hooks/useSecondsLeft';
 import { promptLogin, requestVerifyPrompt } from './approvalApi';
 import classes from './qrLogin.module.css';
 
-type Phase = 'idle' | 'sending' | 'waiting' | 'signing' | 'denied';
+type Phase = 'idle' | 'sending' | 'waiting' | 'signing' | 'denied' | 'wrong';
 
 /**
  * A sign-in approved on a signed-in device (spec sign-in §2 step 3 "for the prompt method a note
@@ -26,6 +26,7 @@ export function PromptApproval({
   onAnswer,
   onGone,
   autoStart = true,
+  rememberMachine = true,
 }: {
   /** The name typed at step 1; unknown at step 3 after a reload. */
   username?: string;
@@ -33,7 +34,10 @@ export function PromptApproval({
   onAnswer: (answer: LoginAnswer) => string | null;
   /** The sign-in (or its owed step) is gone: the page offers a new one. */
   onGone: (error: unknown) => boolean;
+  /** Send the request at once (step 3: choosing the method asks, spec §4); else on a press. */
   autoStart?: boolean;
+  /** Step 3's "remember this device". */
+  rememberMachine?: boolean;
 }) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>('idle');
@@ -67,7 +71,7 @@ export function PromptApproval({
   useHub(phase === 'waiting' && !expired ? asked?.message : null, (event) => {
     if (event.type === 'promptLogin') {
       setPhase('signing');
-      promptLogin(username, returnUrl).then(
+      promptLogin(username, returnUrl, rememberMachine).then(
         (answer) => {
           const message = onAnswer(answer);
           if (message) {
@@ -76,11 +80,11 @@ export function PromptApproval({
           }
         },
         (err: unknown) => {
-          setPhase(err instanceof ApiError && err.messageKey === 'prompt_denied' ? 'denied' : 'idle');
+          setPhase('idle');
           fail(err);
         },
       );
-    } else if (event.type === 'promptDenied') setPhase('denied');
+    } else if (event.type === 'promptDenied') setPhase(event.reason === 'wrong' ? 'wrong' : 'denied');
     else if (event.type === 'expired' && asked) setAsked({ ...asked, deadline: Date.now() });
   });
 
@@ -129,9 +133,9 @@ export function PromptApproval({
           )}
         </>
       )}
-      {phase === 'denied' && (
+      {(phase === 'denied' || phase === 'wrong') && (
         <Alert color="red" variant="light" icon={<Icon name="info" />} role="alert">
-          {t('prompt_denied')}
+          {t(phase === 'wrong' ? 'prompt_wrong_number' : 'prompt_denied')}
         </Alert>
       )}
       {expired && (
@@ -139,7 +143,7 @@ export function PromptApproval({
           {t('login_prompt_expired')}
         </Alert>
       )}
-      {asked && (phase === 'denied' || expired || phase === 'idle') && (
+      {asked && (phase === 'denied' || phase === 'wrong' || expired || phase === 'idle') && (
         <>
           <FormAlert message={error} />
           {sendButton('login_prompt_resend')}

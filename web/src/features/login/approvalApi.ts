@@ -14,5 +14,10 @@ export const loginByQrCode = (key: string, returnUrl: string) =>
 export const requestVerifyPrompt = (username: string | undefined, returnUrl: string) =>
   call(approvalEndpoints.requestVerifyPrompt, { ...(username ? { username } : {}), returnUrl });
 
-export const promptLogin = (userName: string | undefined, returnUrl: string) =>
-  call(approvalEndpoints.promptLogin, { ...(userName ? { userName } : {}), returnUrl });
+/** `rememberMachine`: step 3's "remember this device" (the first factor's sign-in ignores it). */
+export const promptLogin = (userName: string | undefined, returnUrl: string, rememberMachine = true) =>
+  call(approvalEndpoints.promptLogin, {
+    ...(userName ? { userName } : {}),
+    returnUrl,
+    rememberMachine: rememberMachine ? 'true' : 'false',
+  });
