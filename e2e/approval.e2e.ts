@@ -165,6 +165,32 @@ describe('QR-code sign-in and push approval', () => {
       }
     });
 
+    it(`"It wasn't me" on the phone: the desktop is told and signs nobody in (${locale})`, async () => {
+      const t = tOf(locale);
+      const email = `qr-deny-${short(locale)}-${Date.now()}@example.com`;
+      await registerByApi(portico.phoneServer, email, PASSWORD);
+      const phone = await signedInPhone(browser, portico.phoneServer, locale, email);
+      const desk = await desktopAtLogin(browser, portico.learn, locale);
+      try {
+        await desk.page.setViewportSize(PHONE);
+        const code = await showQr(desk.page, t);
+        await desk.page.screenshot({ path: screenshotPath(`qr-code-${short(locale)}-390`), fullPage: true });
+        await phone.page.setViewportSize(DESKTOP);
+        await phone.page.goto(`${portico.phoneServer.url}${prefixOf(locale)}/account/qr?code=${code}`);
+        await phone.page.getByTestId('approval-details').waitFor();
+        await phone.page.screenshot({ path: screenshotPath(`qr-approve-${short(locale)}-1280`), fullPage: true });
+        await phone.page.getByRole('button', { name: t.approval_deny }).click();
+        await phone.page.getByText(t.approval_denied).waitFor();
+        await desk.page.getByText(t.qr_denied).waitFor();
+        await desk.page.getByRole('button', { name: t.qr_regenerate }).waitFor();
+        await desk.page.screenshot({ path: screenshotPath(`qr-denied-${short(locale)}-390`), fullPage: true });
+        expect(await axeViolations(desk.page)).toEqual([]);
+        expect(desk.page.url()).toContain('/login?');
+      } finally {
+        await Promise.all([phone.context.close(), desk.context.close()]);
+      }
+    });
+
     it(`push approval: a wrong number voids the request, the right one signs in (${locale})`, async () => {
       const t = tOf(locale);
       const email = `push-${short(locale)}-${Date.now()}@example.com`;
