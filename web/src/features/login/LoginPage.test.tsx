@@ -83,7 +83,7 @@ describe('login page', () => {
 
     fireEvent.change(username, { target: { value: 'lan@example.edu' } });
     fireEvent.submit(username.closest('form') as HTMLFormElement);
-    const passwordTab = await screen.findByRole('tab', { name: 'Mật khẩu' });
+    const passwordTab = await screen.findByRole('tab', { name: 'Dùng mật khẩu' });
     expect(passwordTab.getAttribute('aria-selected')).toBe('true');
     expect(calls.find((c) => c.url === '/api/account/login-check')?.body).toEqual({ userName: 'lan@example.edu' });
     expect(screen.queryByLabelText('Tôi không phải người máy')).toBeNull();
@@ -104,7 +104,7 @@ describe('login page', () => {
     const username = await screen.findByLabelText('E-mail or phone number');
     expect((username as HTMLInputElement).value).toBe('lan@example.edu');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    const codeTab = await screen.findByRole('tab', { name: 'One-time code' });
+    const codeTab = await screen.findByRole('tab', { name: 'Use a code' });
     expect(codeTab.getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByLabelText("I'm not a robot")).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/account/otp-support?userName='))).toBe(true));
@@ -123,7 +123,7 @@ describe('login page', () => {
     await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
     fireEvent.click(send);
     // A refused send still counts as sent (spec §4); the server's reason is in the alert and the captcha appears.
-    const code = await screen.findByLabelText('Verification code');
+    const code = await screen.findByLabelText('Verification code', { selector: 'input' });
     expect(screen.getByRole('alert').textContent).toContain('Too many failed sign-in attempts.');
     expect(await screen.findByLabelText("I'm not a robot")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
