@@ -12,6 +12,10 @@
 //                           web/src/routes.tsx, web/src/main.tsx and their tests) imports a
 //                           feature: the shared layers (components, lib, session, settings,
 //                           queries, api, hooks, i18n, layouts…) serve the features, never the reverse.
+// and for every scanned tree:
+//   no-circle               no files import each other round in a circle (static imports, type-only
+//                           ones included; a dynamic import() is a lazy load and does not count):
+//                           the files of each circle are printed once, sorted.
 // Test files count like any other file. Prints each violation as `file:line imports 'x' (rule)`
 // and exits 1 when there is one. `node scripts/check-boundaries.mjs [root]` (root: the checkout;
 // server/src/testing/check-boundaries.test.ts runs it on fixtures).
@@ -48,7 +52,50 @@ function importsOf(text) {
   return ts.preProcessFile(text, true, true).importedFiles.map((f) => ({
     specifier: f.fileName,
     line: text.slice(0, f.pos).split('\n').length,
+    dynamic: /import\s*\(\s*['"`]?$/.test(text.slice(Math.max(0, f.pos - 20), f.pos)),
   }));
+}
+
+/** The file an import of `target` (a path without or with a .js-style extension) reads, if scanned. */
+function resolved(target, files) {
+  const bare = target.replace(/\.[cm]?jsx?$/, '');
+  for (const candidate of [target, `${bare}.ts`, `${bare}.tsx`, `${bare}/index.ts`, `${bare}/index.tsx`])
+    if (files.has(candidate)) return candidate;
+  return undefined;
+}
+
+/** The circles of a graph (Tarjan's strongly connected components of more than one file), each from its first file. */
+function circles(edges) {
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  let next = 0;
+  const visit = (v) => {
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1) found.push(component.sort());
+  };
+  for (const v of [...edges.keys()].sort()) if (!index.has(v)) visit(v);
+  return found;
 }
 
 const featureOf = (p) => /^server\/src\/features\/([^/]+)\//.exec(p)?.[1];
@@ -77,15 +124,22 @@ function brokenRule(file, target) {
 
 function check() {
   const violations = [];
-  for (const file of SCANNED.flatMap(sourceFiles)) {
+  const all = SCANNED.flatMap(sourceFiles);
+  const files = new Set(all);
+  const edges = new Map();
+  for (const file of all) {
     const text = readFileSync(path.join(root, file), 'utf8');
-    for (const { specifier, line } of importsOf(text)) {
+    for (const { specifier, line, dynamic } of importsOf(text)) {
       if (!specifier.startsWith('.')) continue;
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
       const rule = brokenRule(file, target);
       if (rule) violations.push(`${file}:${line} imports '${specifier}' (${rule})`);
+      const to = dynamic ? undefined : resolved(target, files);
+      if (to && to !== file) edges.set(file, [...(edges.get(file) ?? []), to]);
     }
   }
+  for (const circle of circles(edges))
+    violations.push(`${circle.join(', ')} import each other in a circle (no-circle)`);
   return violations;
 }
 
@@ -93,7 +147,7 @@ const violations = check();
 for (const v of violations) console.log(v);
 if (violations.length) {
   console.error(
-    `${violations.length} import-boundary violation(s): features import modules through server/src/modules/<m>/index.ts, never another feature; modules never import features; a web feature imports only the shared layers of web/src, which import no feature (docs/architecture.md, Layers).`,
+    `${violations.length} import-boundary violation(s): features import modules through server/src/modules/<m>/index.ts, never another feature; modules never import features; a web feature imports only the shared layers of web/src, which import no feature; no files import each other in a circle (docs/architecture.md, Layers).`,
   );
   process.exit(1);
 }

@@ -5,8 +5,8 @@ import { createChangeCache } from '../db/change-cache.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db } from '../db/client.js';
 import { storeError } from '../features/errors/service.js';
-import { ACR_VALUES, interactionPolicy } from '../modules/sign-in/index.js';
 import { type Account, accountClaims, findAccount } from '../modules/users/index.js';
+import { ACR_VALUES, interactionPolicy } from './acr.js';
 import { createOidcAdapter } from './adapter.js';
 import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
 
@@ -65,7 +65,7 @@ export function createProvider(opts: ProviderOptions): Provider {
       profile: ['name', 'given_name', 'family_name', 'locale', 'zoneinfo', 'picture'],
       email: ['email', 'email_verified'],
     },
-    // acr: one factor or two (server/src/modules/sign-in/acr.ts); a relying party asking acr_values
+    // acr: one factor or two (server/src/oidc/acr.ts); a relying party asking acr_values
     // for two makes a signed-in user pass the second step again (the login prompt's step-up check).
     acrValues: [...ACR_VALUES],
     // Relying parties read profile and e-mail claims straight from the ID token.

@@ -143,6 +143,20 @@ describe('import boundaries (scripts/check-boundaries.mjs)', () => {
     ]);
   });
 
+  it('fails files that import each other round in a circle, type-only imports included; a lazy import() is no circle', () => {
+    const out = runWith({
+      [`${S}/deps.ts`]: "import { preflight } from './config/preflight.js';\n",
+      [`${S}/config/preflight.ts`]: "import { createProvider } from '../oidc/provider.js';\n",
+      [`${S}/oidc/provider.ts`]: "import type { AppDeps } from '../deps.js';\n",
+      [`${W}/features/a/ALazy.tsx`]: "const B = lazy(() => import('./AUser'));\n",
+      [`${W}/features/a/AUser.tsx`]: "import { x } from './ALazy';\n",
+    });
+    expect(out.status).toBe(1);
+    expect(out.lines).toEqual([
+      `${S}/config/preflight.ts, ${S}/deps.ts, ${S}/oidc/provider.ts import each other in a circle (no-circle)`,
+    ]);
+  });
+
   it('passes this checkout', () => {
     const out = run(repo);
     expect(out.lines).toEqual(['import boundaries: ok']);

@@ -8,7 +8,7 @@ import { postJson, startAuthorization } from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 
 // Every check of an account's own password shares sign-in's counters
-// (server/src/modules/sign-in/login-limits.ts createPasswordCheck): the streak, the lock, and a
+// (server/src/modules/login-limits/login-limits.ts createPasswordCheck): the streak, the lock, and a
 // success that clears the streak only.
 
 /** The step-up's password (the proof the recovery ways, sign-in addresses and two-step settings need). */

@@ -97,7 +97,7 @@ export type EventMap = {
    */
   'second-step.closed': { userId: string; ip: string };
   /**
-   * LOGIN_LOCK_FAILURES failed sign-ins locked the account (server/src/modules/sign-in/login-limits.ts):
+   * LOGIN_LOCK_FAILURES failed sign-ins locked the account (server/src/modules/login-limits/login-limits.ts):
    * its owner is told. After the fact, no `tx`.
    */
   'account.locked': { userId: string; ip: string };

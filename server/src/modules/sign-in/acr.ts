@@ -1,13 +1,8 @@
-import { type KoaContextWithOIDC, interactionPolicy as policies } from 'oidc-provider';
+import { ACR_ONE_FACTOR, ACR_TWO_FACTOR } from '../../oidc/acr.js';
 
-/**
- * Authentication context class references (the ID token's `acr`, OIDC Core §2): what a relying
- * party may ask for with `acr_values` and what the provider answers (docs/configuration.md,
- * "Step-up"). One factor: a password or a one-time code; two: one of those and a second factor.
- */
-export const ACR_ONE_FACTOR = 'urn:portico:acr:1fa';
-export const ACR_TWO_FACTOR = 'urn:portico:acr:2fa';
-export const ACR_VALUES = [ACR_ONE_FACTOR, ACR_TWO_FACTOR] as const;
+// What a sign-in amounts to (amr, acr); the acr values and the provider's step-up check are in
+// server/src/oidc/acr.ts, re-exported here for the sign-in module's users.
+export { ACR_ONE_FACTOR, ACR_TWO_FACTOR, ACR_VALUES, interactionPolicy, STEP_UP_REASON } from '../../oidc/acr.js';
 
 /**
  * The first factors a sign-in can start with. token: an app's one-time login token
@@ -60,41 +55,3 @@ export function amrOf(first: FirstFactor, second?: SecondFactor): string[] {
 }
 
 export const acrOf = (amr: readonly string[]): string => (amr.includes('mfa') ? ACR_TWO_FACTOR : ACR_ONE_FACTOR);
-
-/** The acr values a request asks for: `acr_values` (or the client's default) become claims.id_token.acr. */
-function requestedAcrs(ctx: KoaContextWithOIDC): string[] {
-  const acr = ctx.oidc.claims?.id_token?.acr as { value?: string; values?: string[] } | null | undefined;
-  if (!acr) return [];
-  return [...(acr.values ?? []), ...(acr.value ? [acr.value] : [])];
-}
-
-/**
- * Whether the authorization request asks for two factors and the session has fewer: the login
- * prompt then asks again, and the login page owes only the second step (step-up). Modelled on
- * the login prompt's max_age check (oidc-provider lib/helpers/interaction_policy/prompts/login.js):
- * a login made in this very interaction is not asked again, so an account with no second factor
- * to offer ends with a one-factor acr instead of a loop.
- */
-export function twoFactorOwed(ctx: KoaContextWithOIDC): boolean {
-  if (!ctx.oidc.session?.accountId || ctx.oidc.result?.login) return false;
-  const asked = requestedAcrs(ctx);
-  // Asking for "1fa 2fa" is satisfied by either; only a request the session's acr misses steps up.
-  return asked.includes(ACR_TWO_FACTOR) && !asked.includes(ctx.oidc.acr ?? '');
-}
-
-/** The reason the login prompt gives for a step-up (InteractionDetails.stepUp reads it). */
-export const STEP_UP_REASON = 'acr_two_factor';
-
-/** The default interaction policy with the step-up check added to the login prompt. */
-export function interactionPolicy() {
-  const { base, Check } = policies;
-  const policy = base();
-  policy
-    .get('login')
-    ?.checks.add(
-      new Check(STEP_UP_REASON, 'a second factor is required', 'login_required', (ctx) =>
-        twoFactorOwed(ctx) ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT,
-      ),
-    );
-  return policy;
-}

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../deps.js';
-import { accountSubject, createLoginLimits } from './login-limits.js';
+import { accountSubject, createLoginLimits } from '../login-limits/index.js';
 import { createRememberedBrowsers } from './remembered.js';
 
 /**

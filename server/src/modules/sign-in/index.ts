@@ -4,6 +4,12 @@
 // The sign-in API is server/src/features/auth; forgot-password, password, recovery and
 // delete-account use these too.
 
+export {
+  accountSubject,
+  createLoginLimits,
+  createPasswordCheck,
+  createSecondStepCount,
+} from '../login-limits/index.js';
 export type { ExternalFactor } from './acr.js';
 export { ACR_ONE_FACTOR, ACR_TWO_FACTOR, ACR_VALUES, interactionPolicy, STEP_UP_REASON } from './acr.js';
 export { createAppCodes } from './app-codes.js';
@@ -29,7 +35,6 @@ export {
   isFirstParty,
 } from './interaction.js';
 export { bindInteractionToBrowser, boundInteractionOf } from './interaction-binding.js';
-export { accountSubject, createLoginLimits, createPasswordCheck, createSecondStepCount } from './login-limits.js';
 export { type LoginTokenGrant, storeLoginToken, takeLoginToken } from './login-tokens.js';
 export {
   createRememberedBrowsers,

@@ -8,6 +8,7 @@ import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { createFlows, type Flow } from '../flows/index.js';
+import { accountSubject, createLoginLimits, createSecondStepCount } from '../login-limits/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
 import { findUserById } from '../users/index.js';
 import { createVerificationService } from '../verification/index.js';
@@ -25,7 +26,6 @@ import {
   secondStepAnswer,
 } from './complete-sign-in.js';
 import { findBoundInteraction, type Interaction, interactionUidOf } from './interaction.js';
-import { accountSubject, createLoginLimits, createSecondStepCount } from './login-limits.js';
 import { createRememberedBrowsers } from './remembered.js';
 
 const expired = () => badRequest('login_two_factor_expired');

@@ -10,11 +10,11 @@ import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { signInOfSession } from '../devices/index.js';
 import { createFlows } from '../flows/index.js';
+import { createPasswordCheck, createSecondStepCount } from '../login-limits/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
 import { securityContact, type User } from '../users/index.js';
 import { createVerificationService } from '../verification/index.js';
 import { secondFactorTypes } from './complete-sign-in.js';
-import { createPasswordCheck, createSecondStepCount } from './login-limits.js';
 
 const KIND = 'account_step_up';
 /** How long a step-up may wait for its second factor once the first proof was given. */

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, tooMany } from '../../lib/errors.js';
 import { inTransaction } from '../events/index.js';
-import { accountSubject, createLoginLimits } from '../sign-in/index.js';
+import { accountSubject, createLoginLimits } from '../login-limits/index.js';
 import { CONTACT_EMAIL, findPrimaryContact } from '../users/index.js';
 import {
   acceptStep,
@@ -40,7 +40,7 @@ export type TwoFactorStatus = { enabled: boolean; hasAuthenticator: boolean; rec
 /**
  * Two-step verification of an account (spec account §2, §4; spec sign-in §3): the authenticator
  * (RFC 6238 TOTP), its setup, the recovery codes and the on/off state. Every check of a second
- * factor shares the account's sign-in failure counters (server/src/modules/sign-in/login-limits.ts):
+ * factor shares the account's sign-in failure counters (server/src/modules/login-limits/login-limits.ts):
  * a locked account is refused, a run of failures stops the checks until a sign-in with the
  * captcha or the window clears it, a success clears the run.
  * `now` is injectable so tests can move time.
