@@ -18,6 +18,7 @@ import type { SignInOptions } from './oidc';
 import { hasStoredUser, isSilentRenewPath, sessionUser } from './oidc-light';
 import { type Session, SessionProvider } from './session';
 import { markSignedOut } from './signedOutNotice';
+import { removeStaleSignInEntries, STALE_CHECK_MS } from './staleEntries';
 
 // oidc.ts brings oidc-client-ts (~70 kB); it is loaded the first time something needs the
 // manager, never by a login page that only shows the form (bench/README.md).
@@ -91,6 +92,14 @@ export function OidcSessionProvider({ children }: { children: ReactNode }) {
       active = false;
     };
   }, [wanted, getManager]);
+
+  // Sign-in states left behind by redirects that never finished go after an hour (spec §9).
+  useEffect(() => {
+    if (passive) return undefined;
+    removeStaleSignInEntries();
+    const timer = setInterval(() => removeStaleSignInEntries(), STALE_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [passive]);
 
   const [state, setState] = useState<{ loading: boolean; user: User | null }>({ loading: stored, user: null });
   const [leaving, setLeaving] = useState(false);

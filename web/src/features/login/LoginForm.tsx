@@ -20,7 +20,7 @@ import { Icon } from '../../components/Icon';
 import { SocialButtons, type SocialProof } from '../../components/SocialButtons';
 import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
-import { useCodeStep } from '../../components/useCodeStep';
+import { sentSeconds, useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { login, loginByOtp, loginCheck, otpSupport, sendLoginOtp } from './api';
@@ -37,6 +37,7 @@ import {
   withExternal,
   withoutCredentials,
 } from './logic';
+import { clearLoginInfo, readLoginInfo, saveLoginInfo } from './loginInfo';
 import type { ActiveQr } from './QrLogin';
 import { RestartSignIn } from './RestartSignIn';
 import { asksTwoFactorStep } from './twoFactorApi';
@@ -104,6 +105,7 @@ export function LoginForm({
   /** One completion for every method: campaign, register, two-factor, or the redirect URL; else a message. */
   const finish = (answer: LoginAnswer | null | undefined): string | null => {
     const action = actionForAnswer(answer, to('/'));
+    if (action.kind !== 'failed') clearLoginInfo();
     switch (action.kind) {
       case 'redirect':
       case 'campaign-url':
@@ -223,7 +225,16 @@ export function LoginForm({
     emptyKey: 'otp_error_blank',
     captcha,
     notifyResend: false,
-    resend: (answer) => sendLoginOtp(username(), answer),
+    resend: async (answer) => {
+      const sent = await sendLoginOtp(username(), answer);
+      // Spec §3 login info: a reload opens this step again with the countdown left.
+      saveLoginInfo({
+        username: username(),
+        otpType: chosenType ?? undefined,
+        times: Date.now() + sentSeconds(sent) * 1000,
+      });
+      return sent;
+    },
     check: (otp) =>
       loginByOtp(
         loginByOtpInput.parse({
@@ -253,12 +264,30 @@ export function LoginForm({
   }, [step, method]);
 
   const backToStep1 = () => {
+    clearLoginInfo();
     setStep(1);
     setLinkProof(null);
     password.reset();
     code.reset();
     setOtpType(null);
   };
+
+  // A code sent before a reload (spec §3 login info): the code step again, with the countdown
+  // left, unless the page was opened for another name.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page opens
+  useEffect(() => {
+    const info = readLoginInfo();
+    if (
+      !info ||
+      (query.username && normalizeLoginName(query.username).value !== normalizeLoginName(info.username).value)
+    )
+      return;
+    account.form.setValues({ username: info.username });
+    if (info.otpType) setOtpType(info.otpType);
+    setMethod('otp');
+    setStep(2);
+    code.start(Math.max(0, Math.ceil((info.times - Date.now()) / 1000)));
+  }, []);
 
   // Auto-login: username and password in the query sign in at once, and leave the URL.
   const autoLogin = useRef(false);

@@ -38,6 +38,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   sessionStorage.clear();
+  document.cookie = 'portico_login_info=; Path=/; Max-Age=0';
   resetCarriedLoginOptions();
   vi.unstubAllGlobals();
   await act(() => i18n.changeLanguage('vi-VN'));
@@ -140,6 +141,30 @@ describe('login page', () => {
       otp: '123456',
       otpType: 'email',
     });
+  });
+
+  it('opens the code step again after a reload while a code sent for the name can be used (spec §3 login info)', async () => {
+    answers['/api/account/login-check'] = ok({ loginByOTP: true, isErrorMulti: false });
+    answers['/api/account/login/send-otp'] = ok({ times: 90 });
+    renderLogin('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc&username=lan%40example.edu');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    const send = await screen.findByRole('button', { name: 'Send code' });
+    await waitFor(() => expect(send.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(send);
+    await screen.findByLabelText('Verification code', { selector: 'input' });
+    expect(document.cookie).toContain('portico_login_info=');
+    cleanup();
+
+    // The reload: the code step with the countdown left, without a new code.
+    renderLogin('/en-us/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc');
+    await screen.findByLabelText('Verification code', { selector: 'input' });
+    expect(screen.getAllByText('lan@example.edu').length).toBeGreaterThan(0);
+    expect((await screen.findByRole('timer')).textContent).toMatch(/01:(2\d|30)/);
+    expect(calls.filter((c) => c.url === '/api/account/login/send-otp')).toHaveLength(1);
+
+    // Another account: forgotten.
+    fireEvent.click(screen.getByRole('button', { name: 'Change account' }));
+    expect(document.cookie).not.toContain('portico_login_info=');
   });
 
   it('keeps the query on the register tab and hides it on request', async () => {
