@@ -159,8 +159,10 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
     if (!(await findUserById(db, userId))) throw over();
     // A paused account (login-limits.ts) is paused for every way in.
     if (await limits.isLocked(accountSubject(userId))) throw new AppError(429, 'account_locked');
-    // A QR sign-in is often a borrowed or shared computer: its session ends with the browser.
-    return completeSignIn(deps, provider, { interaction, userId, method, rememberMachine: method !== 'qr', client });
+    // The session ends with the browser: a QR code is often scanned for a borrowed or shared
+    // computer, and an approval given with a portal token alone (taken from a page, say) buys no
+    // lasting session elsewhere; the account's own sign-in there stays the way to be remembered.
+    return completeSignIn(deps, provider, { interaction, userId, method, rememberMachine: false, client });
   }
 
   const wake = (channel: string, event: HubEvent) =>
