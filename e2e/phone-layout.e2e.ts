@@ -80,7 +80,10 @@ describe.each([
     await signInToPortal(page, env.server, t, prefix, 'demo@example.com', 'Portico@2026');
     for (const path of ['/account', '/account/info', '/security/device']) {
       await page.goto(`${env.server.url}${prefix}${path}`);
-      await page.waitForLoadState('networkidle');
+      // Not 'networkidle': an account page keeps its hub stream open (push requests, issue 26).
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(500);
       expect(await clipped(page), path).toEqual([]);
     }
     await page.close();
