@@ -199,6 +199,13 @@ function TwoFactorStep({
       }}
     />
   );
+  /** The code field of a typed code (authenticator, app), with the hint under its label. */
+  const codeInput = (hint: string) => ({
+    name: 'twoFactorCode',
+    label: t('login_two_factor_code_label'),
+    description: hint,
+    classNames: { description: classes.description },
+  });
   const back = !stepUp && onBack && (
     <Anchor component="button" type="button" fz="sm" onClick={onBack} disabled={leaving}>
       {t('login_two_factor_back')}
@@ -247,12 +254,7 @@ function TwoFactorStep({
       {method === 'authenticator' && !useRecovery && (
         <CodeStep
           step={totp}
-          inputProps={{
-            name: 'twoFactorCode',
-            label: t('login_two_factor_code_label'),
-            description: t('login_two_factor_authenticator_hint'),
-            classNames: { description: classes.description },
-          }}
+          inputProps={codeInput(t('login_two_factor_authenticator_hint'))}
           after={
             <>
               {recoveryBox}
@@ -288,12 +290,7 @@ function TwoFactorStep({
       {method === 'app' && (
         <CodeStep
           step={appCode}
-          inputProps={{
-            name: 'twoFactorCode',
-            label: t('login_two_factor_code_label'),
-            description: t('login_app_code_note'),
-            classNames: { description: classes.description },
-          }}
+          inputProps={codeInput(t('login_app_code_note'))}
           after={rememberBox}
           actions={verifyActions(appCode.checking)}
         />
