@@ -1,4 +1,5 @@
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll } from 'vitest';
 
 // findBy* and waitFor wait up to 5 s, not 1 s: whole pages render slowly on a loaded 2-core machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -27,3 +28,11 @@ if (typeof window !== 'undefined') {
   }
   window.HTMLElement.prototype.scrollIntoView ??= () => {};
 }
+
+// Before a file's jsdom goes away: unmount what a test left mounted and let Mantine's transition
+// timers (a closing modal or toast, ~200 ms) run out, so none fires into a torn-down window
+// ("window is not defined" from use-transition after the last test of a file).
+afterAll(async () => {
+  cleanup();
+  await new Promise((resolve) => setTimeout(resolve, 400));
+});
