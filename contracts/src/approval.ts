@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginAnswerSchema, usernameSchema } from './auth.js';
+import { loginAnswerSchema, returnUrlSchema, usernameSchema } from './auth.js';
 import { doneSchema, featureEndpoints } from './endpoint.js';
 
 // Sign-in approved by a device already signed in (issue 26; spec sign-in-and-session §2 steps 3
@@ -55,7 +55,7 @@ export const hubEventSchema = z.object({
 });
 export type HubEvent = z.infer<typeof hubEventSchema>;
 
-const returnUrl = z.string().max(2048).default('/');
+const returnUrl = returnUrlSchema;
 /** A QR code or a hub key as the page holds it; anything else is an expired code. */
 const key = z.string({ error: 'qr_code_expired' }).min(1, 'qr_code_expired').max(200, 'qr_code_expired');
 

@@ -24,7 +24,9 @@ export type LoginCheckInput = z.infer<typeof loginCheckInput>;
 export const loginCheckAnswerSchema = z.object({ loginByOTP: z.boolean(), isErrorMulti: z.boolean() });
 export type LoginCheckAnswer = z.infer<typeof loginCheckAnswerSchema>;
 
-const returnUrl = z.string().max(2048).default('/');
+/** Where the login page returns to (a provider interaction, or a portal path); '/' when none. */
+export const returnUrlSchema = z.string().max(2048).default('/');
+const returnUrl = returnUrlSchema;
 /** Captcha answer: an ALTCHA payload (base64 JSON) or a reCAPTCHA token; required only when asked. */
 const captcha = z.string().max(8192).optional();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginAnswerSchema } from './auth.js';
+import { loginAnswerSchema, returnUrlSchema } from './auth.js';
 import { featureEndpoints } from './endpoint.js';
 import { userClaimSchema } from './profile.js';
 import { externalDetailsInput } from './register.js';
@@ -15,7 +15,7 @@ export const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook', zalo: 'Z
   string
 >;
 
-const returnUrl = z.string().max(2048).default('/');
+const returnUrl = returnUrlSchema;
 const proof = z.string().max(8192);
 
 /**

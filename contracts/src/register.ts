@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { otpCode } from './auth.js';
+import { otpCode, returnUrlSchema } from './auth.js';
 import { CAPTCHA_SEND_ERRORS, CODE_ERRORS, codeSentSchema, doneSchema, featureEndpoints } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 import { DEFAULT_TIMEZONE } from './locales.js';
@@ -201,7 +201,7 @@ export type UpdateInfoInput = z.input<ReturnType<typeof updateInfoInput>>;
  */
 export const externalDetailsInput = (opts: { accept?: PasswordAcceptance; now?: Date } = {}) =>
   z
-    .object({ returnUrl: z.string().max(2048).default('/'), skip: z.boolean().default(false), ...detailsShape })
+    .object({ returnUrl: returnUrlSchema, skip: z.boolean().default(false), ...detailsShape })
     .superRefine((v, ctx) => {
       if (!v.skip) reportErrors(ctx, detailsErrors(v, opts));
     })
