@@ -87,8 +87,18 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     const context = await browser.newContext({ viewport: DESKTOP, locale });
     const page = await context.newPage();
     const prefix = locale === 'en-US' ? '/en-us' : '';
+    // Signed out, /account goes to the provider without booting the app: the app's entry script
+    // loads once, on the login page (issue 27 point 1; server/src/web/sign-in-start.ts).
+    const entryLoads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/index-[^/]+\.js$/.test(request.url())) entryLoads.push(new URL(page.url()).pathname);
+    });
+    const startPage = await (await fetch(`${server.url}${prefix}/account`)).text();
+    expect(startPage).toContain('<template id="portico-app">');
     await page.goto(`${server.url}${prefix}/account`);
     await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    await page.locator('input[name="username"]').waitFor();
+    expect(entryLoads).toEqual([`${prefix}/login`]);
     await signInOnLoginPage(page, t, 'demo@example.com', 'Portico@2026');
     await page.waitForURL(`${server.url}${prefix}/account`);
     const written = locale === 'en-US' ? 'Demo User' : 'User Demo'; // in the page's language

@@ -2,7 +2,34 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Builds the sign-in start script (src/start/signInStart.ts) on its own into dist/start.js: one
+ * small file with nothing shared with the app's chunks, which the server inlines into the page
+ * it answers a signed-out visitor of the account area with (server/src/web/static.ts).
+ */
+function signInStartScript(): Plugin {
+  return {
+    name: 'portico-sign-in-start',
+    apply: 'build',
+    async generateBundle() {
+      const result = await esbuild({
+        entryPoints: [new URL('./src/start/signInStart.ts', import.meta.url).pathname],
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        target: 'es2020',
+        write: false,
+        legalComments: 'none',
+      });
+      const source = result.outputFiles[0]?.text;
+      if (!source) throw new Error('the sign-in start script did not build');
+      this.emitFile({ type: 'asset', fileName: 'start.js', source });
+    },
+  };
+}
 
 /**
  * Writes file.br and file.gz beside every text asset of the build, so the server
@@ -38,7 +65,7 @@ const proxied = ['/api', '/oidc', '/dev', '/healthz'];
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), precompress()],
+  plugins: [react(), signInStartScript(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: server, changeOrigin: false }])),

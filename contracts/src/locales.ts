@@ -7,6 +7,17 @@ export const DEFAULT_TIMEZONE = 'Asia/Saigon';
 /** URL prefix for a locale: '' for the default, '/en-us' for English. */
 export const localePrefix = (locale: Locale): string => (locale === 'en-US' ? '/en-us' : '');
 
+const EN_PREFIX = /^\/en-us(?=\/|$)/i;
+
+/** The interface language of a URL path: /en-us/... is English, everything else Vietnamese. */
+export const localeFromPath = (pathname: string): Locale => (EN_PREFIX.test(pathname) ? 'en-US' : DEFAULT_LOCALE);
+
+/** The path without its language prefix: '/en-us/account' -> '/account', '/en-us' -> '/'. */
+export const stripLocalePrefix = (pathname: string): string => {
+  const rest = pathname.replace(EN_PREFIX, '');
+  return rest === '' ? '/' : rest;
+};
+
 /** Picks a supported locale from an Accept-Language header or ui_locales value. */
 export const pickLocale = (header: string | undefined | null): Locale => {
   if (!header) return DEFAULT_LOCALE;

@@ -46,6 +46,7 @@ import { subscribePassword } from './modules/password/index.js';
 import { bindInteractionToBrowser, createAccountStepUp, subscribeSignIn } from './modules/sign-in/index.js';
 import { subscribeTwoFactorData } from './modules/two-factor/index.js';
 import { subscribeVerification } from './modules/verification/index.js';
+import { PORTAL_CLIENT_ID } from './oidc/clients.js';
 import { subscribeOidc } from './oidc/events.js';
 import { createProvider, TTL } from './oidc/provider.js';
 import { answerUnavailableWith503 } from './oidc/unavailable.js';
@@ -144,7 +145,16 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   const webDist = opts.webDist ?? defaultWebDist;
   if (webDist)
     await app.register(async (scope) =>
-      webRoutes(scope, webDist, { sourceMaps: !deps.config.production, config: deps.config }),
+      webRoutes(scope, webDist, {
+        sourceMaps: !deps.config.production,
+        config: deps.config,
+        // oidc-provider's authorization endpoint is its default route, /auth under the issuer.
+        signIn: {
+          authority: deps.config.issuer,
+          clientId: PORTAL_CLIENT_ID,
+          authorizationEndpoint: `${deps.config.issuer}/auth`,
+        },
+      }),
     );
 
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ exception: { message: 'not_found' } }));

@@ -42,12 +42,19 @@ export const frameAncestors = (config: Pick<Config, 'EMBED_ORIGINS'>) => ["'self
 export function appContentSecurityPolicy(
   config: Pick<Config, 'EMBED_ORIGINS' | 'CAPTCHA_PROVIDER' | 'IMAGE_ORIGINS'> & Partial<ProviderConfig>,
   nonce?: string,
+  { inlineScript = false }: { inlineScript?: boolean } = {},
 ): string {
   const recaptcha = config.CAPTCHA_PROVIDER === 'recaptcha';
   const providers = providerSources(config);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(recaptcha ? RECAPTCHA.script : []), ...providers.script],
+    'script-src': [
+      "'self'",
+      // Only the sign-in start page has an inline script, under the page's nonce (web/sign-in-start.ts).
+      ...(inlineScript && nonce ? [`'nonce-${nonce}'`] : []),
+      ...(recaptcha ? RECAPTCHA.script : []),
+      ...providers.script,
+    ],
     'style-src': ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...providers.style],
     'img-src': ["'self'", 'data:', 'blob:', ...config.IMAGE_ORIGINS],
     'font-src': ["'self'", 'data:'],

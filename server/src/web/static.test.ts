@@ -2,10 +2,16 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { webRoutes } from './static.js';
+
+const START = {
+  authority: 'http://localhost/oidc',
+  clientId: 'portal',
+  authorizationEndpoint: 'http://localhost/oidc/auth',
+};
 
 // A built web app in miniature: what web/vite.config.ts writes (hashed assets with .br and .gz).
 async function fakeDist() {
@@ -73,9 +79,79 @@ describe('web app delivery', () => {
   it('serves source maps in development only (server/src/app.ts turns them off in production)', async () => {
     expect((await t.app.inject({ url: '/assets/app-Abc123.js.map' })).statusCode).toBe(200);
     const prod = Fastify();
-    await prod.register(async (scope) => webRoutes(scope, dist, { sourceMaps: false, config: t.deps.config }));
+    await prod.register(async (scope) =>
+      webRoutes(scope, dist, { sourceMaps: false, config: t.deps.config, signIn: START }),
+    );
     expect((await prod.inject({ url: '/assets/app-Abc123.js.map' })).statusCode).toBe(404);
     expect((await prod.inject({ url: '/assets/app-Abc123.js' })).statusCode).toBe(200);
     await prod.close();
+  });
+});
+
+describe('the sign-in start page (issue 27 point 1)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    const dist = await mkdtemp(path.join(os.tmpdir(), 'portico-dist-'));
+    // index.html as Vite writes it: the entry's module script, a preload and the styles in the head.
+    await writeFile(
+      path.join(dist, 'index.html'),
+      [
+        '<!doctype html><html><head><title>t</title>',
+        '<script type="module" crossorigin src="/assets/index-A1.js"></script>',
+        '<link rel="modulepreload" crossorigin href="/assets/react-B2.js">',
+        '<link rel="stylesheet" crossorigin href="/assets/index-C3.css">',
+        '</head><body><div id="root"></div></body></html>',
+      ].join('\n'),
+    );
+    await writeFile(path.join(dist, 'start.js'), 'console.log("start</script>")');
+    app = Fastify();
+    const config = { EMBED_ORIGINS: [], IMAGE_ORIGINS: [], CAPTCHA_PROVIDER: 'altcha' as const };
+    await app.register(async (scope) => webRoutes(scope, dist, { sourceMaps: false, config, signIn: START }));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("answers the account area, the home and the portal's own /login with the app set aside and the script inline", async () => {
+    for (const url of [
+      '/account',
+      '/en-us/security/device?x=1',
+      '/',
+      '/en-us',
+      '/login',
+      '/login?ReturnUrl=%2Faccount',
+    ]) {
+      const page = await app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      const nonce = /<meta name="csp-nonce" content="([^"]+)"/.exec(page.body)?.[1];
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp, url).toContain(`script-src 'self' 'nonce-${nonce}'`);
+      const head = page.body.slice(0, page.body.indexOf('</head>'));
+      expect(head, url).not.toContain('/assets/');
+      expect(page.body).toMatch(
+        /<template id="portico-app"><script type="module" crossorigin src="\/assets\/index-A1.js"><\/script><link rel="modulepreload"[^>]*><link rel="stylesheet"[^>]*><\/template>/,
+      );
+      expect(page.body).toContain(
+        `<script id="portico-start" type="application/json">${JSON.stringify(START)}</script>`,
+      );
+      // The build's text cannot end the inline script early.
+      expect(page.body).toContain(`<script nonce="${nonce}">console.log("start<\\/script>")</script>`);
+    }
+  });
+
+  it('leaves every other page (a provider interaction, the public pages) with the app in its head and no inline script', async () => {
+    for (const url of [
+      '/login?ReturnUrl=%2Foidc%2Finteraction%2Fabc',
+      '/register',
+      '/callback?code=x',
+      '/signin',
+      '/info',
+    ]) {
+      const page = await app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<script type="module" crossorigin src="/assets/index-A1.js"></script>');
+      expect(page.body, url).not.toContain('portico-start');
+      expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'self';/);
+    }
   });
 });

@@ -3,8 +3,10 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { startsSignIn, stripLocalePrefix } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { appContentSecurityPolicy } from '../http/security-headers.js';
+import { type SignInStartConfig, signInStartPage } from './sign-in-start.js';
 
 // Paths the server owns; anything else is a page of the React app.
 const SERVER_PATHS = /^\/(api|oidc|dev|healthz|readyz)(\/|$|\?)/;
@@ -20,7 +22,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function webRoutes(
   app: FastifyInstance,
   distDir: string,
-  opts: { sourceMaps: boolean; config: Parameters<typeof appContentSecurityPolicy>[0] },
+  opts: { sourceMaps: boolean; config: Parameters<typeof appContentSecurityPolicy>[0]; signIn: SignInStartConfig },
 ) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -28,6 +30,10 @@ export async function webRoutes(
     return;
   }
   const indexHtml = await readFile(indexFile, 'utf8');
+  const startFile = path.join(distDir, 'start.js');
+  const startPage = existsSync(startFile)
+    ? signInStartPage(indexHtml, await readFile(startFile, 'utf8'), opts.signIn)
+    : null;
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -55,12 +61,16 @@ export async function webRoutes(
     if (file.startsWith(distDir + path.sep) && path.extname(file) && existsSync(file)) {
       return reply.sendFile(path.relative(distDir, file));
     }
-    // A nonce per page: the style elements the app writes carry it (security-headers.ts).
+    // A nonce per page: the style elements the app writes carry it (security-headers.ts), and
+    // so does the start page's one inline script (sign-in-start.ts).
     const nonce = randomBytes(16).toString('base64');
+    const [pathname = '/', query = ''] = url.split('?');
+    const start = startPage && startsSignIn(stripLocalePrefix(pathname), new URLSearchParams(query));
+    const html = start ? startPage(nonce) : indexHtml;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', appContentSecurityPolicy(opts.config, nonce))
-      .send(indexHtml.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
+      .header('content-security-policy', appContentSecurityPolicy(opts.config, nonce, { inlineScript: Boolean(start) }))
+      .send(html.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
   });
 }

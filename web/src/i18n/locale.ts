@@ -1,19 +1,18 @@
-import { DEFAULT_LOCALE, type Locale, localePrefix } from '@portico/contracts';
+// The locales subpath, not the package's index: the sign-in start script bundles this file
+// without zod (web/src/start/signInStart.ts).
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  localeFromPath,
+  localePrefix,
+  stripLocalePrefix,
+} from '@portico/contracts/locales';
 
 // The interface language comes from the URL: /en-us/... is English, everything else Vietnamese.
-
-const EN_PREFIX = /^\/en-us(?=\/|$)/i;
+export { localeFromPath, stripLocalePrefix };
 
 /** Key under which the chosen language code is kept in localStorage. */
 export const LANGUAGE_STORAGE_KEY = 'languageCode';
-
-export const localeFromPath = (pathname: string): Locale => (EN_PREFIX.test(pathname) ? 'en-US' : DEFAULT_LOCALE);
-
-/** The path without its language prefix: '/en-us/account' -> '/account', '/en-us' -> '/'. */
-export const stripLocalePrefix = (pathname: string): string => {
-  const rest = pathname.replace(EN_PREFIX, '');
-  return rest === '' ? '/' : rest;
-};
 
 /** A route path (without prefix, starting with /) as a URL path in the given language. */
 export const localizedPath = (path: string, locale: Locale): string => {
@@ -61,7 +60,7 @@ export const savedLocaleRedirect = (
   location: { pathname: string; search?: string; hash?: string },
   saved: Locale,
 ): string | null => {
-  if (EN_PREFIX.test(location.pathname)) return null;
+  if (localeFromPath(location.pathname) !== DEFAULT_LOCALE) return null;
   const chosen = tabStorage()?.getItem(TAB_LANGUAGE_KEY);
   const wanted = isLocale(chosen) ? chosen : saved;
   return wanted === DEFAULT_LOCALE ? null : switchLocalePath(location, wanted);

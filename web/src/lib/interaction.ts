@@ -1,6 +1,4 @@
-/** The uid of a provider interaction ReturnUrl (`/oidc/interaction/<uid>`, maybe with a query), else null. */
-export const interactionUid = (returnUrl: string): string | null =>
-  /^\/oidc\/interaction\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(returnUrl)?.[1] ?? null;
+export { interactionUid } from '@portico/contracts/pages';
 
 /**
  * Where to end up: the ReturnUrl / returnUrl / redirect_uri query when it is a same-site path

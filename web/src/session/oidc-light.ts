@@ -1,9 +1,35 @@
+import { type Locale, localePrefix } from '@portico/contracts/locales';
 import type { User } from 'oidc-client-ts';
 import type { SessionUser } from './session';
 
 // The session helpers that need no oidc-client-ts code: OidcSession.tsx imports these at start and
 // loads oidc.ts (and oidc-client-ts with it) only when a sign-in, a stored user or a page asking
 // for the manager needs it, so the login page does not download it (bench/README.md).
+
+export const PORTAL_SCOPES = 'openid profile email offline_access';
+
+export interface OidcConfig {
+  oidcAuthority: string;
+  oidcClientId: string;
+}
+
+/** The authority as oidc-client-ts holds it (absolute, no trailing slash): a sign-in state names it. */
+export const authorityUrl = (url: string, origin: string): string => new URL(url, origin).toString().replace(/\/$/, '');
+
+/** Where the provider sends the browser back after a sign-in, in the page's language. */
+export const redirectUri = (locale: Locale, origin = window.location.origin): string =>
+  `${origin}${localePrefix(locale)}/callback`;
+
+/**
+ * The authorize request's own parameters for the portal: offline_access is only granted with
+ * prompt=consent (first-party consent is implied), login_hint prefills the username (after
+ * register or a password reset), ui_locales is the page's language.
+ */
+export const portalSignInParams = (locale: Locale, loginHint?: string): Record<string, string> => ({
+  prompt: 'consent',
+  ...(loginHint ? { login_hint: loginHint } : {}),
+  ui_locales: locale,
+});
 
 /** The silent-renew page (inside the hidden iframe) must not renew or sign in by itself. */
 export const isSilentRenewPath = (pathname: string): boolean => /(^|\/)silent-renew\/?$/.test(pathname);

@@ -1,22 +1,18 @@
 import { type Locale, localePrefix } from '@portico/contracts';
 import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { authorityUrl, type OidcConfig, PORTAL_SCOPES, portalSignInParams, redirectUri } from './oidc-light';
 
-export { hasStoredUser, isSilentRenewPath, sessionUser } from './oidc-light';
+export {
+  hasStoredUser,
+  isSilentRenewPath,
+  type OidcConfig,
+  PORTAL_SCOPES,
+  redirectUri,
+  sessionUser,
+} from './oidc-light';
 
 // The portal signs in through its own provider (spec §1: authorization code + PKCE, silent
 // renew, scopes openid profile email offline_access). One UserManager per app.
-
-export const PORTAL_SCOPES = 'openid profile email offline_access';
-
-export interface OidcConfig {
-  oidcAuthority: string;
-  oidcClientId: string;
-}
-
-const absolute = (url: string, origin: string): string => new URL(url, origin).toString().replace(/\/$/, '');
-
-export const redirectUri = (locale: Locale, origin = window.location.origin): string =>
-  `${origin}${localePrefix(locale)}/callback`;
 
 export const postLogoutRedirectUri = (locale: Locale, origin = window.location.origin): string =>
   `${origin}${localePrefix(locale)}/`;
@@ -28,7 +24,7 @@ export function createUserManager(
 ): UserManager | null {
   if (!config.oidcClientId || !config.oidcAuthority) return null;
   return new UserManager({
-    authority: absolute(config.oidcAuthority, origin),
+    authority: authorityUrl(config.oidcAuthority, origin),
     client_id: config.oidcClientId,
     redirect_uri: `${origin}/callback`,
     silent_redirect_uri: `${origin}/silent-renew`,
@@ -76,14 +72,13 @@ export async function startSignIn(
       // login_required, consent_required, timeout: fall through to the full redirect
     }
   }
+  const { prompt, login_hint, ...extraQueryParams } = portalSignInParams(locale, options.loginHint);
   await manager.signinRedirect({
     state: wanted,
     redirect_uri: redirectUri(locale),
-    // offline_access is only granted with prompt=consent; first-party consent is implied.
-    prompt: 'consent',
-    // login_hint prefills the username on the login page (after register or a password reset).
-    login_hint: options.loginHint || undefined,
-    extraQueryParams: { ui_locales: locale },
+    prompt,
+    login_hint,
+    extraQueryParams,
   });
   return null;
 }

@@ -3,10 +3,10 @@ import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/setup';
+import { resetCarriedLoginOptions } from '../../lib/carriedLoginOptions';
 import { buildRoutes } from '../../routes';
 import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
 import { type Answers, type ApiCall, ok, refuse, renderApp, stubApi } from '../../test/api';
-import { resetCarriedLoginOptions } from './carriedLoginOptions';
 
 // The lazy login page can take more than a second to load in a busy full-suite run.
 configure({ asyncUtilTimeout: 5000 });

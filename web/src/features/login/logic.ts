@@ -1,5 +1,12 @@
-import { CAMPAIGN_ACTIONS, CAPTCHA_ERRORS, type LoginAnswer, type LoginCheckAnswer } from '@portico/contracts';
+import {
+  CAMPAIGN_ACTIONS,
+  CAPTCHA_ERRORS,
+  type LoginAnswer,
+  type LoginCheckAnswer,
+  rawReturnUrl,
+} from '@portico/contracts';
 import { ApiError } from '../../api/client';
+import { loginOptionsOf, queryOf } from '../../lib/loginOptions';
 
 // The login page's rules, free of React so they can be tested on their own.
 
@@ -14,31 +21,6 @@ export interface LoginQuery {
   campaignId: string;
   hideRegister: boolean;
 }
-
-/** The login URL's options besides ReturnUrl (spec sign-in §2, §4). */
-export const LOGIN_OPTION_NAMES = ['username', 'password', 'campaignId', 'hideRegister'] as const;
-
-const rawReturnUrl = (search: URLSearchParams) => search.get('ReturnUrl') ?? search.get('returnUrl') ?? '';
-
-/** The query of a ReturnUrl that carries one (`/account?hideRegister=true`), else empty. */
-const queryOf = (url: string): URLSearchParams => {
-  const at = url.indexOf('?');
-  return new URLSearchParams(at < 0 ? '' : url.slice(at + 1).split('#')[0]);
-};
-
-/**
- * The login options of a URL, wherever they arrive: directly on /login, inside ReturnUrl's own
- * query, or `carried` across the sign-in redirect (carriedLoginOptions.ts). Direct ones win.
- */
-export const loginOptionsOf = (search: URLSearchParams, carried?: URLSearchParams): URLSearchParams => {
-  const inner = queryOf(rawReturnUrl(search));
-  const options = new URLSearchParams();
-  for (const name of LOGIN_OPTION_NAMES) {
-    const value = search.get(name) ?? inner.get(name) ?? carried?.get(name) ?? null;
-    if (value !== null) options.set(name, value);
-  }
-  return options;
-};
 
 export const readLoginQuery = (search: URLSearchParams, carried?: URLSearchParams): LoginQuery => {
   const options = loginOptionsOf(search, carried);

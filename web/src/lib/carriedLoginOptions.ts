@@ -1,4 +1,4 @@
-import { LOGIN_OPTION_NAMES, loginOptionsOf } from './logic';
+import { LOGIN_OPTION_NAMES, loginOptionsOf } from './loginOptions';
 
 // /login?hideRegister=true (or username + password, campaignId) opened directly has no provider
 // interaction yet: the page starts the sign-in redirect, and the provider comes back to

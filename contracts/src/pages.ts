@@ -1,0 +1,28 @@
+// Which pages of the portal a visitor without a stored session cannot use without signing in
+// first. The server answers those with the sign-in start page (server/src/web/static.ts), whose
+// script (web/src/start/signInStart.ts) goes straight to the authorize redirect without booting
+// the app; both decide with startsSignIn below. No zod here: the start script bundles this file.
+
+/** The areas of the account shell (web/src/routes.tsx, layout 'manager'): signed-in people only. */
+export const SIGNED_IN_AREAS = ['/account', '/security', '/notification', '/order', '/point'] as const;
+
+/** Whether a path without language prefix is a page of the account shell. */
+export const isSignedInPage = (path: string): boolean =>
+  SIGNED_IN_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
+
+/** The login URL's ReturnUrl (either spelling), else empty. */
+export const rawReturnUrl = (search: URLSearchParams): string =>
+  search.get('ReturnUrl') ?? search.get('returnUrl') ?? '';
+
+/** The uid of a provider interaction ReturnUrl (`/oidc/interaction/<uid>`, maybe with a query), else null. */
+export const interactionUid = (returnUrl: string): string | null =>
+  /^\/oidc\/interaction\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(returnUrl)?.[1] ?? null;
+
+/**
+ * Whether a visitor without a stored session, opening this page (path without language prefix),
+ * is sent to the provider's sign-in: the home (it leads to /account), the account shell, and
+ * /login without a provider interaction (the portal's own sign-in). /signin tries a silent
+ * sign-in first and stays with the app.
+ */
+export const startsSignIn = (path: string, search: URLSearchParams): boolean =>
+  path === '/' || isSignedInPage(path) || (path === '/login' && !interactionUid(rawReturnUrl(search)));
