@@ -99,6 +99,9 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
     await page.locator('input[name="username"]').waitFor();
     expect(entryLoads).toEqual([`${prefix}/login`]);
+    // The login page's own chunk is named in its head, not found after the entry ran (page-preloads.ts).
+    const loginPage = await (await fetch(page.url())).text();
+    expect(loginPage).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/LoginPage-[^"]+\.js">/);
     await signInOnLoginPage(page, t, 'demo@example.com', 'Portico@2026');
     await page.waitForURL(`${server.url}${prefix}/account`);
     const written = locale === 'en-US' ? 'Demo User' : 'User Demo'; // in the page's language

@@ -74,6 +74,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks and styles a page module needs, so the server can
+    // preload the login page's with the HTML (server/src/web/page-preloads.ts).
+    manifest: true,
     // The largest chunk is zxcvbn's word list (~430 kB), loaded only by the password meter.
     chunkSizeWarningLimit: 600,
     rollupOptions: {

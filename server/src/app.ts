@@ -24,7 +24,7 @@ import { profileRoutes } from './features/profile/routes.js';
 import { subscribeRecovery } from './features/recovery/events.js';
 import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
-import { settingsRoutes } from './features/settings/routes.js';
+import { appSettings, settingsRoutes } from './features/settings/routes.js';
 import { stepUpRoutes } from './features/step-up/routes.js';
 import { tokenLoginRoutes } from './features/token-login/routes.js';
 import { subscribeTwoFactor } from './features/two-factor/events.js';
@@ -154,6 +154,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
           clientId: PORTAL_CLIENT_ID,
           authorizationEndpoint: `${deps.config.issuer}/auth`,
         },
+        settings: appSettings(deps.config),
       }),
     );
 

@@ -1,3 +1,5 @@
+import { jsonScript } from './json-script.js';
+
 // The sign-in start page (issue 27 point 1): a signed-out visitor of the account area goes to the
 // provider's authorize endpoint without booting the app first. The page is index.html itself with
 // the app's tags (its module script, preloads and styles) set aside in <template id="portico-app">,
@@ -16,9 +18,6 @@ export interface SignInStartConfig {
 // What Vite writes into index.html's head for the entry: its module script, preloads, styles.
 const APP_TAGS = /\s*(<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|stylesheet)"[^>]*>)/g;
 
-/** JSON safe inside a <script> element: no `</script>` or comment opener can close it early. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
 /** Returns (nonce) => the start page, or null when index.html holds no app tags to set aside. */
 export function signInStartPage(
   indexHtml: string,
@@ -28,10 +27,9 @@ export function signInStartPage(
   const tags = [...indexHtml.matchAll(APP_TAGS)].map((m) => m[1]);
   if (tags.length === 0 || !indexHtml.includes('</body>')) return null;
   const page = indexHtml.replace(APP_TAGS, '');
-  const tail = [
-    `<template id="portico-app">${tags.join('')}</template>`,
-    `<script id="portico-start" type="application/json">${scriptJson(config)}</script>`,
-  ].join('\n    ');
+  const tail = [`<template id="portico-app">${tags.join('')}</template>`, jsonScript('portico-start', config)].join(
+    '\n    ',
+  );
   // The script's text is ours (the build's output): only a closing tag inside it would matter.
   const script = startScript.replace(/<\/script/gi, '<\\/script');
   return (nonce) => page.replace('</body>', `    ${tail}\n    <script nonce="${nonce}">${script}</script>\n  </body>`);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.js';
 import { webRoutes } from './static.js';
 
+const SETTINGS = { productName: 'P</script><!--' };
 const START = {
   authority: 'http://localhost/oidc',
   clientId: 'portal',
@@ -71,6 +72,9 @@ describe('web app delivery', () => {
       expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
       expect(csp).not.toContain('unsafe-inline');
       expect(csp).toContain("img-src 'self' data: blob:;");
+      // The app settings come with the page (no call before the first render).
+      const settings = /<script id="portico-settings" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1];
+      expect(JSON.parse(settings ?? 'null')).toMatchObject({ configs: { oidcClientId: 'portal' } });
     }
     const icon = await t.app.inject({ url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('no-cache');
@@ -80,7 +84,7 @@ describe('web app delivery', () => {
     expect((await t.app.inject({ url: '/assets/app-Abc123.js.map' })).statusCode).toBe(200);
     const prod = Fastify();
     await prod.register(async (scope) =>
-      webRoutes(scope, dist, { sourceMaps: false, config: t.deps.config, signIn: START }),
+      webRoutes(scope, dist, { sourceMaps: false, config: t.deps.config, signIn: START, settings: SETTINGS }),
     );
     expect((await prod.inject({ url: '/assets/app-Abc123.js.map' })).statusCode).toBe(404);
     expect((await prod.inject({ url: '/assets/app-Abc123.js' })).statusCode).toBe(200);
@@ -106,7 +110,9 @@ describe('the sign-in start page (issue 27 point 1)', () => {
     await writeFile(path.join(dist, 'start.js'), 'console.log("start</script>")');
     app = Fastify();
     const config = { EMBED_ORIGINS: [], IMAGE_ORIGINS: [], CAPTCHA_PROVIDER: 'altcha' as const };
-    await app.register(async (scope) => webRoutes(scope, dist, { sourceMaps: false, config, signIn: START }));
+    await app.register(async (scope) =>
+      webRoutes(scope, dist, { sourceMaps: false, config, signIn: START, settings: SETTINGS }),
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -134,7 +140,9 @@ describe('the sign-in start page (issue 27 point 1)', () => {
       expect(page.body).toContain(
         `<script id="portico-start" type="application/json">${JSON.stringify(START)}</script>`,
       );
-      // The build's text cannot end the inline script early.
+      // Nothing in the settings or the build's text can end a script element early.
+      expect(page.body).toContain('{"productName":"P\\u003c/script>\\u003c!--"}');
+      expect(page.body).not.toContain('P</script>');
       expect(page.body).toContain(`<script nonce="${nonce}">console.log("start<\\/script>")</script>`);
     }
   });

@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import { startsSignIn, stripLocalePrefix } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { appContentSecurityPolicy } from '../http/security-headers.js';
+import { jsonScript } from './json-script.js';
+import { preloadTags, type ViteManifest } from './page-preloads.js';
 import { type SignInStartConfig, signInStartPage } from './sign-in-start.js';
 
 // Paths the server owns; anything else is a page of the React app.
@@ -22,14 +24,27 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function webRoutes(
   app: FastifyInstance,
   distDir: string,
-  opts: { sourceMaps: boolean; config: Parameters<typeof appContentSecurityPolicy>[0]; signIn: SignInStartConfig },
+  opts: {
+    sourceMaps: boolean;
+    config: Parameters<typeof appContentSecurityPolicy>[0];
+    signIn: SignInStartConfig;
+    /** The app settings (GET /api/app-settings), written into every page: no call before the first render. */
+    settings: unknown;
+  },
 ) {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
     return;
   }
-  const indexHtml = await readFile(indexFile, 'utf8');
+  const indexHtml = (await readFile(indexFile, 'utf8')).replace(
+    '</head>',
+    `  ${jsonScript('portico-settings', opts.settings)}\n  </head>`,
+  );
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest) : {};
+  // A login page with a provider interaction (the others start a sign-in first) preloads its code.
+  const loginHtml = indexHtml.replace('</head>', `  ${preloadTags(manifest, 'LoginPage')}\n  </head>`);
   const startFile = path.join(distDir, 'start.js');
   const startPage = existsSync(startFile)
     ? signInStartPage(indexHtml, await readFile(startFile, 'utf8'), opts.signIn)
@@ -66,7 +81,7 @@ export async function webRoutes(
     const nonce = randomBytes(16).toString('base64');
     const [pathname = '/', query = ''] = url.split('?');
     const start = startPage && startsSignIn(stripLocalePrefix(pathname), new URLSearchParams(query));
-    const html = start ? startPage(nonce) : indexHtml;
+    const html = start ? startPage(nonce) : stripLocalePrefix(pathname) === '/login' ? loginHtml : indexHtml;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

@@ -7,12 +7,30 @@ import { DEFAULT_APP_SETTINGS } from './defaults';
 
 export const APP_SETTINGS_QUERY_KEY = ['app-settings'] as const;
 
-/** GET /api/app-settings, validated (a broken answer falls back to the defaults); applies server translations and embed origins. */
-export const fetchAppSettings = async (): Promise<AppSettings> => {
-  const settings = appSettingsSchema.parse(await call(settingsEndpoints.get, {}));
+/** Applies what settings change outside React (server translations, embed origins). */
+const applied = (settings: AppSettings): AppSettings => {
   setEmbedOrigins(settings.configs.embedOrigins);
   mergeTranslations(settings.translations);
   return settings;
+};
+
+/** GET /api/app-settings, validated (a broken answer falls back to the defaults); applies server translations and embed origins. */
+export const fetchAppSettings = async (): Promise<AppSettings> =>
+  applied(appSettingsSchema.parse(await call(settingsEndpoints.get, {})));
+
+/**
+ * The settings the server wrote into the page (server/src/web/static.ts), validated and applied;
+ * undefined without them (the dev server, a test), and the app fetches them.
+ */
+export const inlineAppSettings = (doc: Document = document): AppSettings | undefined => {
+  const text = doc.getElementById('portico-settings')?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = appSettingsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? applied(parsed.data) : undefined;
+  } catch {
+    return undefined;
+  }
 };
 
 export interface AppSettingsState {
@@ -26,6 +44,8 @@ export const useAppSettings = (): AppSettingsState => {
   const query = useQuery({
     queryKey: APP_SETTINGS_QUERY_KEY,
     queryFn: fetchAppSettings,
+    // The page's own copy: the first render needs no call (issue 27 point 1).
+    initialData: inlineAppSettings,
     staleTime: 10 * 60 * 1000,
     retry: 1,
     // After a failure the app runs on the defaults: a newly mounted component must not

@@ -6,9 +6,13 @@ import { createProviders } from '../../modules/federation/index.js';
 import { PORTAL_CLIENT_ID } from '../../oidc/clients.js';
 import { ACCOUNT_MENU } from './menu.js';
 
-/** GET /api/app-settings: what the web app needs before it renders. Public, cacheable. */
-export async function settingsRoutes(app: FastifyInstance, { config }: AppDeps) {
-  const settings: AppSettings = {
+/**
+ * What the web app needs before it renders: answered by GET /api/app-settings and written into
+ * every page the server sends (server/src/web/static.ts), so the first page renders without
+ * waiting for the call (issue 27 point 1).
+ */
+export function appSettings(config: AppDeps['config']): AppSettings {
+  return {
     productName: config.PRODUCT_NAME,
     locales: [...LOCALES],
     configs: {
@@ -33,6 +37,11 @@ export async function settingsRoutes(app: FastifyInstance, { config }: AppDeps) 
     genders: GENDERS.map((g) => ({ ...g })),
     translations: {},
   };
+}
+
+/** GET /api/app-settings. Public, cacheable. */
+export async function settingsRoutes(app: FastifyInstance, { config }: AppDeps) {
+  const settings = appSettings(config);
   // This scope holds only the settings endpoint: its successful answers may be cached a minute.
   app.addHook('onSend', async (_request, reply) => {
     if (reply.statusCode === 200) reply.header('cache-control', 'public, max-age=60');
