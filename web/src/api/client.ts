@@ -23,13 +23,21 @@ export const setUnauthorizedHandler = (handler: (() => void) | null): void => {
   unauthorizedHandler = handler;
 };
 
-/** The browser's IANA time zone, Asia/Saigon when unknown. */
+let timezone: string | undefined;
+
+/**
+ * The browser's IANA time zone, Asia/Saigon when unknown. Read once: building an
+ * Intl.DateTimeFormat costs tens of milliseconds on a slow phone, and every call sends it
+ * (the login page's profile, issue 27 point 1).
+ */
 export const currentTimezone = (): string => {
+  if (timezone) return timezone;
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIMEZONE;
+    timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIMEZONE;
   } catch {
-    return DEFAULT_TIMEZONE;
+    timezone = DEFAULT_TIMEZONE;
   }
+  return timezone;
 };
 
 /** A failed API call: a message key, the field errors (field -> message keys) and the status. */

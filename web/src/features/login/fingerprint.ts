@@ -1,3 +1,5 @@
+import { currentTimezone } from '../../api/client';
+
 // visistorId (spec §3): a browser fingerprint hash, seed 31. Informational only: it helps the
 // server tell devices apart in the activity log, it is not a security control.
 
@@ -41,12 +43,8 @@ export const fingerprint = (source: FingerprintSource): string => {
 /** This browser's visistorId. */
 export const visitorId = (): string => {
   if (typeof navigator === 'undefined') return '';
-  let timeZone = '';
-  try {
-    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    // unknown zone
-  }
+  // Read once for the page (api/client.ts), Asia/Saigon when the browser cannot say.
+  const timeZone = currentTimezone();
   return fingerprint({
     userAgent: navigator.userAgent,
     language: navigator.language,
