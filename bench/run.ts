@@ -145,7 +145,7 @@ const pageLoad: { figures?: PageLoadFigure[] } = {};
 const results: TargetFigures[] = [];
 for (const target of targets) results.push(await benchTarget(target, realHash, pageLoad));
 
-const settings = `BENCH_SECONDS=${SECONDS} BENCH_SIGNIN_USERS=${SIGNIN_USERS} BENCH_REFRESH_USERS=${REFRESH_USERS} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_RSS_SESSIONS=${RSS_SESSIONS}`;
+const settings = `BENCH_SECONDS=${SECONDS} BENCH_SIGNIN_USERS=${SIGNIN_USERS} BENCH_REFRESH_USERS=${REFRESH_USERS} BENCH_CONNECTIONS=${CONNECTIONS} BENCH_RSS_SESSIONS=${RSS_SESSIONS} BENCH_ID_TOKEN_ALG=${process.env.BENCH_ID_TOKEN_ALG || 'RS256'}`;
 const report = renderReport(m, results, pageLoad.figures, settings);
 console.log(`\n${report}`);
 if (!args.has('--no-record')) {

@@ -34,6 +34,8 @@ export const benchClientMetadata = (): ClientMetadata => ({
   response_types: ['code'],
   token_endpoint_auth_method: 'client_secret_basic',
   first_party: true,
+  // RS256 unless BENCH_ID_TOKEN_ALG names ES256 or EdDSA (the keys beside it, server/src/config/secrets.ts).
+  ...(process.env.BENCH_ID_TOKEN_ALG ? { id_token_signed_response_alg: process.env.BENCH_ID_TOKEN_ALG } : {}),
 });
 
 export type Target = 'pglite' | 'postgres';

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,6 +23,25 @@ describe('secrets', () => {
     expect(second).toEqual(first);
     const stored = JSON.parse(await readFile(path.join(dir, 'secrets.json'), 'utf8'));
     expect(stored.cookieKeys).toEqual(first.cookieKeys);
+  });
+
+  it('generates an RS256 signing key first, then ES256 and EdDSA ones; an older key set gets those two added', async () => {
+    const dir = await tempDir();
+    const first = await loadSecrets(loadConfig({ DATA_DIR: dir }));
+    expect(first.jwks.keys.map((k) => [k.kty, k.alg, k.crv])).toEqual([
+      ['RSA', 'RS256', undefined],
+      ['EC', 'ES256', 'P-256'],
+      ['OKP', 'EdDSA', 'Ed25519'],
+    ]);
+    // A secrets.json from before: only the RS256 key. It stays, first and the same.
+    const file = path.join(dir, 'secrets.json');
+    const stored = JSON.parse(await readFile(file, 'utf8'));
+    const rsa = stored.jwks.keys[0];
+    await writeFile(file, JSON.stringify({ ...stored, jwks: { keys: [rsa] } }));
+    const upgraded = await loadSecrets(loadConfig({ DATA_DIR: dir }));
+    expect(upgraded.jwks.keys[0]).toEqual(rsa);
+    expect(upgraded.jwks.keys.map((k) => k.alg)).toEqual(['RS256', 'ES256', 'EdDSA']);
+    expect(JSON.parse(await readFile(file, 'utf8')).jwks).toEqual(upgraded.jwks);
   });
 
   it('refuses to generate secrets in production', async () => {

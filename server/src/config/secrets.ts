@@ -14,13 +14,32 @@ export type Secrets = {
 
 type StoredSecrets = { cookieKeys: string[]; encryptionKey: string; jwks: Secrets['jwks'] };
 
+/**
+ * The signing keys a generated key set holds: RS256 first (what a client gets unless it asks,
+ * `id_token_signed_response_alg`), then ES256 and EdDSA (Ed25519) for the clients that ask: a
+ * tenth of RS256's signing cost, and smaller tokens (issue 27 point 3). oidc-provider signs with
+ * the first key of the algorithm a client uses.
+ */
+const SIGNING_KEYS = [
+  { alg: 'RS256', options: {} },
+  { alg: 'ES256', options: {} },
+  { alg: 'EdDSA', options: { crv: 'Ed25519' } },
+] as const;
+
+async function signingKey({ alg, options }: (typeof SIGNING_KEYS)[number]): Promise<Record<string, unknown>> {
+  const { privateKey } = await generateKeyPair(alg, { extractable: true, ...options });
+  return { ...(await exportJWK(privateKey)), use: 'sig', alg, kid: randomBytes(8).toString('hex') };
+}
+
+/** The generated signing keys a key set lacks (a secrets.json written before ES256 and EdDSA). */
+const missingSigningKeys = async (jwks: Secrets['jwks']) =>
+  Promise.all(SIGNING_KEYS.filter(({ alg }) => !jwks.keys.some((key) => key.alg === alg)).map(signingKey));
+
 async function generate(): Promise<StoredSecrets> {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = await exportJWK(privateKey);
   return {
     cookieKeys: [randomBytes(32).toString('base64url')],
     encryptionKey: randomBytes(32).toString('base64'),
-    jwks: { keys: [{ ...jwk, use: 'sig', alg: 'RS256', kid: randomBytes(8).toString('hex') }] },
+    jwks: { keys: await Promise.all(SIGNING_KEYS.map(signingKey)) },
   };
 }
 
@@ -57,12 +76,21 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
       );
     }
     const file = path.join(config.dataDir, 'secrets.json');
+    const write = async (secrets: StoredSecrets) => {
+      await mkdir(config.dataDir, { recursive: true });
+      await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    };
     try {
       stored = JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
     } catch {
       stored = await generate();
-      await mkdir(config.dataDir, { recursive: true });
-      await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      await write(stored);
+    }
+    // A key set generated before ES256 and EdDSA gets them beside its RS256 key (which stays first).
+    const added = !given.jwks && stored.jwks ? await missingSigningKeys(stored.jwks) : [];
+    if (added.length > 0) {
+      stored = { ...stored, jwks: { keys: [...stored.jwks.keys, ...added] } };
+      await write(stored);
     }
   }
   const merged = { ...stored, ...given } as StoredSecrets;
