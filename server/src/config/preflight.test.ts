@@ -24,7 +24,7 @@ describe('preflight', () => {
     ]);
     const { clients, secrets } = await preflight(await configWith({ OIDC_CLIENTS_FILE: file }));
     expect(clients.map((c) => c.client_id)).toEqual(['portal', 'rp']);
-    expect(secrets.jwks.keys.length).toBe(1);
+    expect(secrets.jwks.keys.map((k) => k.alg)).toEqual(['RS256', 'ES256', 'EdDSA']);
   });
 
   it('names the client whose metadata oidc-provider refuses', async () => {
