@@ -102,6 +102,9 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     // The login page's own chunk is named in its head, not found after the entry ran (page-preloads.ts).
     const loginPage = await (await fetch(page.url())).text();
     expect(loginPage).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/LoginPage-[^"]+\.js">/);
+    // And the page's own language's catalogue, not the other's (web/vite.messages.ts).
+    expect(loginPage).toContain(`href="/assets/messages-${locale}-`);
+    expect(loginPage).not.toContain(`href="/assets/messages-${locale === 'en-US' ? 'vi-VN' : 'en-US'}-`);
     await signInOnLoginPage(page, t, 'demo@example.com', 'Portico@2026');
     await page.waitForURL(`${server.url}${prefix}/account`);
     const written = locale === 'en-US' ? 'Demo User' : 'User Demo'; // in the page's language

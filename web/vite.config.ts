@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
+import { MESSAGES_MODULE, messagesPlugin } from './vite.messages';
 
 /**
  * Builds the sign-in start script (src/start/signInStart.ts) on its own into dist/start.js: one
@@ -65,7 +66,7 @@ const proxied = ['/api', '/oidc', '/dev', '/healthz'];
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), signInStartScript(), precompress()],
+  plugins: [react(), messagesPlugin(), signInStartScript(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: server, changeOrigin: false }])),
@@ -88,7 +89,14 @@ export default defineConfig({
         // Only React itself gets a long-lived chunk of its own; everything else (Mantine, router,
         // i18n, queries, zod, oidc-client-ts) goes where Rollup's code splitting puts it, so the
         // login page loads the parts the form uses, not the whole account area's (bench/README.md).
-        manualChunks: (id) => (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react' : undefined),
+        // Each language's catalogue is `messages-<locale>` (web/vite.messages.ts), the name the
+        // server preloads it by (server/src/web/static.ts).
+        manualChunks: (id) =>
+          /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)
+            ? 'react'
+            : id.startsWith(`\0${MESSAGES_MODULE}`)
+              ? `messages-${id.slice(MESSAGES_MODULE.length + 1)}`
+              : undefined,
       },
       onwarn(warning, warn) {
         // zod ships comments Rollup cannot place; harmless and not ours.

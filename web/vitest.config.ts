@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { messagesPlugin } from './vite.messages';
 
 // No React plugin needed here: JSX is compiled by Vite's built-in transform (tsconfig: react-jsx).
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
+  plugins: [messagesPlugin()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -3,6 +3,8 @@ import './lib/zodWithoutEval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { localeFromPath } from './i18n/locale';
+import { loadMessages } from './i18n/setup';
 import { shareCspNonce } from './lib/cspNonce';
 
 shareCspNonce();
@@ -10,8 +12,12 @@ shareCspNonce();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The page's language only, before the first render (the server preloads its chunk,
+// server/src/web/static.ts).
+void loadMessages(localeFromPath(window.location.pathname)).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { startsSignIn, stripLocalePrefix } from '@portico/contracts';
+import { LOCALES, type Locale, localeFromPath, startsSignIn, stripLocalePrefix } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { appContentSecurityPolicy } from '../http/security-headers.js';
 import { jsonScript } from './json-script.js';
@@ -37,18 +37,30 @@ export async function webRoutes(
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
     return;
   }
-  const indexHtml = (await readFile(indexFile, 'utf8')).replace(
+  const baseHtml = (await readFile(indexFile, 'utf8')).replace(
     '</head>',
     `  ${jsonScript('portico-settings', opts.settings)}\n  </head>`,
   );
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest) : {};
-  // A login page with a provider interaction (the others start a sign-in first) preloads its code.
-  const loginHtml = indexHtml.replace('</head>', `  ${preloadTags(manifest, 'LoginPage')}\n  </head>`);
   const startFile = path.join(distDir, 'start.js');
-  const startPage = existsSync(startFile)
-    ? signInStartPage(indexHtml, await readFile(startFile, 'utf8'), opts.signIn)
-    : null;
+  const startScript = existsSync(startFile) ? await readFile(startFile, 'utf8') : null;
+  const withHead = (html: string, tags: string) => (tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html);
+  const pagesIn = (locale: Locale) => {
+    // Every page preloads its language's catalogue (web/vite.messages.ts), which the app awaits
+    // before its first render.
+    const index = withHead(baseHtml, preloadTags(manifest, `messages-${locale}`));
+    return {
+      index,
+      // A login page with a provider interaction (the others start a sign-in first) preloads its code.
+      login: withHead(index, preloadTags(manifest, 'LoginPage')),
+      start: startScript ? signInStartPage(index, startScript, opts.signIn) : null,
+    };
+  };
+  const pages = Object.fromEntries(LOCALES.map((locale) => [locale, pagesIn(locale)])) as Record<
+    Locale,
+    ReturnType<typeof pagesIn>
+  >;
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -80,8 +92,10 @@ export async function webRoutes(
     // so does the start page's one inline script (sign-in-start.ts).
     const nonce = randomBytes(16).toString('base64');
     const [pathname = '/', query = ''] = url.split('?');
-    const start = startPage && startsSignIn(stripLocalePrefix(pathname), new URLSearchParams(query));
-    const html = start ? startPage(nonce) : stripLocalePrefix(pathname) === '/login' ? loginHtml : indexHtml;
+    const page = pages[localeFromPath(pathname)];
+    const start = page.start && startsSignIn(stripLocalePrefix(pathname), new URLSearchParams(query));
+    const html =
+      start && page.start ? page.start(nonce) : stripLocalePrefix(pathname) === '/login' ? page.login : page.index;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')

@@ -1,8 +1,9 @@
 import type { Locale } from '@portico/contracts';
-import { useLayoutEffect } from 'react';
+import { use, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useResizePoll } from '../embed/resize';
+import { hasMessages, loadMessages } from '../i18n/setup';
 import { KnownRoutesContext } from '../routing/knownRoutes';
 
 /**
@@ -10,6 +11,9 @@ import { KnownRoutesContext } from '../routing/knownRoutes';
  * to the locale of the URL, and runs the iframe resize poll when framed.
  */
 export function LocaleRoot({ locale, knownPaths }: { locale: Locale; knownPaths: readonly string[] }) {
+  // The other language's catalogue arrives when its tree is first shown (i18n/setup.ts); the
+  // navigation keeps the page it leaves until then.
+  if (!hasMessages(locale)) use(loadMessages(locale));
   const { i18n } = useTranslation();
   useLayoutEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);

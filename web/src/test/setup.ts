@@ -1,5 +1,10 @@
+import { LOCALES } from '@portico/contracts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll } from 'vitest';
+import { loadMessages } from '../i18n/setup';
+
+// Both catalogues before any test: pages render in either language at once (web/vite.messages.ts).
+await Promise.all(LOCALES.map(loadMessages));
 
 // findBy* and waitFor wait up to 5 s, not 1 s: whole pages render slowly on a loaded 2-core machine.
 configure({ asyncUtilTimeout: 5000 });

@@ -12,7 +12,7 @@ import { QueryLoader } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { rememberLocale, switchLocalePath } from '../../i18n/locale';
-import i18n from '../../i18n/setup';
+import i18n, { loadMessages } from '../../i18n/setup';
 import { looseT } from '../../i18n/t';
 import { notifyDone } from '../../lib/notify';
 import { useAppSettings } from '../../settings/useAppSettings';
@@ -44,7 +44,9 @@ export function LanguagePage() {
   const options = settings.locales.map((l) => ({ value: l, label: tr(LANGUAGE_LABEL[l] ?? l) }));
 
   const save = useMutation({
-    mutationFn: (languageId: Locale) => setLanguage({ languageId }),
+    // The toast below speaks the chosen language: its catalogue comes with the answer.
+    mutationFn: async (languageId: Locale) =>
+      (await Promise.all([setLanguage({ languageId }), loadMessages(languageId)]))[0],
     onSuccess: (_answer, languageId) => {
       queryClient.setQueryData<GeneralProfile>(INFO_QUERY_KEY, (old) => (old ? { ...old, languageId } : old));
       void queryClient.invalidateQueries({ queryKey: INFO_QUERY_KEY });
