@@ -35,7 +35,9 @@ export const benchClientMetadata = (): ClientMetadata => ({
   token_endpoint_auth_method: 'client_secret_basic',
   first_party: true,
   // RS256 unless BENCH_ID_TOKEN_ALG names ES256 or EdDSA (the keys beside it, server/src/config/secrets.ts).
-  ...(process.env.BENCH_ID_TOKEN_ALG ? { id_token_signed_response_alg: process.env.BENCH_ID_TOKEN_ALG } : {}),
+  ...(process.env.BENCH_ID_TOKEN_ALG
+    ? { id_token_signed_response_alg: process.env.BENCH_ID_TOKEN_ALG as ClientMetadata['id_token_signed_response_alg'] }
+    : {}),
 });
 
 export type Target = 'pglite' | 'postgres';
