@@ -1,5 +1,5 @@
 import { Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type GeneralProfile, isMessageKey } from '@portico/contracts';
+import type { GeneralProfile } from '@portico/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ type Link = ReturnType<typeof socialLinks>[number];
  * Linking starts the provider's own sign-in; the server asks the step-up proof first.
  */
 export function SocialLinksBox({ profile }: { profile: GeneralProfile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tr = looseT(t);
   const queryClient = useQueryClient();
   const { configs } = useAppSettings().settings;
@@ -74,13 +74,14 @@ export function SocialLinksBox({ profile }: { profile: GeneralProfile }) {
     const failed = search.get('linkError');
     if (!linked && !failed) return;
     if (linked === 'zalo') notifyDone(t('link_add_success', { provider: 'Zalo' }));
-    // Only a message of the catalogue: the address bar is anyone's to write.
-    if (failed) notifyRefused(tr(isMessageKey(failed) ? failed : 'login_invalid_external_info'));
+    // Only a message of the catalogue (the loaded one: the contracts' isMessageKey would bring both
+    // languages' catalogues into the page): the address bar is anyone's to write.
+    if (failed) notifyRefused(tr(i18n.exists(failed) ? failed : 'login_invalid_external_info'));
     const next = new URLSearchParams(search);
     next.delete('linked');
     next.delete('linkError');
     setSearch(next, { replace: true });
-  }, [search, setSearch, t, tr]);
+  }, [search, setSearch, t, tr, i18n]);
 
   const unlink = ({ claim, name }: Link) => {
     if (!claim) return;

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Group, Stack, Tabs } from '@mantine/core';
 import {
   type InteractionDetails,
-  isMessageKey,
   type LoginAnswer,
   loginByOtpInput,
   loginInput,
@@ -65,7 +64,7 @@ export function LoginForm({
   /** True while a step of its own shows (two-step, update-info): the page then drops the sign-in / register tabs. */
   onOwnStep?: (own: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tr = looseT(t);
   const navigate = useNavigate();
   const location = useLocation();
@@ -180,9 +179,10 @@ export function LoginForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the query the page opened with
   useEffect(() => {
     const search = new URLSearchParams(location.search);
-    // Only a message of the catalogue: the address bar is anyone's to write.
+    // Only a message of the catalogue (the loaded one: the contracts' isMessageKey would bring both
+    // languages' catalogues into the page): the address bar is anyone's to write.
     const failed = search.get('externalError');
-    if (failed) account.setAlert(tr(isMessageKey(failed) ? failed : 'login_invalid_external_info'));
+    if (failed) account.setAlert(tr(i18n.exists(failed) ? failed : 'login_invalid_external_info'));
     if (!search.get('external')) return;
     externalPending(query.returnUrl).then((pending) => {
       if (pending.step !== 'details') return;
