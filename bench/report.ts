@@ -166,7 +166,7 @@ export function renderReport(
     }
   }
   if (pageLoad?.length) {
-    // Where issue 27 started (measured 2026-11-24 the same way) and its targets.
+    // Where issue 27 started (its own figures, Lighthouse's slow 4G on 2026-11-24, counted its way) and its targets.
     const REFERENCE: Record<PageLoadFigure['scenario'], { label: string; before: string; target: string }> = {
       rp: { label: 'relying party: /oidc/auth → /login', before: '3.9 s, 267 kB', target: '≤ 1.5 s, ≤ 100 kB' },
       account: {
@@ -180,7 +180,7 @@ export function renderReport(
       '',
       `## Login page first load (headless Chromium, empty cache, slow 4G: ${SLOW_4G.latencyMs} ms, ${SLOW_4G.downloadKbps / 1000} Mbit/s down, ${SLOW_4G.uploadKbps} kbit/s up, CPU ${SLOW_4G.cpuSlowdown}× slower, ${SLOW_4G.width} px)`,
       '',
-      '| start | time to the username field, median of 3 (runs) | on the wire | JS+CSS | files | app boots | boots at | 2026-11-24 | target |',
+      '| start | time to the username field, median of 3 (runs) | on the wire | JS+CSS | files | app boots | boots at | issue 27 (Lighthouse, 2026-11-24) | target |',
       '|---|---|---|---|---|---|---|---|---|',
     );
     for (const p of pageLoad) {

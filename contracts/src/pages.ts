@@ -26,3 +26,15 @@ export const interactionUid = (returnUrl: string): string | null =>
  */
 export const startsSignIn = (path: string, search: URLSearchParams): boolean =>
   path === '/' || isSignedInPage(path) || (path === '/login' && !interactionUid(rawReturnUrl(search)));
+
+/**
+ * What the start page's script needs to build the portal's authorize request
+ * (server/src/web/sign-in-start.ts writes it, web/src/start/signInRequest.ts reads it).
+ */
+export interface SignInStartConfig {
+  /** The provider's issuer (app settings' oidcAuthority). */
+  authority: string;
+  /** The portal's client id (app settings' oidcClientId). */
+  clientId: string;
+  authorizationEndpoint: string;
+}

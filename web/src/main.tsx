@@ -13,7 +13,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
 
 // The page's language only, before the first render (the server preloads its chunk,
-// server/src/web/static.ts).
+// server/src/web/static.ts); loadMessages never fails, the page renders either way.
 void loadMessages(localeFromPath(window.location.pathname)).then(() =>
   createRoot(root).render(
     <StrictMode>

@@ -1,4 +1,4 @@
-import type { AppSettings } from '@portico/contracts';
+import { type AppSettings, isSignedInPage } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -183,5 +183,14 @@ describe('route table', () => {
     cleanup();
     renderAt('/xyz');
     expect(await screen.findByRole('button', { name: /^Chọn ngôn ngữ/ })).toBeTruthy();
+  });
+});
+
+describe('the pages the server answers with the sign-in start page (contracts/src/pages.ts)', () => {
+  it('are the account shell: every signed-in page of the manager layout, and no other route', () => {
+    for (const route of ROUTES) {
+      const shell = route.layout === 'manager' && route.auth;
+      expect(isSignedInPage(route.path), route.path).toBe(shell);
+    }
   });
 });

@@ -44,6 +44,13 @@ describe('secrets', () => {
     expect(JSON.parse(await readFile(file, 'utf8')).jwks).toEqual(upgraded.jwks);
   });
 
+  it('refuses a secrets.json it cannot read rather than replacing it (its encryption key is irreplaceable)', async () => {
+    const dir = await tempDir();
+    await writeFile(path.join(dir, 'secrets.json'), '{"cookieKeys": [');
+    await expect(loadSecrets(loadConfig({ DATA_DIR: dir }))).rejects.toThrow(/secrets\.json: not JSON/);
+    expect(await readFile(path.join(dir, 'secrets.json'), 'utf8')).toBe('{"cookieKeys": [');
+  });
+
   it('refuses to generate secrets in production', async () => {
     const dir = await tempDir();
     await expect(

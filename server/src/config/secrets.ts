@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { exportJWK, generateKeyPair } from 'jose';
 import type { Config } from './env.js';
@@ -76,21 +76,39 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
       );
     }
     const file = path.join(config.dataDir, 'secrets.json');
+    // Written whole or not at all (a rename), readable by this user only.
     const write = async (secrets: StoredSecrets) => {
       await mkdir(config.dataDir, { recursive: true });
-      await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+      await writeFile(`${file}.tmp`, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
     };
+    let text: string | undefined;
     try {
-      stored = JSON.parse(await readFile(file, 'utf8')) as StoredSecrets;
-    } catch {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+    if (text === undefined) {
       stored = await generate();
       await write(stored);
+    } else {
+      try {
+        stored = JSON.parse(text) as StoredSecrets;
+      } catch {
+        // Never replaced by new ones: the encryption key in it is what stored TOTP secrets need.
+        throw new ConfigError(`Invalid configuration:\n  ${file}: not JSON; restore it or remove it to start afresh`);
+      }
     }
-    // A key set generated before ES256 and EdDSA gets them beside its RS256 key (which stays first).
+    // A key set generated before ES256 and EdDSA gets them beside its RS256 key (which stays
+    // first); where the file cannot be written, the server goes on with the keys it has.
     const added = !given.jwks && stored.jwks ? await missingSigningKeys(stored.jwks) : [];
     if (added.length > 0) {
-      stored = { ...stored, jwks: { keys: [...stored.jwks.keys, ...added] } };
-      await write(stored);
+      const upgraded = { ...stored, jwks: { keys: [...stored.jwks.keys, ...added] } };
+      const before = stored;
+      stored = await write(upgraded).then(
+        () => upgraded,
+        () => before,
+      );
     }
   }
   const merged = { ...stored, ...given } as StoredSecrets;

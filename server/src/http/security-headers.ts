@@ -32,8 +32,8 @@ export const frameAncestors = (config: Pick<Config, 'EMBED_ORIGINS'>) => ["'self
 
 /**
  * The Content-Security-Policy of the web app: no inline or foreign script, so an injected
- * `<script>` does not run (the one exception, `inlineScript`, is the sign-in start page's own
- * script under the page's nonce: docs/decisions/007-sign-in-start-page.md), and no inline style either (issue 24 point 3): the `<style>` elements
+ * `<script>` does not run (the one exception, `scriptHash`, is the sign-in start page's own
+ * script, allowed by its SHA-256: docs/decisions/007-sign-in-start-page.md), and no inline style either (issue 24 point 3): the `<style>` elements
  * Mantine and the modal scroll lock write at run time carry the page's nonce (`nonce`, given to the
  * HTML page by server/src/web/static.ts and read by web/src/lib/cspNonce.ts), an injected one
  * does not apply, and style attributes are refused (React sets styles through the CSSOM, which a
@@ -43,7 +43,7 @@ export const frameAncestors = (config: Pick<Config, 'EMBED_ORIGINS'>) => ["'self
 export function appContentSecurityPolicy(
   config: Pick<Config, 'EMBED_ORIGINS' | 'CAPTCHA_PROVIDER' | 'IMAGE_ORIGINS'> & Partial<ProviderConfig>,
   nonce?: string,
-  { inlineScript = false }: { inlineScript?: boolean } = {},
+  { scriptHash }: { scriptHash?: string } = {},
 ): string {
   const recaptcha = config.CAPTCHA_PROVIDER === 'recaptcha';
   const providers = providerSources(config);
@@ -51,8 +51,8 @@ export function appContentSecurityPolicy(
     'default-src': ["'self'"],
     'script-src': [
       "'self'",
-      // Only the sign-in start page has an inline script, under the page's nonce (web/sign-in-start.ts).
-      ...(inlineScript && nonce ? [`'nonce-${nonce}'`] : []),
+      // Only the sign-in start page has an inline script, allowed by its hash (web/sign-in-start.ts).
+      ...(scriptHash ? [`'${scriptHash}'`] : []),
       ...(recaptcha ? RECAPTCHA.script : []),
       ...providers.script,
     ],

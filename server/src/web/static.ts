@@ -3,12 +3,20 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LOCALES, type Locale, localeFromPath, startsSignIn, stripLocalePrefix } from '@portico/contracts';
+import {
+  type AppSettings,
+  LOCALES,
+  type Locale,
+  localeFromPath,
+  type SignInStartConfig,
+  startsSignIn,
+  stripLocalePrefix,
+} from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { appContentSecurityPolicy } from '../http/security-headers.js';
 import { jsonScript } from './json-script.js';
 import { preloadTags, type ViteManifest } from './page-preloads.js';
-import { type SignInStartConfig, signInStartPage } from './sign-in-start.js';
+import { signInStartPage } from './sign-in-start.js';
 
 // Paths the server owns; anything else is a page of the React app.
 const SERVER_PATHS = /^\/(api|oidc|dev|healthz|readyz)(\/|$|\?)/;
@@ -29,7 +37,7 @@ export async function webRoutes(
     config: Parameters<typeof appContentSecurityPolicy>[0];
     signIn: SignInStartConfig;
     /** The app settings (GET /api/app-settings), written into every page: no call before the first render. */
-    settings: unknown;
+    settings: AppSettings;
   },
 ) {
   const indexFile = path.join(distDir, 'index.html');
@@ -37,15 +45,18 @@ export async function webRoutes(
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
     return;
   }
+  // Replacements are functions throughout: a `$&` or `$'` in the settings or the script would
+  // otherwise be read as a pattern of String.replace.
   const baseHtml = (await readFile(indexFile, 'utf8')).replace(
     '</head>',
-    `  ${jsonScript('portico-settings', opts.settings)}\n  </head>`,
+    () => `  ${jsonScript('portico-settings', opts.settings)}\n  </head>`,
   );
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest) : {};
   const startFile = path.join(distDir, 'start.js');
   const startScript = existsSync(startFile) ? await readFile(startFile, 'utf8') : null;
-  const withHead = (html: string, tags: string) => (tags ? html.replace('</head>', `  ${tags}\n  </head>`) : html);
+  const withHead = (html: string, tags: string) =>
+    tags ? html.replace('</head>', () => `  ${tags}\n  </head>`) : html;
   const pagesIn = (locale: Locale) => {
     // Every page preloads its language's catalogue (web/vite.messages.ts), which the app awaits
     // before its first render.
@@ -79,27 +90,39 @@ export async function webRoutes(
   app.get('/*', async (request, reply) => {
     const url = request.url;
     if (SERVER_PATHS.test(url)) return reply.callNotFound();
-    if (!opts.sourceMaps && url.split('?')[0]?.endsWith('.map')) return reply.callNotFound();
+    const at = url.indexOf('?');
+    const pathname = at < 0 ? url : url.slice(0, at);
+    const query = at < 0 ? '' : url.slice(at + 1);
+    if (!opts.sourceMaps && pathname.endsWith('.map')) return reply.callNotFound();
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return reply.callNotFound(); // a malformed escape names no file and no page
+    }
+    // Nothing under a dot name (the build's .vite/manifest.json) is served.
+    if (/(^|\/)\./.test(decoded)) return reply.callNotFound();
     // Files at the top of dist (favicon, robots.txt) are served as they are.
-    const file = path.join(
-      distDir,
-      path.normalize(decodeURIComponent(url.split('?')[0] ?? '')).replace(/^(\.\.(\/|\\|$))+/, ''),
-    );
+    const file = path.join(distDir, path.normalize(decoded).replace(/^(\.\.(\/|\\|$))+/, ''));
     if (file.startsWith(distDir + path.sep) && path.extname(file) && existsSync(file)) {
       return reply.sendFile(path.relative(distDir, file));
     }
-    // A nonce per page: the style elements the app writes carry it (security-headers.ts), and
-    // so does the start page's one inline script (sign-in-start.ts).
+    // A nonce per page: the style elements the app writes carry it (security-headers.ts).
     const nonce = randomBytes(16).toString('base64');
-    const [pathname = '/', query = ''] = url.split('?');
     const page = pages[localeFromPath(pathname)];
-    const start = page.start && startsSignIn(stripLocalePrefix(pathname), new URLSearchParams(query));
-    const html =
-      start && page.start ? page.start(nonce) : stripLocalePrefix(pathname) === '/login' ? page.login : page.index;
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', appContentSecurityPolicy(opts.config, nonce, { inlineScript: Boolean(start) }))
-      .send(html.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
+    const start =
+      page.start && startsSignIn(stripLocalePrefix(pathname), new URLSearchParams(query)) ? page.start : null;
+    const html = start ? start.html : stripLocalePrefix(pathname) === '/login' ? page.login : page.index;
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // The start page's one inline script is allowed by its hash, nothing else (sign-in-start.ts).
+        .header(
+          'content-security-policy',
+          appContentSecurityPolicy(opts.config, nonce, { scriptHash: start?.scriptHash }),
+        )
+        .send(html.replace('<head>', () => `<head>\n    <meta name="csp-nonce" content="${nonce}" />`))
+    );
   });
 }

@@ -31,16 +31,21 @@ const loading = new Map<Locale, Promise<void>>();
 const loaded = new Set<Locale>();
 
 /**
- * Loads a language's catalogue once. Server-held translations merged before it arrived
- * (mergeTranslations) stay over it.
+ * Loads a language's catalogue once; never fails: without it the page still renders (in the
+ * other language where that one is in, i18next's fallback, else with the keys), and a later page
+ * load tries again. Server-held translations merged before it arrived (mergeTranslations) stay
+ * over it.
  */
 export const loadMessages = (locale: Locale): Promise<void> => {
   let done = loading.get(locale);
   if (!done) {
-    done = catalogues[locale]().then(({ default: catalogue }) => {
-      i18n.addResourceBundle(locale, 'translation', catalogue, true, false);
-      loaded.add(locale);
-    });
+    done = catalogues[locale]().then(
+      ({ default: catalogue }) => {
+        i18n.addResourceBundle(locale, 'translation', catalogue, true, false);
+        loaded.add(locale);
+      },
+      () => undefined,
+    );
     loading.set(locale, done);
   }
   return done;

@@ -13,6 +13,7 @@ import { KnownRoutesContext } from '../routing/knownRoutes';
 export function LocaleRoot({ locale, knownPaths }: { locale: Locale; knownPaths: readonly string[] }) {
   // The other language's catalogue arrives when its tree is first shown (i18n/setup.ts); the
   // navigation keeps the page it leaves until then.
+  // loadMessages resolves once (also when the catalogue failed: then the fallback shows).
   if (!hasMessages(locale)) use(loadMessages(locale));
   const { i18n } = useTranslation();
   useLayoutEffect(() => {

@@ -39,10 +39,12 @@ export const isSilentRenewPath = (pathname: string): boolean => /(^|\/)silent-re
  * `oidc.user:<authority>:<client>` in localStorage, as createUserManager in oidc.ts configures).
  * Without one the visitor is anonymous, and nothing needs the manager yet.
  */
-export const hasStoredUser = (storage: Storage | undefined = globalThis.localStorage): boolean => {
+export const hasStoredUser = (storage?: Storage): boolean => {
   try {
-    if (!storage) return false;
-    for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith('oidc.user:')) return true;
+    // Inside the try: reading localStorage throws where storage is refused (cookies blocked).
+    const store = storage ?? globalThis.localStorage;
+    if (!store) return false;
+    for (let i = 0; i < store.length; i++) if (store.key(i)?.startsWith('oidc.user:')) return true;
   } catch {
     // storage unavailable: no stored user
   }

@@ -1,6 +1,6 @@
 import type { User } from 'oidc-client-ts';
 import { describe, expect, it } from 'vitest';
-import { wantedPath } from '../lib/interaction';
+import { wantedPagePath, wantedPath } from '../lib/interaction';
 import { clearSignInStorage, sameOriginTarget } from './clearStorage';
 import {
   assertIssuedInPast,
@@ -41,6 +41,13 @@ describe('portal OIDC client', () => {
     expect(wantedPath(new URLSearchParams('ReturnUrl=https%3A%2F%2Fevil.example'))).toBe('/account');
     expect(wantedPath(new URLSearchParams('ReturnUrl=%2Fconnect%2Fauthorize%3Fx%3D1'))).toBe('/account');
     expect(wantedPath(new URLSearchParams(''))).toBe('/account');
+    // Another site once the language prefix is gone, or written with a backslash: never a target.
+    expect(statePath('/\\evil.example', '/account')).toBe('/account');
+    expect(wantedPath(new URLSearchParams('ReturnUrl=%2F%5Cevil.example'))).toBe('/account');
+    expect(wantedPath(new URLSearchParams('ReturnUrl=%2F%09%2Fevil.example'))).toBe('/account');
+    expect(wantedPagePath(new URLSearchParams('ReturnUrl=%2Fen-us%2F%5Cevil.example'))).toBe('/account');
+    expect(wantedPagePath(new URLSearchParams('ReturnUrl=%2Fen-us%2F%2Fevil.example'))).toBe('/account');
+    expect(wantedPagePath(new URLSearchParams('ReturnUrl=%2Fen-us%2Fsecurity%2F2fa'))).toBe('/security/2fa');
   });
 
   it('recognises a token issued in the future (wrong computer clock)', () => {

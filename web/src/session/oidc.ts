@@ -1,5 +1,6 @@
 import { type Locale, localePrefix } from '@portico/contracts';
 import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import { isSameSitePath } from '../lib/interaction';
 import { authorityUrl, type OidcConfig, PORTAL_SCOPES, portalSignInParams, redirectUri } from './oidc-light';
 
 export {
@@ -85,7 +86,7 @@ export async function startSignIn(
 
 /** The `state` of a sign-in, if it is a same-site path; else the fallback. */
 export const statePath = (state: unknown, fallback: string): string =>
-  typeof state === 'string' && state.startsWith('/') && !state.startsWith('//') ? state : fallback;
+  typeof state === 'string' && isSameSitePath(state) ? state : fallback;
 
 /** oidc-client-ts (or our own check) says the token was issued in the future: a wrong clock. */
 export const isClockSkewError = (error: unknown): boolean => {

@@ -47,13 +47,14 @@ async function oidcClientTsRequest(wanted: string, locale: 'vi-VN' | 'en-US', lo
 
 describe('the sign-in start request (web/src/start)', () => {
   it('goes where the app guards would: the page itself, the home to /account, /login to its ReturnUrl', () => {
-    const wanted = (pathname: string, search = '') =>
-      loginSearchFor(pathname, new URLSearchParams(search)).get('ReturnUrl');
+    const wanted = (pathname: string, search = '') => loginSearchFor(pathname, search).get('ReturnUrl');
     expect(wanted('/account')).toBe('/account');
     expect(wanted('/en-us/security/device', '?page=2')).toBe('/en-us/security/device?page=2');
     expect(wanted('/')).toBe('/account');
     expect(wanted('/en-us')).toBe('/account');
     expect(wanted('/login', '?ReturnUrl=/security/2fa&hideRegister=true')).toBe('/security/2fa');
+    // The query as the address bar has it (as RequireAuth passes it on).
+    expect(wanted('/account/info', '?a=b%20c&flag')).toBe('/account/info?a=b%20c&flag');
   });
 
   it('writes the state oidc-client-ts writes, and asks the provider for the same, so its /callback finishes it', async () => {

@@ -1,5 +1,6 @@
 import { localeFromPath, stripLocalePrefix } from '@portico/contracts/locales';
-import { wantedPath } from '../lib/interaction';
+import type { SignInStartConfig } from '@portico/contracts/pages';
+import { wantedPagePath } from '../lib/interaction';
 import { loginOptionsOf } from '../lib/loginOptions';
 import { authorityUrl, PORTAL_SCOPES, portalSignInParams, redirectUri } from '../session/oidc-light';
 
@@ -8,25 +9,16 @@ import { authorityUrl, PORTAL_SCOPES, portalSignInParams, redirectUri } from '..
 // (key `oidc.<state>`, SigninState.toStorageString's fields), so the app's /callback page, which
 // runs oidc-client-ts, finishes it as its own (signInRequest.test.ts compares the two).
 
-/** What the server tells the start page (server/src/web/static.ts). */
-export interface StartConfig {
-  /** The provider's issuer (app settings' oidcAuthority). */
-  authority: string;
-  /** The portal's client id (app settings' oidcClientId). */
-  clientId: string;
-  authorizationEndpoint: string;
-}
-
 /**
  * The /login query the app's guards would reach for this page: /login's own, the home's
  * (HomeRedirect → /account), else the RequireAuth redirect's `ReturnUrl=<page>`.
  */
-export const loginSearchFor = (pathname: string, search: URLSearchParams): URLSearchParams => {
+export const loginSearchFor = (pathname: string, search: string): URLSearchParams => {
   const path = stripLocalePrefix(pathname);
-  if (path === '/login') return search;
+  if (path === '/login') return new URLSearchParams(search);
   if (path === '/') return new URLSearchParams({ ReturnUrl: '/account' });
-  const query = search.toString();
-  return new URLSearchParams({ ReturnUrl: query ? `${pathname}?${query}` : pathname });
+  // The query as the address bar has it, as RequireAuth passes it on.
+  return new URLSearchParams({ ReturnUrl: pathname + search });
 };
 
 const base64Url = (bytes: ArrayBuffer | Uint8Array): string =>
@@ -44,12 +36,12 @@ const randomId = (): string =>
  * come back to where the app would send them (LoginEntry: `wanted`, the login hint).
  */
 export async function createSignInRequest(
-  config: StartConfig,
+  config: SignInStartConfig,
   location: { origin: string; pathname: string; search: string },
   storage: Storage,
   now = Date.now(),
 ): Promise<string> {
-  const loginSearch = loginSearchFor(location.pathname, new URLSearchParams(location.search));
+  const loginSearch = loginSearchFor(location.pathname, location.search);
   const locale = localeFromPath(location.pathname);
   const id = randomId();
   // PKCE (RFC 7636): a 96-hex-digit verifier, its SHA-256 as the challenge.
@@ -60,7 +52,7 @@ export async function createSignInRequest(
     `oidc.${id}`,
     JSON.stringify({
       id,
-      data: stripLocalePrefix(wantedPath(loginSearch)),
+      data: wantedPagePath(loginSearch),
       created: Math.floor(now / 1000),
       request_type: 'si:r',
       code_verifier: verifier,

@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/FullPageLoader';
 import { useLocale } from '../../hooks/useLocale';
-import { stripLocalePrefix } from '../../i18n/locale';
-import { wantedPath } from '../../lib/interaction';
+import { wantedPagePath } from '../../lib/interaction';
 import { useAuth } from '../../session/OidcSession';
 import { useSession } from '../../session/session';
 
@@ -31,14 +30,15 @@ export function LoginEntry({
 
   useEffect(() => {
     if (session.status === 'loading') return;
-    const target = to(stripLocalePrefix(wanted));
+    // `wanted` is a page path without language prefix (wantedPagePath).
+    const target = to(wanted);
     if (session.status === 'authenticated') {
       navigate(target, { replace: true });
       return;
     }
     if (started.current || !auth?.manager) return;
     started.current = true;
-    void auth.signIn(stripLocalePrefix(wanted), locale, { loginHint, silent }).then((user) => {
+    void auth.signIn(wanted, locale, { loginHint, silent }).then((user) => {
       if (user) navigate(target, { replace: true });
     });
   }, [session.status, auth, wanted, loginHint, silent, locale, navigate, to]);
@@ -49,7 +49,7 @@ export function LoginEntry({
 /** /signin: the login entry route (ReturnUrl query = where to end up). */
 export function LoginEntryPage() {
   const [search] = useSearchParams();
-  return <LoginEntry wanted={wantedPath(search)} silent />;
+  return <LoginEntry wanted={wantedPagePath(search)} silent />;
 }
 
 export default LoginEntryPage;

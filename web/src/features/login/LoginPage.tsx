@@ -11,7 +11,7 @@ import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { carryLoginOptions, takeCarriedLoginOptions } from '../../lib/carriedLoginOptions';
-import { interactionUid, wantedPath } from '../../lib/interaction';
+import { interactionUid, wantedPagePath } from '../../lib/interaction';
 import { takeSignedOut } from '../../session/signedOutNotice';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { peekPendingTokenLogin, TokenLoginFinish } from '../token-login';
@@ -39,7 +39,7 @@ export function LoginPage() {
 /** /login without an interaction: the login options wait for the page after the sign-in redirect. */
 function DirectLogin({ search, loginHint }: { search: URLSearchParams; loginHint?: string }) {
   useState(() => carryLoginOptions(search));
-  return <LoginEntry wanted={wantedPath(search)} loginHint={loginHint} />;
+  return <LoginEntry wanted={wantedPagePath(search)} loginHint={loginHint} />;
 }
 
 export default LoginPage;
