@@ -5,7 +5,7 @@ import { PHONE, screenshotPath, serverAndBrowser } from './harness.js';
 const vi = messages['vi-VN'];
 
 // Issue 8, point 19: the login query options work when /login?... is opened directly, although
-// the page first goes through the provider's sign-in redirect (web/src/features/login/carriedLoginOptions.ts).
+// the page first goes through the provider's sign-in redirect (web/src/lib/carriedLoginOptions.ts).
 describe('login query options opened directly', () => {
   const env = serverAndBrowser();
 

@@ -51,7 +51,7 @@ export function appContentSecurityPolicy(
     'default-src': ["'self'"],
     'script-src': [
       "'self'",
-      // Only the sign-in start page has an inline script, allowed by its hash (web/sign-in-start.ts).
+      // Only the sign-in start page has an inline script, allowed by its hash (server/src/web/sign-in-start.ts).
       ...(scriptHash ? [`'${scriptHash}'`] : []),
       ...(recaptcha ? RECAPTCHA.script : []),
       ...providers.script,
