@@ -8,16 +8,10 @@ import { deriveKey } from '../../lib/keys.js';
  * account; it expires with `ttlSeconds`.
  */
 const PREFIX = 'u';
-// The MAC key is derived for this use only (server/src/lib/keys.ts), never the encryption key itself.
-const macKeys = new WeakMap<Buffer, Buffer>();
-const macOf = (secret: Buffer, body: string) => {
-  let key = macKeys.get(secret);
-  if (!key) {
-    key = deriveKey(secret, 'hub-page-key');
-    macKeys.set(secret, key);
-  }
-  return createHmac('sha256', key).update(body).digest('base64url');
-};
+// The MAC key is derived for this use only (server/src/lib/keys.ts, which keeps it once derived),
+// never the encryption key itself.
+const macOf = (secret: Buffer, body: string) =>
+  createHmac('sha256', deriveKey(secret, 'hub-page-key')).update(body).digest('base64url');
 
 export function userHubKey(secret: Buffer, userId: string, ttlSeconds: number, now = Date.now()): string {
   const body = `${PREFIX}.${userId}.${Math.floor(now / 1000) + ttlSeconds}`;
