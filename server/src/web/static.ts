@@ -45,18 +45,14 @@ export async function webRoutes(
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
     return;
   }
-  // Replacements are functions throughout: a `$&` or `$'` in the settings or the script would
-  // otherwise be read as a pattern of String.replace.
-  const baseHtml = (await readFile(indexFile, 'utf8')).replace(
-    '</head>',
-    () => `  ${jsonScript('portico-settings', opts.settings)}\n  </head>`,
-  );
+  // A function replacement: a `$&` or `$'` in the settings or the script is no String.replace pattern.
+  const withHead = (html: string, tags: string) =>
+    tags ? html.replace('</head>', () => `  ${tags}\n  </head>`) : html;
+  const baseHtml = withHead(await readFile(indexFile, 'utf8'), jsonScript('portico-settings', opts.settings));
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(await readFile(manifestFile, 'utf8')) as ViteManifest) : {};
   const startFile = path.join(distDir, 'start.js');
   const startScript = existsSync(startFile) ? await readFile(startFile, 'utf8') : null;
-  const withHead = (html: string, tags: string) =>
-    tags ? html.replace('</head>', () => `  ${tags}\n  </head>`) : html;
   const pagesIn = (locale: Locale) => {
     // Every page preloads its language's catalogue (web/vite.messages.ts), which the app awaits
     // before its first render.
