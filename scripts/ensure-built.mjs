@@ -1,6 +1,7 @@
 // Builds what `npm start` runs when it is missing or older than its sources: the web app
 // (web/dist, by Vite) and the server (server/dist/main.js, one ES module bundled by esbuild with
-// the contracts inside and every npm package left external), so production runs plain JavaScript.
+// the contracts inside and every npm package left external, and the embedded database's thread,
+// server/dist/pglite-worker.js), so production runs plain JavaScript.
 import { execSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -36,8 +37,9 @@ export async function ensureServerBuilt() {
   const external = Object.keys(pkg.dependencies).filter((name) => name !== '@portico/contracts');
   rmSync(at('server/dist'), { recursive: true, force: true });
   await build({
-    entryPoints: [at('server/src/main.ts')],
-    outfile: at('server/dist/main.js'),
+    // The embedded database's thread is an entry of its own (server/src/db/pglite-thread.ts).
+    entryPoints: { main: at('server/src/main.ts'), 'pglite-worker': at('server/src/db/pglite-worker.ts') },
+    outdir: at('server/dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config/env.js';
@@ -127,19 +128,17 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
       },
     };
   }
-  const { PGlite, types } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { openPGliteThread } = await import('./pglite-thread.js');
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
-  const client = new PGlite(dir);
-  const db = drizzle(client, { schema, logger });
+  // In a thread of its own (server/src/db/pglite-worker.ts): Drizzle's PGlite driver uses only
+  // `query` and `transaction`, which the thread's client answers the same way.
+  const client = await openPGliteThread(dir);
+  const db = drizzle(client as unknown as PGlite, { schema, logger });
   await migrate(db, { migrationsFolder });
-  // PGlite adds a parser for each of the database's ~290 array types at start, and copies its whole
-  // parser map at every query (a third of a small query's time, issue 27 point 3). No column or
-  // answer of ours is an array (server/src/db/schema.ts): its scalar parsers are all it needs.
-  client.parsers = { ...types.parsers };
-  // In the same process, so it never drops while the database is open.
+  // Heard in order with the answers, so a change is heard before the query that made it returns.
   const changes = createChangeFeed(async (onPayload) => await client.listen(CHANGE_CHANNEL, onPayload), {
     warn: opts.warn ?? console.warn,
   });
