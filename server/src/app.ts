@@ -43,7 +43,13 @@ import { subscribeDevices } from './modules/devices/index.js';
 import { subscribeFederation } from './modules/federation/index.js';
 import { subscribeFlows } from './modules/flows/index.js';
 import { subscribePassword } from './modules/password/index.js';
-import { bindInteractionToBrowser, createAccountStepUp, subscribeSignIn } from './modules/sign-in/index.js';
+import {
+  bindInteractionToBrowser,
+  createAccountStepUp,
+  describeInteraction,
+  findInteraction,
+  subscribeSignIn,
+} from './modules/sign-in/index.js';
 import { subscribeTwoFactorData } from './modules/two-factor/index.js';
 import { subscribeVerification } from './modules/verification/index.js';
 import { PORTAL_CLIENT_ID } from './oidc/clients.js';
@@ -155,6 +161,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
           authorizationEndpoint: `${deps.config.issuer}/auth`,
         },
         settings: appSettings(deps.config),
+        interactionDetails: async (uid) => describeInteraction(app.oidc, await findInteraction(app.oidc, uid)),
       }),
     );
 

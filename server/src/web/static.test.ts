@@ -3,11 +3,13 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { authEndpoints, fillPath } from '@portico/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
 import { appSettings } from '../features/settings/routes.js';
 import { createTestApp, type TestApp } from '../testing/app.js';
+import { startAuthorization, TEST_ORIGIN } from '../testing/oidc-flow.js';
 import { webRoutes } from './static.js';
 
 // Settings whose text tries to end its element early and to be read as String.replace patterns.
@@ -66,6 +68,24 @@ describe('web app delivery', () => {
     const plain = await t.app.inject({ url: '/assets/app-Abc123.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(4000);
+  });
+
+  it("writes a provider interaction's details into its login page, kept by no one else (no-store)", async () => {
+    const flow = await startAuthorization(t.app, { params: { login_hint: 'ana</script><!--@example.com' } });
+    const url = new URL(flow.location, TEST_ORIGIN);
+    const page = await t.app.inject({ url: url.pathname + url.search });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).not.toContain('ana</script>');
+    const inline = /<script id="portico-interaction" type="application\/json">(.*?)<\/script>/.exec(page.body)?.[1];
+    const api = await t.app.inject(fillPath(authEndpoints.interaction.path, { uid: String(flow.uid) }));
+    expect(JSON.parse(inline ?? 'null')).toEqual(api.json().result);
+    expect(api.json().result.loginHint).toBe('ana</script><!--@example.com');
+    // An unknown (or ended) interaction: the page asks the API itself and shows why.
+    const unknown = await t.app.inject({ url: '/login?ReturnUrl=%2Foidc%2Finteraction%2Fnope' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain('portico-interaction');
+    expect(unknown.headers['cache-control']).toBe('no-cache');
   });
 
   it('revalidates pages and unhashed files', async () => {

@@ -5,9 +5,12 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
   type AppSettings,
+  type InteractionDetails,
+  interactionUid,
   LOCALES,
   type Locale,
   localeFromPath,
+  rawReturnUrl,
   type SignInStartConfig,
   startsSignIn,
   stripLocalePrefix,
@@ -38,6 +41,12 @@ export async function webRoutes(
     signIn: SignInStartConfig;
     /** The app settings (GET /api/app-settings), written into every page: no call before the first render. */
     settings: AppSettings;
+    /**
+     * What GET /api/account/interaction/:uid answers, written into a login page opened for that
+     * provider interaction: its first render needs no call (issue 27 point 1). Undefined when the
+     * interaction is unknown or over; the page then asks and shows why.
+     */
+    interactionDetails?: (uid: string) => Promise<InteractionDetails | undefined>;
   },
 ) {
   const indexFile = path.join(distDir, 'index.html');
@@ -108,11 +117,19 @@ export async function webRoutes(
     const page = pages[localeFromPath(pathname)];
     const start =
       page.start && startsSignIn(stripLocalePrefix(pathname), new URLSearchParams(query)) ? page.start : null;
-    const html = start ? start.html : stripLocalePrefix(pathname) === '/login' ? page.login : page.index;
+    const login = !start && stripLocalePrefix(pathname) === '/login';
+    const uid = login ? interactionUid(rawReturnUrl(new URLSearchParams(query))) : null;
+    const details = uid ? await opts.interactionDetails?.(uid).catch(() => undefined) : undefined;
+    const html = start
+      ? start.html
+      : login
+        ? withHead(page.login, details ? jsonScript('portico-interaction', details) : '')
+        : page.index;
     return (
       reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
+        // A page that carries a sign-in's details (its login hint) is this visitor's alone.
+        .header('cache-control', details ? 'no-store' : 'no-cache')
         // The start page's one inline script is allowed by its hash, nothing else (sign-in-start.ts).
         .header(
           'content-security-policy',

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/endpoint';
 import { setEmbedOrigins } from '../embed/bridge';
 import { mergeTranslations } from '../i18n/setup';
+import { inlineData } from '../lib/inlineData';
 import { DEFAULT_APP_SETTINGS } from './defaults';
 
 export const APP_SETTINGS_QUERY_KEY = ['app-settings'] as const;
@@ -23,14 +24,8 @@ export const fetchAppSettings = async (): Promise<AppSettings> =>
  * undefined without them (the dev server, a test), and the app fetches them.
  */
 export const inlineAppSettings = (doc: Document = document): AppSettings | undefined => {
-  const text = doc.getElementById('portico-settings')?.textContent;
-  if (!text) return undefined;
-  try {
-    const parsed = appSettingsSchema.safeParse(JSON.parse(text));
-    return parsed.success ? applied(parsed.data) : undefined;
-  } catch {
-    return undefined;
-  }
+  const settings = inlineData('portico-settings', appSettingsSchema, doc);
+  return settings && applied(settings);
 };
 
 export interface AppSettingsState {

@@ -72,6 +72,27 @@ describe('login page', () => {
     expect(await screen.findByText('Gặp sự cố khi đăng nhập bằng Facebook hoặc Google?')).toBeTruthy();
   });
 
+  it("shows the form without asking the API when the page carries its interaction's details (issue 27 point 1)", async () => {
+    const inline = document.createElement('script');
+    inline.id = 'portico-interaction';
+    inline.type = 'application/json';
+    inline.textContent = JSON.stringify({ ...interaction, loginHint: 'ana@example.com' });
+    document.head.append(inline);
+    try {
+      renderLogin();
+      expect(await screen.findByLabelText('Email hoặc số điện thoại')).toBeTruthy();
+      expect(calls.some((c) => c.url.includes('/api/account/interaction/'))).toBe(false);
+      cleanup();
+      // Another interaction's page: its own details are asked for.
+      answers['/api/account/interaction/xyz'] = ok({ ...interaction, uid: 'xyz' });
+      renderLogin('/login?ReturnUrl=%2Foidc%2Finteraction%2Fxyz');
+      await screen.findByLabelText('Email hoặc số điện thoại');
+      expect(calls.some((c) => c.url.includes('/api/account/interaction/xyz'))).toBe(true);
+    } finally {
+      inline.remove();
+    }
+  });
+
   it('validates the account with the spec keys, then checks it', async () => {
     renderLogin();
     const username = await screen.findByLabelText('Email hoặc số điện thoại');

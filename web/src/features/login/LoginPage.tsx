@@ -15,7 +15,7 @@ import { interactionUid, wantedPagePath } from '../../lib/interaction';
 import { takeSignedOut } from '../../session/signedOutNotice';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { peekPendingTokenLogin, TokenLoginFinish } from '../token-login';
-import { answerConsent, getInteraction } from './api';
+import { answerConsent, getInteraction, inlineInteraction } from './api';
 import { ConsentScreen } from './ConsentScreen';
 import { LoginEntry } from './LoginEntry';
 import { LoginForm } from './LoginForm';
@@ -61,6 +61,8 @@ function InteractionView({ uid }: { uid: string }) {
   const interaction = useQuery({
     queryKey: ['interaction', uid],
     queryFn: () => getInteraction(uid),
+    // The page's own copy when it was opened for this interaction: no call before the form.
+    initialData: () => inlineInteraction(uid),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
