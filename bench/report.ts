@@ -180,13 +180,13 @@ export function renderReport(
       '',
       `## Login page first load (headless Chromium, empty cache, slow 4G: ${SLOW_4G.latencyMs} ms, ${SLOW_4G.downloadKbps / 1000} Mbit/s down, ${SLOW_4G.uploadKbps} kbit/s up, CPU ${SLOW_4G.cpuSlowdown}× slower, ${SLOW_4G.width} px)`,
       '',
-      '| start | time to the username field, median of 3 (runs) | on the wire | JS+CSS | files | app boots | boots at | issue 27 (Lighthouse, 2026-11-24) | target |',
-      '|---|---|---|---|---|---|---|---|---|',
+      "| start | time to the username field, median of 3 (runs) | the app's form in place | on the wire | JS+CSS | files | app boots | boots at | issue 27 (Lighthouse, 2026-11-24) | target |",
+      '|---|---|---|---|---|---|---|---|---|---|',
     );
     for (const p of pageLoad) {
       const ref = REFERENCE[p.scenario];
       push(
-        `| ${ref.label} | **${ms(p.ms)}** (${p.runsMs.map(ms).join(', ')}) | **${kb(p.wireBytes)}** | ${kb(p.jsCssBytes)}${p.settledBytes > p.jsCssBytes ? ` (${kb(p.settledBytes)} once idle)` : ''} | ${p.jsCssFiles} | **${p.boots}** | ${p.bootUrls.join(' → ')} | ${ref.before} | ${ref.target} |`,
+        `| ${ref.label} | **${ms(p.ms)}** (${p.runsMs.map(ms).join(', ')}) | ${ms(p.appMs)} | **${kb(p.wireBytes)}** | ${kb(p.jsCssBytes)}${p.settledBytes > p.jsCssBytes ? ` (${kb(p.settledBytes)} once idle)` : ''} | ${p.jsCssFiles} | **${p.boots}** | ${p.bootUrls.join(' → ')} | ${ref.before} | ${ref.target} |`,
       );
     }
     push('');

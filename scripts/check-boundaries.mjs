@@ -8,8 +8,9 @@
 //   web-feature-to-feature  web/src/features/X/** imports web/src/features/Y (Y ≠ X) only through
 //                           its face (index.ts): what Y offers other features
 //                           (the login page finishing a token login, showing the missing-details form);
-//   web-shared-to-feature   nothing in web/src but the composition root (web/src/App.tsx,
-//                           web/src/routes.tsx, web/src/main.tsx and their tests) imports a
+//   web-shared-to-feature   nothing in web/src but the composition roots (web/src/App.tsx,
+//                           web/src/routes.tsx, web/src/main.tsx, the server's entry
+//                           web/src/firstPaint.tsx, and their tests) imports a
 //                           feature: the shared layers (components, lib, session, settings,
 //                           queries, api, hooks, i18n, layouts…) serve the features, never the reverse.
 // and for every scanned tree:
@@ -101,7 +102,7 @@ function circles(edges) {
 const featureOf = (p) => /^server\/src\/features\/([^/]+)\//.exec(p)?.[1];
 const webFeatureOf = (p) => /^web\/src\/features\/([^/]+)\//.exec(p)?.[1];
 const isWebFeatureFace = (p) => /^web\/src\/features\/[^/]+(?:\/index(?:\.tsx?)?)?$/.test(p);
-const isWebRoot = (p) => /^web\/src\/(?:App|routes|main)(?:\.test)?\.tsx?$/.test(p);
+const isWebRoot = (p) => /^web\/src\/(?:App|routes|main|firstPaint)(?:\.test)?\.tsx?$/.test(p);
 const moduleOf = (p) => /^server\/src\/modules\/([^/]+)\//.exec(p)?.[1];
 const isModuleFace = (p) => /^server\/src\/modules\/[^/]+(?:\/index(?:\.[cm]?[jt]sx?)?)?$/.test(p);
 

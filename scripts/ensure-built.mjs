@@ -13,7 +13,7 @@ const at = (p) => path.join(root, p);
 function newest(dir) {
   let t = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-ssr') continue;
     const p = path.join(dir, entry.name);
     t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }
@@ -24,8 +24,10 @@ const stale = (output, ...sources) =>
   !existsSync(at(output)) || statSync(at(output)).mtimeMs < Math.max(...sources.map((s) => newest(at(s))));
 
 export function ensureWebBuilt() {
-  if (!stale('web/dist/index.html', 'web', 'contracts/src')) return;
-  console.log('building the web app (web/dist) ...');
+  // web/dist for browsers, web/dist-ssr for the login page's first paint (server/src/web/first-paint.ts).
+  if (!stale('web/dist/index.html', 'web', 'contracts/src') && !stale('web/dist-ssr/render.js', 'web', 'contracts/src'))
+    return;
+  console.log('building the web app (web/dist, web/dist-ssr) ...');
   execSync('npm run -w web build', { cwd: root, stdio: 'inherit' });
 }
 

@@ -64,45 +64,69 @@ function precompress(): Plugin {
 const server = 'http://localhost:3000';
 const proxied = ['/api', '/oidc', '/dev', '/healthz'];
 
-export default defineConfig({
-  root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), messagesPlugin(), signInStartScript(), precompress()],
-  server: {
-    port: 5173,
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: server, changeOrigin: false }])),
-  },
+const root = new URL('.', import.meta.url).pathname;
+
+// `vite build --ssr src/firstPaint.tsx` (npm run build): the login page's first paint for the
+// server (web/src/firstPaint.tsx) into dist-ssr/, apart from what the browser is served.
+// Packages stay outside the bundle: Node loads them from node_modules as the server does.
+const firstPaintBuild = {
+  root,
+  publicDir: false as const,
+  plugins: [react(), messagesPlugin()],
   build: {
-    outDir: 'dist',
+    outDir: 'dist-ssr',
     emptyOutDir: true,
     sourcemap: true,
-    // dist/.vite/manifest.json: which chunks and styles a page module needs, so the server can
-    // preload the login page's with the HTML (server/src/web/page-preloads.ts).
-    manifest: true,
-    // The largest chunk is zxcvbn's word list (~430 kB), loaded only by the password meter.
-    chunkSizeWarningLimit: 600,
     rollupOptions: {
-      // The contracts' modules only define schemas, endpoints and messages: a page that uses none
-      // of a module's exports does not need it (without this, zod's top-level calls keep every
-      // contract module, and zod's whole API, in the entry chunk).
-      treeshake: { moduleSideEffects: (id) => !/[\\/]contracts[\\/]src[\\/]/.test(id) },
-      output: {
-        // Only React itself gets a long-lived chunk of its own; everything else (Mantine, router,
-        // i18n, queries, zod, oidc-client-ts) goes where Rollup's code splitting puts it, so the
-        // login page loads the parts the form uses, not the whole account area's (bench/README.md).
-        // Each language's catalogue is `messages-<locale>` (web/vite.messages.ts), the name the
-        // server preloads it by (server/src/web/static.ts).
-        manualChunks: (id) =>
-          /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)
-            ? 'react'
-            : id.startsWith(`\0${MESSAGES_MODULE}`)
-              ? `messages-${id.slice(MESSAGES_MODULE.length + 1)}`
-              : undefined,
-      },
-      onwarn(warning, warn) {
-        // zod ships comments Rollup cannot place; harmless and not ours.
-        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod')) return;
-        warn(warning);
-      },
+      output: { entryFileNames: 'render.js' },
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]contracts[\\/]src[\\/]/.test(id) },
     },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? firstPaintBuild
+    : {
+        root,
+        plugins: [react(), messagesPlugin(), signInStartScript(), precompress()],
+        server: {
+          port: 5173,
+          proxy: Object.fromEntries(proxied.map((path) => [path, { target: server, changeOrigin: false }])),
+        },
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          // dist/.vite/manifest.json: which chunks and styles a page module needs, so the server can
+          // preload the login page's with the HTML (server/src/web/page-preloads.ts).
+          manifest: true,
+          // The largest chunk is zxcvbn's word list (~430 kB), loaded only by the password meter.
+          chunkSizeWarningLimit: 600,
+          rollupOptions: {
+            // The contracts' modules only define schemas, endpoints and messages: a page that uses none
+            // of a module's exports does not need it (without this, zod's top-level calls keep every
+            // contract module, and zod's whole API, in the entry chunk).
+            treeshake: { moduleSideEffects: (id) => !/[\\/]contracts[\\/]src[\\/]/.test(id) },
+            output: {
+              // Only React itself gets a long-lived chunk of its own; everything else (Mantine, router,
+              // i18n, queries, zod, oidc-client-ts) goes where Rollup's code splitting puts it, so the
+              // login page loads the parts the form uses, not the whole account area's (bench/README.md).
+              // Each language's catalogue is `messages-<locale>` (web/vite.messages.ts), the name the
+              // server preloads it by (server/src/web/static.ts).
+              manualChunks: (id) =>
+                /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)
+                  ? 'react'
+                  : id.startsWith(`\0${MESSAGES_MODULE}`)
+                    ? `messages-${id.slice(MESSAGES_MODULE.length + 1)}`
+                    : undefined,
+            },
+            onwarn(warning, warn) {
+              // zod ships comments Rollup cannot place; harmless and not ours.
+              if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules/zod')) return;
+              warn(warning);
+            },
+          },
+        },
+      },
+);

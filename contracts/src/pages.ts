@@ -14,6 +14,33 @@ export const isSignedInPage = (path: string): boolean =>
 export const rawReturnUrl = (search: URLSearchParams): string =>
   search.get('ReturnUrl') ?? search.get('returnUrl') ?? '';
 
+// The login URL's options (spec sign-in §2, §4), free of zod: the sign-in start script
+// (web/src/start/signInStart.ts), the app's login page and the server's first paint of it
+// (server/src/web/first-paint.ts) read them the same way.
+
+/** The login URL's options besides ReturnUrl (spec sign-in §2, §4). */
+export const LOGIN_OPTION_NAMES = ['username', 'password', 'campaignId', 'hideRegister'] as const;
+
+/** The query of a ReturnUrl that carries one (`/account?hideRegister=true`), else empty. */
+export const queryOf = (url: string): URLSearchParams => {
+  const at = url.indexOf('?');
+  return new URLSearchParams(at < 0 ? '' : url.slice(at + 1).split('#')[0]);
+};
+
+/**
+ * The login options of a URL, wherever they arrive: directly on /login, inside ReturnUrl's own
+ * query, or `carried` across the sign-in redirect (carriedLoginOptions.ts). Direct ones win.
+ */
+export const loginOptionsOf = (search: URLSearchParams, carried?: URLSearchParams): URLSearchParams => {
+  const inner = queryOf(rawReturnUrl(search));
+  const options = new URLSearchParams();
+  for (const name of LOGIN_OPTION_NAMES) {
+    const value = search.get(name) ?? inner.get(name) ?? carried?.get(name) ?? null;
+    if (value !== null) options.set(name, value);
+  }
+  return options;
+};
+
 /** The uid of a provider interaction ReturnUrl (`/oidc/interaction/<uid>`, maybe with a query), else null. */
 export const interactionUid = (returnUrl: string): string | null =>
   /^\/oidc\/interaction\/([A-Za-z0-9_-]+)\/?(?:[?#].*)?$/.exec(returnUrl)?.[1] ?? null;
@@ -38,3 +65,12 @@ export interface SignInStartConfig {
   clientId: string;
   authorizationEndpoint: string;
 }
+
+/**
+ * The login page's cookies the server reads too: a code step to resume after a reload
+ * (web/src/features/login/loginInfo.ts), and login options carried across the sign-in redirect
+ * (web/src/lib/carriedLoginOptions.ts). With either, the app's first render of /login differs
+ * from the card the server would draw first (server/src/web/first-paint.ts).
+ */
+export const LOGIN_INFO_COOKIE = 'portico_login_info';
+export const LOGIN_OPTIONS_COOKIE = 'portico_login_options';

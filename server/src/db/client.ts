@@ -138,10 +138,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
   const client = await openPGliteThread(dir);
   const db = drizzle(client as unknown as PGlite, { schema, logger });
   await migrate(db, { migrationsFolder });
-  // Heard in order with the answers, so a change is heard before the query that made it returns.
-  const changes = createChangeFeed(async (onPayload) => await client.listen(CHANGE_CHANNEL, onPayload), {
-    warn: opts.warn ?? console.warn,
-  });
+  // Heard in order with the answers, so a change is heard before the query that made it returns;
+  // if the thread stops, the feed is lost (memory is not trusted) and cannot come back.
+  const changes = createChangeFeed(
+    async (onPayload, onLost) => await client.listen(CHANGE_CHANNEL, onPayload, onLost),
+    { warn: opts.warn ?? console.warn },
+  );
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -1,6 +1,6 @@
 import { types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUniqueViolation } from './errors.js';
+import { isUnavailable, isUniqueViolation } from './errors.js';
 import { openPGliteThread, type PGliteThread } from './pglite-thread.js';
 
 // The embedded database in its own thread (server/src/db/pglite-worker.ts) keeps PGlite's
@@ -94,5 +94,7 @@ describe('PGlite in a worker thread', () => {
     const other = await openPGliteThread('memory://');
     await other.close();
     await expect(other.query('select 1')).rejects.toThrow(/closed/);
+    // The server answers 503 for it (server/src/lib/errors.ts), as for PostgreSQL away.
+    expect(isUnavailable(await other.query('select 1').catch((e: unknown) => e))).toBe(true);
   });
 });

@@ -33,7 +33,12 @@ type Queryable = { query(sql: string, params?: unknown[], options?: QueryOptions
 
 export type PGliteThread = Queryable & {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** `onLost` hears the thread stop (it does not come back: the process must restart). */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost?: (err: Error) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -76,9 +81,12 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
     if (reply.ok) entry?.resolve(reply.value);
     else entry?.reject(fromWire(reply.error));
   });
+  const lostListeners = new Set<(err: Error) => void>();
   const stop = (err: Error) => {
-    stopped ??= err;
-    for (const id of [...waiting.keys()]) settle(id)?.reject(stopped);
+    if (stopped) return;
+    stopped = err;
+    for (const id of [...waiting.keys()]) settle(id)?.reject(err);
+    for (const lost of lostListeners) lost(err);
   };
   worker.on('error', (err) => stop(new Error(`the embedded database stopped: ${err.message}`, { cause: err })));
   worker.on('exit', (code) => stop(new Error(`the embedded database stopped (thread exit ${code})`)));
@@ -119,21 +127,26 @@ export async function openPGliteThread(dataDir: string): Promise<PGliteThread> {
       await ask({ op: 'end', tx: id, commit: true });
       return result;
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onLost) {
+      // Registered once LISTEN holds: a failed one is tried again by the next call.
+      if (!listeners.has(channel)) await ask({ op: 'listen', channel });
       let set = listeners.get(channel);
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        await ask({ op: 'listen', channel });
       }
       set.add(onPayload);
+      if (onLost) lostListeners.add(onLost);
       // The channel stays listened to in the thread; nothing is delivered once no one listens.
-      return async () => void set.delete(onPayload);
+      return async () => {
+        set.delete(onPayload);
+        if (onLost) lostListeners.delete(onLost);
+      };
     },
     async close() {
       if (stopped) return;
       await ask({ op: 'close' });
-      stopped = new Error('the embedded database is closed');
+      stopped = new Error('the embedded database stopped: closed');
       await worker.terminate();
     },
   };

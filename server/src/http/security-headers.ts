@@ -51,7 +51,8 @@ export function appContentSecurityPolicy(
     'default-src': ["'self'"],
     'script-src': [
       "'self'",
-      // Only the sign-in start page has an inline script, allowed by its hash (server/src/web/sign-in-start.ts).
+      // Only the sign-in start page and the login page's first paint have an inline script, each allowed by
+      // its hash (server/src/web/sign-in-start.ts, server/src/web/first-paint.ts).
       ...(scriptHash ? [`'${scriptHash}'`] : []),
       ...(recaptcha ? RECAPTCHA.script : []),
       ...providers.script,

@@ -22,14 +22,14 @@ const MANIFEST: ViteManifest = {
 };
 
 describe('page preloads (issue 27 point 1)', () => {
-  it("names the page's chunk, what it imports and their styles, once each, without what index.html loads", () => {
+  it("names the page's chunk, what it imports and their styles (applied at once), once each, without what index.html loads", () => {
     expect(preloadTags(MANIFEST, 'LoginPage')).toBe(
       [
         '<link rel="modulepreload" crossorigin href="/assets/LoginPage-3.js">',
         '<link rel="modulepreload" crossorigin href="/assets/AuthCard-4.js">',
         '<link rel="modulepreload" crossorigin href="/assets/Input-5.js">',
-        '<link rel="preload" as="style" crossorigin href="/assets/LoginPage-3.css">',
-        '<link rel="preload" as="style" crossorigin href="/assets/AuthCard-4.css">',
+        '<link rel="stylesheet" crossorigin href="/assets/LoginPage-3.css">',
+        '<link rel="stylesheet" crossorigin href="/assets/AuthCard-4.css">',
       ].join(''),
     );
   });

@@ -28,6 +28,7 @@ export function preloadTags(manifest: ViteManifest, name: string): string {
   // crossorigin as Vite's own preload helper sets it, so the chunk's later request is this one.
   return [
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    // Styles apply at once: the login page's first paint (first-paint.ts) is drawn with them.
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
   ].join('');
 }

@@ -17,6 +17,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { appContentSecurityPolicy } from '../http/security-headers.js';
+import { FIRST_PAINT_SCRIPT_HASH, firstPaintFits, firstPaintHtml, loadFirstPaint } from './first-paint.js';
 import { jsonScript } from './json-script.js';
 import { preloadTags, type ViteManifest } from './page-preloads.js';
 import { signInStartPage } from './sign-in-start.js';
@@ -65,7 +66,11 @@ export async function webRoutes(
   const pagesIn = (locale: Locale) => {
     // Every page preloads its language's catalogue (web/vite.messages.ts), which the app awaits
     // before its first render.
-    const index = withHead(baseHtml, preloadTags(manifest, `messages-${locale}`));
+    const index = withHead(baseHtml, preloadTags(manifest, `messages-${locale}`)).replace(
+      /<html lang="[^"]*">/,
+      // Mantine's colour scheme from the start (the app sets the same): a first paint has its colours.
+      () => `<html lang="${locale}" data-mantine-color-scheme="light">`,
+    );
     return {
       index,
       // A login page with a provider interaction (the others start a sign-in first) preloads its code.
@@ -73,6 +78,10 @@ export async function webRoutes(
       start: startScript ? signInStartPage(index, startScript, opts.signIn) : null,
     };
   };
+  // The login page's first paint, when the web app's server build is beside its build (first-paint.ts).
+  const firstPaint = await loadFirstPaint(path.join(distDir, '..', 'dist-ssr'), opts.settings, (message) =>
+    app.log.warn(message),
+  );
   const pages = Object.fromEntries(LOCALES.map((locale) => [locale, pagesIn(locale)])) as Record<
     Locale,
     ReturnType<typeof pagesIn>
@@ -120,10 +129,19 @@ export async function webRoutes(
     const login = !start && stripLocalePrefix(pathname) === '/login';
     const uid = login ? interactionUid(rawReturnUrl(new URLSearchParams(query))) : null;
     const details = uid ? await opts.interactionDetails?.(uid).catch(() => undefined) : undefined;
+    const painted =
+      details &&
+      firstPaint &&
+      firstPaintFits(details, new URLSearchParams(query), request.cookies, request.headers['sec-fetch-dest'])
+        ? firstPaint({ locale: localeFromPath(pathname), url, details, nonce })
+        : undefined;
     const html = start
       ? start.html
       : login
-        ? withHead(page.login, details ? jsonScript('portico-interaction', details) : '')
+        ? withHead(page.login, details ? jsonScript('portico-interaction', details) : '').replace(
+            '<div id="root">',
+            () => (painted ? `${firstPaintHtml(painted, nonce)}<div id="root">` : '<div id="root">'),
+          )
         : page.index;
     return (
       reply
@@ -133,7 +151,9 @@ export async function webRoutes(
         // The start page's one inline script is allowed by its hash, nothing else (sign-in-start.ts).
         .header(
           'content-security-policy',
-          appContentSecurityPolicy(opts.config, nonce, { scriptHash: start?.scriptHash }),
+          appContentSecurityPolicy(opts.config, nonce, {
+            scriptHash: start?.scriptHash ?? (painted ? FIRST_PAINT_SCRIPT_HASH : undefined),
+          }),
         )
         .send(html.replace('<head>', () => `<head>\n    <meta name="csp-nonce" content="${nonce}" />`))
     );

@@ -1,5 +1,6 @@
 import { type MantineSpacing, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useFirstPaint } from '../lib/firstPaintContext';
 import { FormAlert } from './FormAlert';
 import type { ApiForm } from './useApiForm';
 
@@ -17,8 +18,11 @@ export interface FormStackProps {
  * its fields in a column, the form's alert, then the buttons.
  */
 export function FormStack({ form, actions, gap = 'md', children }: FormStackProps) {
+  // In the server's first paint no script listens yet: a dialog-method form outside a dialog
+  // submits nowhere, so Enter there does not reload the page with the field in its address.
+  const firstPaint = useFirstPaint();
   return (
-    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
+    <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate method={firstPaint ? 'dialog' : undefined}>
       <Stack gap={gap}>
         {children}
         <FormAlert message={form.alert} />

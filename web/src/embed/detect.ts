@@ -20,5 +20,8 @@ export const isEmbeddedLocation = (pathname: string, search: string): boolean =>
   return query.get('embedded') === '1' || query.get('iframe') === '1';
 };
 
-export const isEmbedded = (pathname: string, search: string, win: Window = window): boolean =>
-  isEmbeddedLocation(pathname, search) || isInIframe(win);
+export const isEmbedded = (pathname: string, search: string, win?: Window): boolean =>
+  isEmbeddedLocation(pathname, search) ||
+  // No window: the server's first paint of the login page, drawn only where no frame is
+  // (server/src/web/first-paint.ts).
+  (typeof window !== 'undefined' && isInIframe(win ?? window));

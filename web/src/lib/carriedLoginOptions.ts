@@ -1,4 +1,5 @@
-import { LOGIN_OPTION_NAMES, loginOptionsOf } from './loginOptions';
+import { LOGIN_OPTION_NAMES, LOGIN_OPTIONS_COOKIE, loginOptionsOf } from '@portico/contracts/pages';
+import { deleteCookie, writeCookie } from './cookies';
 
 // /login?hideRegister=true (or username + password, campaignId) opened directly has no provider
 // interaction yet: the page starts the sign-in redirect, and the provider comes back to
@@ -15,6 +16,8 @@ export function carryLoginOptions(search: URLSearchParams): void {
   if (!LOGIN_OPTION_NAMES.some((name) => options.has(name))) return;
   try {
     sessionStorage.setItem(KEY, JSON.stringify({ at: Date.now(), query: options.toString() }));
+    // Says so to the server, which then leaves the login page to the app (no first paint).
+    writeCookie(LOGIN_OPTIONS_COOKIE, '1', MAX_AGE_MS / 1000);
   } catch {
     // storage refused (private mode): the options are lost, as before
   }
@@ -25,6 +28,7 @@ export function takeCarriedLoginOptions(now = Date.now()): URLSearchParams {
   if (taken) return taken;
   taken = new URLSearchParams();
   try {
+    deleteCookie(LOGIN_OPTIONS_COOKIE);
     const raw = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
     const saved = raw ? (JSON.parse(raw) as { at?: unknown; query?: unknown }) : null;

@@ -23,9 +23,14 @@ export const readCookie = (name: string, doc: Document = document): string | nul
   return null;
 };
 
-export const writeCookie = (name: string, value: string, doc: Document = document): void => {
+export const writeCookie = (
+  name: string,
+  value: string,
+  maxAgeSeconds = MAX_AGE_SECONDS,
+  doc: Document = document,
+): void => {
   const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  doc.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  doc.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
 };
 
 export const deleteCookie = (name: string, doc: Document = document): void => {

@@ -1,7 +1,7 @@
 import { localeFromPath, stripLocalePrefix } from '@portico/contracts/locales';
 import type { SignInStartConfig } from '@portico/contracts/pages';
+import { loginOptionsOf } from '@portico/contracts/pages';
 import { wantedPagePath } from '../lib/interaction';
-import { loginOptionsOf } from '../lib/loginOptions';
 import { authorityUrl, PORTAL_SCOPES, portalSignInParams, redirectUri } from '../session/oidc-light';
 
 // The portal's sign-in redirect without oidc-client-ts: what the start page (signInStart.ts) sends

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { InteractionDetails } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/client';
@@ -17,6 +17,7 @@ import { useAppSettings } from '../../settings/useAppSettings';
 import { peekPendingTokenLogin, TokenLoginFinish } from '../token-login';
 import { answerConsent, getInteraction, inlineInteraction } from './api';
 import { ConsentScreen } from './ConsentScreen';
+import { takeFirstPaint } from './firstPaint';
 import { LoginEntry } from './LoginEntry';
 import { LoginForm } from './LoginForm';
 import { isHideRegisterMessage, isInAppBrowser, isSessionExpired, readLoginQuery } from './logic';
@@ -29,6 +30,9 @@ import { RestartSignIn } from './RestartSignIn';
  */
 export function LoginPage() {
   const [search] = useSearchParams();
+  // Whatever shows first replaces the server's first paint (the form takes it earlier, keeping
+  // what was typed: LoginPanels.tsx).
+  useLayoutEffect(() => void takeFirstPaint(), []);
   const query = readLoginQuery(search);
   const uid = interactionUid(query.returnUrl);
   usePageTitle('login_title');

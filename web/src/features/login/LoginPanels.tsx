@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Button, Group, PasswordInput, Radio, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import type { OtpMethod } from '@portico/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode, Ref } from 'react';
+import { type ReactNode, type Ref, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorText } from '../../api/client';
@@ -15,6 +15,7 @@ import type { ApiForm } from '../../components/useApiForm';
 import type { CodeStep as CodeStepState } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
+import { takeFirstPaint } from './firstPaint';
 
 /** Login step 1: the account (LoginForm.tsx holds its form). */
 export function LoginAccountStep({
@@ -25,6 +26,12 @@ export function LoginAccountStep({
   inputRef: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation();
+  // The app's form replaces the server's first paint as it appears, keeping what was typed there
+  // (what was pressed there is pressed again: firstPaint.ts).
+  useLayoutEffect(() => {
+    const taken = takeFirstPaint();
+    if (taken) form.patch({ username: taken.username });
+  }, [form.patch]);
   return (
     <FormStack
       form={form}

@@ -5,8 +5,8 @@ import {
   type LoginCheckAnswer,
   rawReturnUrl,
 } from '@portico/contracts';
+import { loginOptionsOf, queryOf } from '@portico/contracts/pages';
 import { ApiError } from '../../api/client';
-import { loginOptionsOf, queryOf } from '../../lib/loginOptions';
 
 // The login page's rules, free of React so they can be tested on their own.
 

@@ -1,10 +1,12 @@
+import { LOGIN_INFO_COOKIE } from '@portico/contracts';
 import { deleteCookie, readCookie, writeCookie } from '../../lib/cookies';
 
 // The login info of spec sign-in §3 ("Cookies: login info (username, times, method)"): a sign-in
 // code sent for a name is remembered in this browser, so a reload of the login page opens the
 // code step again with the countdown that is left instead of asking for the name and a new code.
 
-export const LOGIN_INFO_COOKIE = 'portico_login_info';
+export { LOGIN_INFO_COOKIE };
+
 /** Spec §9: sign-in entries older than 60 minutes are stale. */
 const STALE_MS = 60 * 60 * 1000;
 
