@@ -148,7 +148,8 @@ export async function webRoutes(
         .type('text/html; charset=utf-8')
         // A page that carries a sign-in's details (its login hint) is this visitor's alone.
         .header('cache-control', details ? 'no-store' : 'no-cache')
-        // The start page's one inline script is allowed by its hash, nothing else (sign-in-start.ts).
+        // The start page's and the first paint's one inline script are allowed by their hash, nothing
+        // else (sign-in-start.ts, first-paint.ts).
         .header(
           'content-security-policy',
           appContentSecurityPolicy(opts.config, nonce, {
