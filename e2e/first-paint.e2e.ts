@@ -1,5 +1,6 @@
 import { messages } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { PHONE, serverAndBrowser } from './harness.js';
 
 const vi = messages['vi-VN'];
@@ -31,6 +32,8 @@ describe("the login page's first paint", () => {
     const painted = page.locator('#first-paint input[name="username"]');
     await painted.waitFor({ state: 'visible' });
     expect(await page.locator('#first-paint').getByRole('heading', { name: vi.login_heading }).isVisible()).toBe(true);
+    // The card as the server drew it passes axe-core as the app's does (the hidden #root aside).
+    expect(await axeViolations(page)).toEqual([]);
     // Enter before the app runs reloads nothing (no name in the address) and is not lost: the
     // app, once in place, goes on with the name typed.
     await painted.fill('demo@example.com');
