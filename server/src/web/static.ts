@@ -127,12 +127,11 @@ export async function webRoutes(
     const start =
       page.start && startsSignIn(stripLocalePrefix(pathname), new URLSearchParams(query)) ? page.start : null;
     const login = !start && stripLocalePrefix(pathname) === '/login';
-    const uid = login ? interactionUid(rawReturnUrl(new URLSearchParams(query))) : null;
+    const search = new URLSearchParams(query);
+    const uid = login ? interactionUid(rawReturnUrl(search)) : null;
     const details = uid ? await opts.interactionDetails?.(uid).catch(() => undefined) : undefined;
     const painted =
-      details &&
-      firstPaint &&
-      firstPaintFits(details, new URLSearchParams(query), request.cookies, request.headers['sec-fetch-dest'])
+      details && firstPaint && firstPaintFits(details, search, request.cookies, request.headers['sec-fetch-dest'])
         ? firstPaint({ locale: localeFromPath(pathname), url, details, nonce })
         : undefined;
     const html = start
