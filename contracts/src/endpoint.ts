@@ -8,8 +8,22 @@ import type { MessageKey } from './i18n/index.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call: anyone, or a signed-in user with a first-party bearer token. */
-export type EndpointAuth = 'public' | 'user';
+/**
+ * Who may call: anyone, a signed-in user with a first-party bearer token, or one of the
+ * platform's products with a client-credentials token from the provider that holds the
+ * endpoint's `scope` (the back-office APIs: lookups, KYC review, notification blocks).
+ */
+export type EndpointAuth = 'public' | 'user' | 'product';
+
+/**
+ * The scopes a product's client-credentials token may carry, one per back-office duty. The
+ * provider issues them only to clients configured for the grant (OIDC_CLIENTS_FILE, `scope`),
+ * never to a user's sign-in (server/src/oidc/provider.ts).
+ */
+export const PRODUCT_SCOPES = ['notifications:read', 'notifications:write', 'lookups:write', 'kyc:review'] as const;
+export type ProductScope = (typeof PRODUCT_SCOPES)[number];
+export const isProductScope = (scope: string): scope is ProductScope =>
+  (PRODUCT_SCOPES as readonly string[]).includes(scope);
 
 export type Endpoint<
   I extends z.ZodType = z.ZodType,
@@ -23,6 +37,8 @@ export type Endpoint<
   feature: string;
   summary: string;
   auth: A;
+  /** For `product` endpoints: the scope the caller's token must hold (else 403 forbidden). */
+  scope?: ProductScope;
   /** Query (GET, DELETE) or JSON body (others), with path parameters, parsed before the handler. */
   input: I;
   /** The `result` of a successful answer. */

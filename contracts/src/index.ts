@@ -13,6 +13,7 @@ export * from './forgot-password.js';
 export * from './i18n/index.js';
 export * from './locales.js';
 export * from './names.js';
+export * from './notification.js';
 export * from './pages.js';
 export * from './password.js';
 export * from './profile.js';

@@ -8,6 +8,7 @@ import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { approvalRoutes } from './features/approval/routes.js';
 import { createAuthenticateUser } from './features/auth/bearer.js';
+import { createAuthenticateProduct } from './features/auth/product.js';
 import { authRoutes } from './features/auth/routes.js';
 import { subscribeContacts } from './features/contacts/events.js';
 import { contactRoutes } from './features/contacts/routes.js';
@@ -17,6 +18,8 @@ import { errorRoutes } from './features/errors/routes.js';
 import { externalLoginRoutes } from './features/external-login/routes.js';
 import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { subscribeNotification } from './features/notification/events.js';
+import { notificationRoutes } from './features/notification/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { passwordRoutes } from './features/password/routes.js';
 import { subscribeProfile } from './features/profile/events.js';
@@ -94,6 +97,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     for (const method of [r.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: r.url });
   });
   app.decorate('authenticateUser', createAuthenticateUser(app, deps));
+  app.decorate('authenticateProduct', createAuthenticateProduct(app));
   app.decorate('requireStepUp', createAccountStepUp(deps).require);
   refuseNullBytes(app);
   app.use('/oidc', provider.callback());
@@ -112,6 +116,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeActivity(deps);
   subscribeFederation(deps);
   subscribeProfile(deps);
+  subscribeNotification(deps);
   subscribeTwoFactorData(deps);
   subscribeTwoFactor(deps);
   subscribeAlerts(deps);
@@ -134,6 +139,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => contactRoutes(scope, deps));
   await app.register(async (scope) => profileRoutes(scope, deps));
   await app.register(async (scope) => deviceRoutes(scope, deps));
+  await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => recoveryRoutes(scope, deps));
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
   await app.register(async (scope) => twoFactorRoutes(scope, deps));
@@ -145,7 +151,11 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   if (deps.config.outboxEnabled) await app.register(async (scope) => outboxRoutes(scope, deps));
 
   await app.register(async (scope) =>
-    openApiRoutes(scope, { title: deps.config.PRODUCT_NAME, serverUrl: deps.config.publicUrl }),
+    openApiRoutes(scope, {
+      title: deps.config.PRODUCT_NAME,
+      serverUrl: deps.config.publicUrl,
+      tokenUrl: `${deps.config.issuer}/token`,
+    }),
   );
 
   const webDist = opts.webDist ?? defaultWebDist;

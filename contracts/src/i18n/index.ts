@@ -7,6 +7,7 @@ import { contactsMessages } from './catalog/contacts.js';
 import { deleteAccountMessages } from './catalog/delete-account.js';
 import { devicesMessages } from './catalog/devices.js';
 import { externalLoginMessages } from './catalog/external-login.js';
+import { notificationMessages } from './catalog/notification.js';
 import { passwordMessages } from './catalog/password.js';
 import { profileMessages } from './catalog/profile.js';
 import { recoveryMessages } from './catalog/recovery.js';
@@ -43,6 +44,7 @@ export const catalogs = {
   approval: approvalMessages,
   'step-up': stepUpMessages,
   'undo-change': undoChangeMessages,
+  notification: notificationMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -66,6 +68,7 @@ export const viVN = {
   ...approvalMessages.vi,
   ...stepUpMessages.vi,
   ...undoChangeMessages.vi,
+  ...notificationMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

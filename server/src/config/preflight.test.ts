@@ -40,6 +40,40 @@ describe('preflight', () => {
     await expect(preflight(await configWith({ OIDC_CLIENTS_FILE: file }))).rejects.toThrow(/"twice" is listed twice/);
   });
 
+  it("keeps a product client to client_credentials and named product scopes, and a person's client to a person's scopes", async () => {
+    const product = {
+      client_id: 'lms',
+      client_secret: 's3cret',
+      grant_types: ['client_credentials'],
+      response_types: [],
+      redirect_uris: [],
+    };
+    const rp = { client_id: 'rp', client_secret: 's3cret', redirect_uris: ['https://rp.example.com/cb'] };
+    const { clients } = await preflight(
+      await configWith({
+        OIDC_CLIENTS_FILE: await clientsFile([{ ...product, scope: 'kyc:review lookups:write' }, rp]),
+      }),
+    );
+    expect(clients.map((c) => [c.client_id, c.scope])).toEqual([
+      ['portal', 'openid profile email offline_access'],
+      ['lms', 'kyc:review lookups:write'],
+      ['rp', 'openid profile email offline_access'],
+    ]);
+    for (const [client, problem] of [
+      [product, /"lms": a client_credentials client names its scopes/],
+      [{ ...product, scope: 'openid kyc:review' }, /"lms": a client_credentials client names its scopes/],
+      [
+        { ...product, scope: 'kyc:review', grant_types: ['client_credentials', 'authorization_code'] },
+        /takes no other grant type/,
+      ],
+      [{ ...product, scope: 'kyc:review', token_endpoint_auth_method: 'none' }, /must authenticate/],
+      [{ ...rp, scope: 'openid kyc:review' }, /"rp": product scopes are for client_credentials clients only/],
+    ] as const) {
+      const run = preflight(await configWith({ OIDC_CLIENTS_FILE: await clientsFile([client]) }));
+      await expect(run).rejects.toThrow(problem);
+    }
+  });
+
   it('names JWKS when the key set is not one the provider can sign with', async () => {
     const run = preflight(await configWith({ JWKS: JSON.stringify({ keys: [{ kty: 'RSA' }] }) }));
     await expect(run).rejects.toThrow(ConfigError);

@@ -1,7 +1,7 @@
 import type { ClientMetadata } from 'oidc-provider';
 import type { KeyValueStore } from '../adapters/kv/index.js';
 import type { Db } from '../db/client.js';
-import { loadClientsFile, portalClient } from '../oidc/clients.js';
+import { loadClientsFile, portalClient, withScopesChecked } from '../oidc/clients.js';
 import { createProvider } from '../oidc/provider.js';
 import { type Config, ConfigError } from './env.js';
 import { loadSecrets, type Secrets } from './secrets.js';
@@ -21,12 +21,17 @@ const untouchable = <T>(name: string) =>
  */
 export async function preflight(config: Config): Promise<{ secrets: Secrets; clients: ClientMetadata[] }> {
   const secrets = await loadSecrets(config);
-  const extra = await loadClientsFile(config.OIDC_CLIENTS_FILE);
+  const listed = await loadClientsFile(config.OIDC_CLIENTS_FILE);
   const ids = new Set<string>();
-  for (const c of extra) {
+  const extra: ClientMetadata[] = [];
+  for (const c of listed) {
     if (ids.has(String(c.client_id)) || c.client_id === portalClient(config.publicUrl).client_id)
       throw new ConfigError(`Invalid configuration:\n  OIDC_CLIENTS_FILE: client "${c.client_id}" is listed twice`);
     ids.add(String(c.client_id));
+    const checked = withScopesChecked(c);
+    if (typeof checked === 'string')
+      throw new ConfigError(`Invalid configuration:\n  OIDC_CLIENTS_FILE: client "${c.client_id}": ${checked}`);
+    extra.push(checked);
   }
   const clients = [portalClient(config.publicUrl), ...extra];
   let provider: ReturnType<typeof createProvider>;

@@ -313,6 +313,54 @@ export const campaigns = pgTable('campaigns', {
   createdAt: createdAt(),
 });
 
+/** A product area whose notifications a person can set (issue 28 point 5; migration 0013_notification_settings.sql). */
+export const notificationBlocks = pgTable('notification_blocks', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  titleVi: text('title_vi').notNull(),
+  titleEn: text('title_en').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A kind of notification, in a block or general (no block); one per name in each. */
+export const notificationModules = pgTable(
+  'notification_modules',
+  {
+    id: serial('id').primaryKey(),
+    blockId: text('block_id').references(() => notificationBlocks.id, { onDelete: 'cascade' }),
+    /** The block id, '' for general: the unique key's part (a null would not collide). */
+    blockKey: text('block_key').notNull().generatedAlwaysAs(sql`coalesce(block_id, '')`),
+    moduleName: text('module_name').notNull(),
+    titleVi: text('title_vi').notNull(),
+    titleEn: text('title_en').notNull(),
+    /** The channels of a person who never chose. */
+    defaultEmail: boolean('default_email').notNull().default(true),
+    defaultWeb: boolean('default_web').notNull().default(true),
+    defaultApp: boolean('default_app').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notification_modules_key_uq').on(t.blockKey, t.moduleName)],
+);
+
+/** A person's channels for a module, once chosen. */
+export const notificationChoices = pgTable(
+  'notification_choices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => notificationModules.id, { onDelete: 'cascade' }),
+    email: boolean('email').notNull(),
+    web: boolean('web').notNull(),
+    app: boolean('app').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.moduleId] })],
+);
+
 export const schema = {
   users,
   userContacts,
@@ -327,4 +375,7 @@ export const schema = {
   userTwoFactor,
   userRecoveryCodes,
   rememberedBrowsers,
+  notificationBlocks,
+  notificationModules,
+  notificationChoices,
 };

@@ -1,4 +1,11 @@
-import { type Endpoint, inputInQuery, type OutputOf, type ParsedInputOf, pathParams } from '@portico/contracts';
+import {
+  type Endpoint,
+  inputInQuery,
+  type OutputOf,
+  type ParsedInputOf,
+  type ProductScope,
+  pathParams,
+} from '@portico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallerContext } from '../lib/caller.js';
@@ -20,12 +27,23 @@ export type UserContext = {
   signInMethod: string | null;
 };
 
+/** The product calling a `product` endpoint, from its client-credentials token. */
+export type ProductContext = {
+  clientId: string;
+  /** The token's scopes that its client is still configured for. */
+  scopes: readonly ProductScope[];
+};
+
 export type HandlerContext<E extends Endpoint> = {
   caller: CallerContext;
   request: FastifyRequest;
   /** For the few answers that set a cookie (the sign-in steps, server/src/modules/sign-in/cookies.ts). */
   reply: FastifyReply;
-} & (E['auth'] extends 'user' ? UserContext : { user?: undefined });
+} & (E['auth'] extends 'user'
+  ? UserContext
+  : E['auth'] extends 'product'
+    ? { product: ProductContext; user?: undefined }
+    : { user?: undefined });
 
 /** What a handler returns: the output schema's input side; `handle` parses it, dropping unlisted fields. */
 export type Handler<E extends Endpoint> = (input: ParsedInputOf<E>, ctx: HandlerContext<E>) => Promise<ResultOf<E>>;
@@ -35,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Checks the bearer token of a `user` endpoint (server/src/features/auth/bearer.ts); 401 otherwise. */
     authenticateUser(request: FastifyRequest): Promise<UserContext>;
+    /** Checks a product's client-credentials token for the scope (server/src/features/auth/product.ts); 401, or 403 without the scope. */
+    authenticateProduct(request: FastifyRequest, scope: ProductScope): Promise<ProductContext>;
     /** 403 step_up_required unless a step-up proof holds for this sign-in (server/src/modules/sign-in/step-up.ts). */
     requireStepUp(who: UserContext & { caller: CallerContext }): Promise<void>;
     /** Every endpoint registered through `handle`, for the OpenAPI description (server/src/http/openapi.ts). */
@@ -53,6 +73,19 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 }
 
 /**
+ * A `product` endpoint's scope. One defined without a scope, or outside /api/product/ (whose
+ * answers are no-store: server/src/http/security-headers.ts), is a programming error, caught at
+ * registration.
+ */
+function scopeOf(endpoint: Endpoint): ProductScope {
+  if (!endpoint.scope || !endpoint.path.startsWith('/api/product/'))
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: a product endpoint has a scope and lives under /api/product/`,
+    );
+  return endpoint.scope;
+}
+
+/**
  * The door every endpoint's request passes, in this order: the bearer token (a caller without
  * one learns nothing about the input rules: 401), the step-up proof of a change to how the account
  * signs in or recovers (403), the input parsed with its schema (400 with message keys).
@@ -64,10 +97,11 @@ async function enter<E extends Endpoint>(
   reply: FastifyReply,
 ): Promise<{ input: ParsedInputOf<E>; ctx: HandlerContext<E> }> {
   const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : undefined;
+  const product = endpoint.auth === 'product' ? await app.authenticateProduct(request, scopeOf(endpoint)) : undefined;
   const caller = callerContext(request);
   if (endpoint.stepUp && who) await app.requireStepUp({ ...who, caller });
   const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
-  return { input, ctx: { caller, request, reply, ...who } as HandlerContext<E> };
+  return { input, ctx: { caller, request, reply, ...who, ...(product && { product }) } as HandlerContext<E> };
 }
 
 /**
@@ -76,6 +110,7 @@ async function enter<E extends Endpoint>(
  * and the answer in the `{ result }` envelope (unless the endpoint says `envelope: false`).
  */
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
+  if (endpoint.auth === 'product') scopeOf(endpoint);
   app.endpoints.push(endpoint);
   app.route({
     method: endpoint.method,

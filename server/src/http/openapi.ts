@@ -1,4 +1,4 @@
-import { type Endpoint, inputInQuery, pathParams } from '@portico/contracts';
+import { type Endpoint, inputInQuery, PRODUCT_SCOPES, type ProductScope, pathParams } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../lib/html.js';
@@ -66,7 +66,7 @@ function operation(endpoint: Endpoint) {
     operationId: `${endpoint.feature}.${endpoint.method.toLowerCase()}${openApiPath(endpoint.path).replace(/[^A-Za-z0-9]+/g, '_')}`,
     summary: endpoint.summary,
     tags: [endpoint.feature],
-    ...(endpoint.auth === 'user' ? { security: [{ bearer: [] }] } : {}),
+    ...securityOf(endpoint),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses: {
@@ -102,14 +102,31 @@ function operation(endpoint: Endpoint) {
               },
             }),
       '4XX': {
-        description: `An error; message keys: ${['invalid_input', ...(endpoint.auth === 'user' ? ['unauthorized'] : []), ...endpoint.errors].join(', ')}`,
+        description: `An error; message keys: ${['invalid_input', ...(endpoint.auth === 'public' ? [] : ['unauthorized']), ...(endpoint.auth === 'product' ? ['forbidden'] : []), ...endpoint.errors].join(', ')}`,
         content: { 'application/json': { schema: errorSchema } },
       },
     },
   };
 }
 
-export function openApiDocument(endpoints: readonly Endpoint[], opts: { title: string; serverUrl: string }) {
+const PRODUCT_SCOPE_DESCRIPTIONS: Record<ProductScope, string> = {
+  'notifications:read': "Read a user's notification choices before sending",
+  'notifications:write': 'Register notification blocks and modules',
+  'lookups:write': 'Maintain the lookups (schools, companies, block categories)',
+  'kyc:review': 'Review identity verifications',
+};
+
+/** A user's bearer token, or a product's client-credentials token holding the endpoint's scope. */
+function securityOf(endpoint: Endpoint) {
+  if (endpoint.auth === 'user') return { security: [{ bearer: [] }] };
+  if (endpoint.auth === 'product') return { security: [{ product: endpoint.scope ? [endpoint.scope] : [] }] };
+  return {};
+}
+
+export function openApiDocument(
+  endpoints: readonly Endpoint[],
+  opts: { title: string; serverUrl: string; tokenUrl: string },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of [...endpoints].sort((a, b) => a.path.localeCompare(b.path))) {
     const key = openApiPath(e.path);
@@ -119,10 +136,31 @@ export function openApiDocument(endpoints: readonly Endpoint[], opts: { title: s
     openapi: '3.1.0',
     info: { title: `${opts.title} API`, version: '1' },
     servers: [{ url: opts.serverUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        // The platform's products: a token from the provider's token endpoint (client_credentials).
+        product: {
+          type: 'oauth2',
+          flows: {
+            clientCredentials: {
+              tokenUrl: opts.tokenUrl,
+              scopes: Object.fromEntries(PRODUCT_SCOPES.map((scope) => [scope, PRODUCT_SCOPE_DESCRIPTIONS[scope]])),
+            },
+          },
+        },
+      },
+    },
     paths,
   };
 }
+
+const securityLabel = (security: Record<string, string[]>[] | undefined) => {
+  const [first] = security ?? [];
+  if (!first) return '';
+  const scopes = first.product;
+  return scopes ? ` <i>product: ${escapeHtml(scopes.join(' '))}</i>` : ' <i>bearer</i>';
+};
 
 /** A browsable page of the same description: server-rendered, no script. */
 function docsPage(doc: ReturnType<typeof openApiDocument>): string {
@@ -133,7 +171,7 @@ function docsPage(doc: ReturnType<typeof openApiDocument>): string {
       const schema = JSON.stringify(answer, null, 2);
       const bodySchema = o.requestBody && (Object.values(o.requestBody.content)[0] as { schema: unknown }).schema;
       const input = JSON.stringify(bodySchema ?? o.parameters ?? {}, null, 2);
-      return `<details id="${escapeHtml(o.operationId)}"><summary><b class="m ${method}">${method.toUpperCase()}</b> <code>${escapeHtml(path)}</code> ${escapeHtml(o.summary)}${o.security ? ' <i>bearer</i>' : ''}</summary>
+      return `<details id="${escapeHtml(o.operationId)}"><summary><b class="m ${method}">${method.toUpperCase()}</b> <code>${escapeHtml(path)}</code> ${escapeHtml(o.summary)}${securityLabel(o.security)}</summary>
 <p>${escapeHtml(o.responses['4XX'].description)}</p><h4>Input</h4><pre>${escapeHtml(input)}</pre><h4>Answer</h4><pre>${escapeHtml(schema)}</pre></details>`;
     }),
   );
@@ -148,7 +186,10 @@ pre{background:#f1f3f5;padding:.6rem;overflow:auto;font-size:13px}.m{display:inl
 .put,.patch{color:#e67700}.delete{color:#c92a2a}i{color:#868e96}`;
 
 /** GET /api/openapi.json and the page at /api/docs. */
-export async function openApiRoutes(app: FastifyInstance, opts: { title: string; serverUrl: string }) {
+export async function openApiRoutes(
+  app: FastifyInstance,
+  opts: { title: string; serverUrl: string; tokenUrl: string },
+) {
   const doc = () => openApiDocument(app.endpoints, opts);
   app.get('/api/openapi.json', async () => doc());
   app.get('/api/docs', async (_request, reply) => reply.type('text/html; charset=utf-8').send(docsPage(doc())));

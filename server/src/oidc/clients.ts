@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { isProductScope, PRODUCT_SCOPES } from '@portico/contracts';
 import type { ClientMetadata } from 'oidc-provider';
 import { ConfigError } from '../config/env.js';
+
+/** What a person's sign-in may grant a relying party. */
+export const USER_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
+/** Every scope the provider knows: a person's, and the products' back-office ones (contracts/src/endpoint.ts). */
+export const PROVIDER_SCOPES = [...USER_SCOPES, ...PRODUCT_SCOPES];
 
 export const PORTAL_CLIENT_ID = 'portal';
 
@@ -17,7 +23,32 @@ export function portalClient(publicUrl: string): ClientMetadata {
     redirect_uris: [...at('/callback'), ...at('/silent-renew')],
     post_logout_redirect_uris: [`${publicUrl}/`, `${publicUrl}/en-us/`, ...at('/login'), ...at('/logout')],
     first_party: true,
+    scope: USER_SCOPES.join(' '),
   };
+}
+
+const scopesOf = (client: ClientMetadata) => (typeof client.scope === 'string' ? client.scope.split(' ') : []);
+
+/**
+ * A client's scopes made explicit, so that the provider itself keeps the two kinds apart (it
+ * refuses a scope outside a client's `scope` with invalid_scope): a client of the products' back
+ * office (grant `client_credentials`) only that grant and product scopes, named; any other client
+ * a person's scopes only (USER_SCOPES when it names none). A user's sign-in thus never carries
+ * `kyc:review`, and a product's token never stands for a person. Answers the problem, if any.
+ */
+export function withScopesChecked(client: ClientMetadata): ClientMetadata | string {
+  const grants = Array.isArray(client.grant_types) ? client.grant_types : ['authorization_code'];
+  const scopes = scopesOf(client);
+  if (grants.includes('client_credentials')) {
+    if (grants.length !== 1)
+      return 'a client_credentials client takes no other grant type (a product signs people in with another client)';
+    if (client.token_endpoint_auth_method === 'none') return 'a client_credentials client must authenticate';
+    if (!scopes.length || !scopes.every(isProductScope))
+      return `a client_credentials client names its scopes, among ${PRODUCT_SCOPES.join(', ')}`;
+    return { response_types: [], redirect_uris: [], ...client };
+  }
+  if (scopes.some(isProductScope)) return 'product scopes are for client_credentials clients only';
+  return scopes.length ? client : { ...client, scope: USER_SCOPES.join(' ') };
 }
 
 /** Extra clients from OIDC_CLIENTS_FILE: a JSON array of oidc-provider client metadata. */

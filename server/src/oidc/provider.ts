@@ -8,6 +8,7 @@ import { storeError } from '../features/errors/service.js';
 import { type Account, accountClaims, findAccount } from '../modules/users/index.js';
 import { ACR_VALUES, interactionPolicy } from './acr.js';
 import { createOidcAdapter } from './adapter.js';
+import { PROVIDER_SCOPES } from './clients.js';
 import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
 
 export type ProviderOptions = {
@@ -38,6 +39,8 @@ export const TTL = {
   Interaction: 60 * 60,
   Session: 14 * 24 * 60 * 60,
   Grant: 14 * 24 * 60 * 60,
+  // A product's back-office token: short, a product asks again (client credentials).
+  ClientCredentials: 10 * 60,
 };
 
 // Accounts kept in memory per copy for the claims (server/src/db/change-cache.ts).
@@ -58,7 +61,8 @@ export function createProvider(opts: ProviderOptions): Provider {
       long: { signed: true, sameSite: 'lax', secure: opts.secureCookies },
       short: { signed: true, sameSite: 'lax', secure: opts.secureCookies },
     },
-    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    // A person's scopes and the products' (server/src/oidc/clients.ts keeps each client to one kind).
+    scopes: PROVIDER_SCOPES,
     claims: {
       // acr / amr / auth_time: how and when the user signed in (one factor or two; pwd, otp, mfa), for clients that step up.
       openid: ['sub', 'acr', 'amr', 'auth_time'],
@@ -86,6 +90,9 @@ export function createProvider(opts: ProviderOptions): Provider {
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       backchannelLogout: { enabled: true },
+      // The platform's products call the back-office endpoints with these tokens
+      // (server/src/features/auth/product.ts); only clients configured for the grant get them.
+      clientCredentials: { enabled: true },
     },
     rotateRefreshToken: true,
     // A browser may call the provider's endpoints only from an origin of the client's own redirect

@@ -7,7 +7,8 @@ import { touchDevice } from '../../modules/devices/index.js';
 import { isFirstParty } from '../../modules/sign-in/index.js';
 import { type AccessTokenPayload, findAccessTokenAccount } from '../../modules/users/index.js';
 
-const bearerOf = (request: FastifyRequest): string | undefined => {
+/** The bearer token of the Authorization header, when it has the token's syntax. */
+export const bearerOf = (request: FastifyRequest): string | undefined => {
   const match = /^Bearer ([\w.~+/-]+=*)$/i.exec(request.headers.authorization ?? '');
   return match?.[1];
 };
