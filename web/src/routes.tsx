@@ -208,7 +208,12 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     page: lazyPage(() => import('./features/two-factor/TwoFactorPage')),
   },
-  { path: '/notification', layout: 'manager', auth: true, page: UnderConstruction },
+  {
+    path: '/notification',
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/notification/NotificationPage')),
+  },
   { path: '/order', layout: 'manager', auth: true, page: UnderConstruction },
   { path: '/point', layout: 'manager', auth: true, page: UnderConstruction },
 

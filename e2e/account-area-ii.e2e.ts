@@ -1,0 +1,119 @@
+import { fillPath, messages, notificationEndpoints as N } from '@portico/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
+import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { productApi, productClientsFile } from './products.js';
+import { registerByApi, signInToPortal } from './signin.js';
+
+// Account area II (issue 28) in Chromium, with a product of the platform calling the back-office
+// API with its client-credentials token beside the person's pages.
+
+const vi = messages['vi-VN'];
+const en = messages['en-US'];
+
+/** The signed-in person's id (the ID token's sub oidc-client-ts keeps). */
+const subOf = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? '{}').profile?.sub as string) : '';
+  });
+
+describe('account area II', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let product: Awaited<ReturnType<typeof productApi>>;
+  beforeAll(async () => {
+    const clients = await productClientsFile(['notifications:read', 'notifications:write']);
+    [server, browser] = await Promise.all([
+      startServer({ CAPTCHA_PROVIDER: 'none', OIDC_CLIENTS_FILE: clients }),
+      launchBrowser(),
+    ]);
+    product = await productApi(server, 'notifications:read notifications:write');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('notification settings: a product registers a block and modules, the person switches channels, the product reads them', async () => {
+    const put = (path: string, body: object) => product('PUT', path, body);
+    expect(
+      (
+        await put(fillPath(N.putBlock.path, { blockId: 'lms' }), {
+          name: 'LMS',
+          title: { vi: 'Học trực tuyến', en: 'Online learning' },
+        })
+      ).status,
+    ).toBe(200);
+    for (const [moduleName, blockId, titleVi, titleEn, defaults] of [
+      ['course_update', 'lms', 'Cập nhật khoá học', 'Course updates', undefined],
+      ['grades', 'lms', 'Điểm số', 'Grades', ['email']],
+      ['security_news', null, 'Tin bảo mật', 'Security news', undefined],
+    ] as const) {
+      const res = await put(fillPath(N.putModule.path, { moduleName }), {
+        blockId,
+        title: { vi: titleVi, en: titleEn },
+        ...(defaults ? { defaultChannels: defaults } : {}),
+      });
+      expect(res.status).toBe(200);
+    }
+
+    // Vietnamese on a phone: open a module, turn one channel off, update.
+    await registerByApi(server, 'notify.person@example.com', 'Notify@2026x');
+    const phone = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await signInToPortal(phone, server, vi, '', 'notify.person@example.com', 'Notify@2026x');
+    const sub = await subOf(phone);
+    await phone.goto(`${server.url}/notification`);
+    await phone.getByRole('heading', { level: 2, name: 'Học trực tuyến' }).waitFor();
+    await phone.getByRole('button', { name: /Cập nhật khoá học/ }).click();
+    const channels = phone.getByRole('group', {
+      name: vi.notification_channels_named.replace('{{name}}', 'Cập nhật khoá học'),
+    });
+    // Playwright waits for the opening panel to stand still before pressing the switch.
+    await channels.getByRole('switch', { name: vi.notification_channel_web }).setChecked(false);
+    await phone.getByText('E-mail · Trong ứng dụng').waitFor();
+    await phone.screenshot({ path: screenshotPath('notification-vi-390'), fullPage: true });
+    expect(await axeViolations(phone)).toEqual([]);
+    await phone.getByRole('button', { name: vi.common_update, exact: true }).click();
+    await phone.getByText(vi.update_success).waitFor();
+    const read = await product<{ items: { moduleName: string; notificationGroup: string[] }[] }>(
+      'GET',
+      fillPath(N.userChoices.path, { userId: sub }),
+    );
+    expect(read.status).toBe(200);
+    expect(Object.fromEntries(read.result.items.map((i) => [i.moduleName, i.notificationGroup]))).toEqual({
+      security_news: ['email', 'web', 'app'],
+      course_update: ['email', 'app'],
+      grades: ['email'],
+    });
+
+    // English on a computer: the master switch turns everything off.
+    const desk = await (await browser.newContext({ viewport: DESKTOP, locale: 'en-US' })).newPage();
+    await signInToPortal(desk, server, en, '/en-us', 'notify.person@example.com', 'Notify@2026x');
+    await desk.goto(`${server.url}/en-us/notification`);
+    await desk.getByRole('heading', { level: 2, name: 'Online learning' }).waitFor();
+    await desk.getByText('E-mail · In the app').waitFor();
+    await desk.getByRole('switch', { name: new RegExp(en.notification_master_switch) }).setChecked(true);
+    await desk.getByText(en.notification_channels_none, { exact: true }).first().waitFor();
+    await desk.screenshot({ path: screenshotPath('notification-en-1280'), fullPage: true });
+    expect(await axeViolations(desk)).toEqual([]);
+    await desk.getByRole('button', { name: en.common_update, exact: true }).click();
+    await desk.getByText(en.update_success).waitFor();
+    const after = await product<{ items: { notificationGroup: string[] }[] }>(
+      'GET',
+      fillPath(N.userChoices.path, { userId: sub }),
+    );
+    expect(after.result.items.map((i) => i.notificationGroup)).toEqual([[], [], []]);
+    await desk.screenshot({ path: screenshotPath('notification-en-1280-saved'), fullPage: true });
+    for (const [page, name] of [
+      [phone, 'notification-vi-1280'],
+      [desk, 'notification-en-390'],
+    ] as const) {
+      await page.setViewportSize(name.endsWith('390') ? PHONE : DESKTOP);
+      await page.reload();
+      await page.getByRole('heading', { level: 2 }).first().waitFor();
+      await page.screenshot({ path: screenshotPath(name), fullPage: true });
+    }
+  });
+});
