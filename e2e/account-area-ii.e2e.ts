@@ -72,7 +72,7 @@ describe('account area II', () => {
     });
     // Playwright waits for the opening panel to stand still before pressing the switch.
     await channels.getByRole('switch', { name: vi.notification_channel_web }).setChecked(false);
-    await phone.getByText('E-mail · Trong ứng dụng').waitFor();
+    await phone.getByText('Email · Trong ứng dụng').waitFor();
     await phone.screenshot({ path: screenshotPath('notification-vi-390'), fullPage: true });
     expect(await axeViolations(phone)).toEqual([]);
     await phone.getByRole('button', { name: vi.common_update, exact: true }).click();

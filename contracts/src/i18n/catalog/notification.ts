@@ -2,11 +2,11 @@ import { defineMessages } from './define.js';
 
 export const notificationMessages = defineMessages({
   vi: {
-    notification_intro: 'Chọn cách bạn nhận thông báo của từng loại: qua e-mail, trên trang web hoặc trong ứng dụng.',
+    notification_intro: 'Chọn cách bạn nhận thông báo của từng loại: qua email, trên trang web hoặc trong ứng dụng.',
     notification_master_switch: 'Tắt mọi thông báo',
     notification_master_hint: 'Bật để không nhận thông báo nào; tắt để nhận mọi thông báo qua cả ba kênh.',
     notification_general: 'Thông báo chung',
-    notification_channel_email: 'E-mail',
+    notification_channel_email: 'Email',
     notification_channel_web: 'Trên web',
     notification_channel_app: 'Trong ứng dụng',
     notification_channels_none: 'Không nhận',

@@ -52,7 +52,7 @@ describe('notification settings page', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /Cập nhật khoá học/ }));
     const channels = await screen.findByRole('group', { name: 'Kênh nhận thông báo Cập nhật khoá học' });
     fireEvent.click(within(channels).getByRole('switch', { name: 'Trong ứng dụng' }));
-    fireEvent.click(within(channels).getByRole('switch', { name: 'E-mail' }));
+    fireEvent.click(within(channels).getByRole('switch', { name: 'Email' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
     await waitFor(() => expect(saved()).toHaveLength(1));
     expect(saved()[0]).toEqual({
