@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './activity.js';
+export * from './address.js';
 export * from './api.js';
 export * from './approval.js';
 export * from './auth.js';

@@ -6,6 +6,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps.js';
 import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
+import { subscribeAddress } from './features/address/events.js';
+import { addressRoutes } from './features/address/routes.js';
 import { approvalRoutes } from './features/approval/routes.js';
 import { createAuthenticateUser } from './features/auth/bearer.js';
 import { createAuthenticateProduct } from './features/auth/product.js';
@@ -117,6 +119,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeFederation(deps);
   subscribeProfile(deps);
   subscribeNotification(deps);
+  subscribeAddress(deps);
   subscribeTwoFactorData(deps);
   subscribeTwoFactor(deps);
   subscribeAlerts(deps);
@@ -140,6 +143,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => profileRoutes(scope, deps));
   await app.register(async (scope) => deviceRoutes(scope, deps));
   await app.register(async (scope) => notificationRoutes(scope, deps));
+  await app.register(async (scope) => addressRoutes(scope, deps));
   await app.register(async (scope) => recoveryRoutes(scope, deps));
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
   await app.register(async (scope) => twoFactorRoutes(scope, deps));

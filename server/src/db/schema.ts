@@ -361,6 +361,36 @@ export const notificationChoices = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.moduleId] })],
 );
 
+/** The address book (issue 28 point 3; migration 0014_user_addresses.sql). */
+export const userAddresses = pgTable(
+  'user_addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company').notNull().default(''),
+    phoneNumber: text('phone_number').notNull(),
+    /** 2: province and ward (since 2025-07-01); 3: province, district, ward. */
+    scheme: smallint('scheme').notNull(),
+    provinceCode: text('province_code').notNull(),
+    /** Only in the three-tier scheme. */
+    districtCode: text('district_code'),
+    wardCode: text('ward_code').notNull(),
+    details: text('details').notNull(),
+    /** 1 house, 2 company. */
+    addressType: smallint('address_type').notNull().default(1),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_addresses_user_idx').on(t.userId),
+    uniqueIndex('user_addresses_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
 export const schema = {
   users,
   userContacts,
@@ -378,4 +408,5 @@ export const schema = {
   notificationBlocks,
   notificationModules,
   notificationChoices,
+  userAddresses,
 };

@@ -17,6 +17,9 @@ export const accountMessages = defineMessages({
     address_noti_add: 'Thêm địa chỉ thành công.',
     address_noti_edit: 'Cập nhật địa chỉ thành công.',
     address_noti_delete: 'Xóa địa chỉ thành công.',
+    address_locality_invalid: 'Phường/xã không thuộc tỉnh/thành phố (hoặc quận/huyện) đã chọn.',
+    address_limit_reached: 'Bạn đã lưu số địa chỉ tối đa. Hãy xóa bớt một địa chỉ trước khi thêm.',
+    address_default_cannot_delete: 'Không thể xóa địa chỉ mặc định. Hãy chọn địa chỉ khác làm mặc định trước.',
   },
   en: {
     error_email_invalid: 'The e-mail address is not valid.',
@@ -34,5 +37,8 @@ export const accountMessages = defineMessages({
     address_noti_add: 'The address has been added.',
     address_noti_edit: 'The address has been updated.',
     address_noti_delete: 'The address has been deleted.',
+    address_locality_invalid: 'The ward is not in the chosen province (or district).',
+    address_limit_reached: 'You have saved the most addresses allowed. Delete one before adding another.',
+    address_default_cannot_delete: 'The default address cannot be deleted. Make another address the default first.',
   },
 });
