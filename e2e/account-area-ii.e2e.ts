@@ -116,4 +116,95 @@ describe('account area II', () => {
       await page.screenshot({ path: screenshotPath(name), fullPage: true });
     }
   });
+
+  it('address book: a two-tier and a three-tier address, the second made the default, the first deleted', async () => {
+    await registerByApi(server, 'address.person@example.com', 'Address@2026x', 'Lan');
+    const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+    await signInToPortal(page, server, vi, '', 'address.person@example.com', 'Address@2026x');
+    await page.goto(`${server.url}/account/address`);
+    await page.getByText(vi.address_empty).waitFor();
+    await page.screenshot({ path: screenshotPath('address-empty-vi-390'), fullPage: true });
+
+    /** Picks `name` in the select labelled `label` (typing first when it has a search box). */
+    const pick = async (label: string, name: string, search = true) => {
+      const select = page
+        .getByRole('textbox', { name: label })
+        .or(page.getByLabel(label, { exact: true }))
+        .first();
+      await select.click();
+      if (search) await select.fill(name);
+      await page.getByRole('option', { name, exact: true }).click();
+    };
+
+    // Two-tier (the default for a new address): the name comes prefilled from the account.
+    await page.getByRole('link', { name: vi.address_add }).click();
+    await page.waitForURL(/\/account\/address\/0$/);
+    await expect.poll(() => page.getByLabel(vi.address_name_label).inputValue()).toBe('Tester Lan');
+    await page.getByLabel(vi.address_phone_label).fill('0912345678');
+    await pick(vi.address_province_label, 'Thành phố Hà Nội');
+    await pick(vi.address_ward_label, 'Phường Ba Đình');
+    await page.getByLabel(vi.address_details_label).fill('12 Phan Đình Phùng');
+    await page.screenshot({ path: screenshotPath('address-form-vi-390'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: vi.address_add }).click();
+    await page.getByText(vi.address_noti_add).waitFor();
+    await page.waitForURL(/\/account\/address$/);
+
+    // Three-tier: province, district, ward; a company address.
+    await page.getByRole('link', { name: vi.address_add }).click();
+    await page.getByLabel(vi.address_phone_label).fill('0987654321');
+    await page.getByRole('radio', { name: vi.address_scheme_3 }).check();
+    await pick(vi.address_province_label, 'Thành phố Hà Nội');
+    await pick(vi.address_district_label, 'Quận Ba Đình');
+    await pick(vi.address_ward_label, 'Phường Phúc Xá');
+    await page.getByLabel(vi.address_details_label).fill('1 Hoàng Diệu');
+    await page.getByRole('radio', { name: vi.address_type_company }).check();
+    await page.getByRole('button', { name: vi.address_add }).click();
+    await page.getByText(vi.address_noti_add).waitFor();
+    await page.waitForURL(/\/account\/address$/);
+    const cards = page.getByRole('article');
+    await expect.poll(() => cards.count()).toBe(2);
+    await page.getByText('1 Hoàng Diệu, Phường Phúc Xá, Quận Ba Đình, Thành phố Hà Nội').waitFor();
+
+    // The three-tier one becomes the default (it is the newest, listed second: the default leads).
+    await page
+      .getByRole('link', { name: vi.address_edit_named.replace('{{name}}', 'Tester Lan') })
+      .nth(1)
+      .click();
+    await page.waitForURL(/\/account\/address\/\d+$/);
+    await expect.poll(() => page.getByLabel(vi.address_details_label).inputValue()).not.toBe('');
+    expect(await page.getByLabel(vi.address_details_label).inputValue()).toBe('1 Hoàng Diệu');
+    await page.getByLabel(vi.address_default_label).check();
+    await page.getByRole('button', { name: vi.common_update }).click();
+    await page.getByText(vi.address_noti_edit).waitFor();
+    await page.waitForURL(/\/account\/address$/);
+    const first = cards.first();
+    await first.getByText('1 Hoàng Diệu', { exact: false }).waitFor();
+    await first.getByText(vi.address_default_badge).waitFor();
+    await page.screenshot({ path: screenshotPath('address-list-vi-390'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The default has no delete; the other is deleted after the confirmation.
+    expect(
+      await first.getByRole('button', { name: vi.address_delete_named.replace('{{name}}', 'Tester Lan') }).count(),
+    ).toBe(0);
+    await cards
+      .nth(1)
+      .getByRole('button', { name: vi.address_delete_named.replace('{{name}}', 'Tester Lan') })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: vi.address_delete }).click();
+    await page.getByText(vi.address_noti_delete).waitFor();
+    await expect.poll(() => cards.count()).toBe(1);
+
+    // The same pages in English on a computer.
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/en-us/account/address`);
+    await page.getByRole('article').first().waitFor();
+    await page.getByText(en.address_scheme_badge_3).waitFor();
+    await page.screenshot({ path: screenshotPath('address-list-en-1280'), fullPage: true });
+    await page.goto(`${server.url}/en-us/account/address/0`);
+    await page.getByLabel(en.address_details_label).waitFor();
+    await page.screenshot({ path: screenshotPath('address-form-en-1280'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

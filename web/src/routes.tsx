@@ -75,6 +75,10 @@ const ActivatePhonePage = lazyPage(() =>
   import('./features/change-contact/ActivateContactPage').then((m) => ({ default: m.ActivatePhonePage })),
 );
 
+// The address book and its form, also under /address when embedded (features/address/useAddressBase.ts).
+const AddressBookPage = lazyPage(() => import('./features/address/AddressBookPage'));
+const AddressFormPage = lazyPage(() => import('./features/address/AddressFormPage'));
+
 // Devices list and /security/device/:id (the list with the detail modal open) share one chunk.
 const DevicesPage = lazyPage(() => import('./features/devices/DevicesPage'));
 const EmbeddedInfoPage = lazyPage(() =>
@@ -144,8 +148,8 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { path: '/account/email', layout: 'manager', auth: true, page: EmailPage },
   { path: '/account/phone', layout: 'manager', auth: true, page: PhonePage },
-  { path: '/account/address', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/address/:id', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/address', layout: 'manager', auth: true, page: AddressBookPage },
+  { path: '/account/address/:id', layout: 'manager', auth: true, page: AddressFormPage },
   { path: '/account/info', layout: 'manager', auth: true, page: lazyPage(() => import('./features/info/InfoPage')) },
   {
     path: '/account/language',
@@ -221,8 +225,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/app', layout: 'embedded', auth: false, page: UnderConstruction },
   { path: '/info', layout: 'embedded', auth: true, page: EmbeddedInfoPage },
   { path: '/change-password', layout: 'embedded', auth: true, page: EmbeddedChangePasswordPage },
-  { path: '/address', layout: 'embedded', auth: true, page: UnderConstruction },
-  { path: '/address/:id', layout: 'embedded', auth: true, page: UnderConstruction },
+  { path: '/address', layout: 'embedded', auth: true, page: AddressBookPage },
+  { path: '/address/:id', layout: 'embedded', auth: true, page: AddressFormPage },
   { path: '/delete-account', layout: 'embedded', auth: true, page: EmbeddedDeleteAccountPage },
 ];
 

@@ -6,9 +6,10 @@ import { FormActions } from '../../components/FormActions';
 import { FormStack } from '../../components/FormStack';
 import { NameFields } from '../../components/NameFields';
 import { looseT } from '../../i18n/t';
+import { needsSearch } from '../../lib/selectSearch';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { AvatarBlock } from './AvatarBlock';
-import { LANGUAGE_LABEL, needsSearch } from './format';
+import { LANGUAGE_LABEL } from './format';
 import { type ZoneOption, zoneMatches } from './logic';
 import { useInfoForm } from './useInfoForm';
 

@@ -15,9 +15,10 @@ import { rememberLocale, switchLocalePath } from '../../i18n/locale';
 import i18n, { loadMessages } from '../../i18n/setup';
 import { looseT } from '../../i18n/t';
 import { notifyDone } from '../../lib/notify';
+import { needsSearch } from '../../lib/selectSearch';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { getProfile, INFO_QUERY_KEY, setLanguage } from './api';
-import { LANGUAGE_LABEL, needsSearch } from './format';
+import { LANGUAGE_LABEL } from './format';
 
 const isLocale = (v: string | null | undefined): v is Locale => !!v && (LOCALES as readonly string[]).includes(v);
 

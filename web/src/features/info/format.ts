@@ -11,9 +11,5 @@ export const formatBirthdate = (value: string | null | undefined, locale: Locale
   return locale === 'en-US' ? `${mo}/${d}/${y}` : `${d}/${mo}/${y}`;
 };
 
-/** Language and time-zone selects get a search box only above this many options (spec §2, §9). */
-export const SEARCH_ABOVE = 10;
-export const needsSearch = (optionCount: number): boolean => optionCount > SEARCH_ABOVE;
-
 /** The message key naming a language (the read view, the edit form, the language page). */
 export const LANGUAGE_LABEL: Readonly<Record<string, string | undefined>> = { 'vi-VN': 'lang_vi', 'en-US': 'lang_en' };

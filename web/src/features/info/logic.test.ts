@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { needsSearch } from '../../lib/selectSearch';
 import {
   CROP_CHROME_HEIGHT,
   clampCrop,
@@ -9,7 +10,7 @@ import {
   resizeAroundCentre,
   resizeCrop,
 } from './crop';
-import { formatBirthdate, needsSearch } from './format';
+import { formatBirthdate } from './format';
 import {
   htmlToText,
   type InfoForm,
