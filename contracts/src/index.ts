@@ -13,6 +13,7 @@ export * from './external-login.js';
 export * from './forgot-password.js';
 export * from './i18n/index.js';
 export * from './locales.js';
+export * from './lookups.js';
 export * from './names.js';
 export * from './notification.js';
 export * from './pages.js';

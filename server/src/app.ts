@@ -20,6 +20,7 @@ import { errorRoutes } from './features/errors/routes.js';
 import { externalLoginRoutes } from './features/external-login/routes.js';
 import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { lookupRoutes } from './features/lookups/routes.js';
 import { subscribeNotification } from './features/notification/events.js';
 import { notificationRoutes } from './features/notification/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => deviceRoutes(scope, deps));
   await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => addressRoutes(scope, deps));
+  await app.register(async (scope) => lookupRoutes(scope, deps));
   await app.register(async (scope) => recoveryRoutes(scope, deps));
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
   await app.register(async (scope) => twoFactorRoutes(scope, deps));

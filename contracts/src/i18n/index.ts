@@ -7,6 +7,7 @@ import { contactsMessages } from './catalog/contacts.js';
 import { deleteAccountMessages } from './catalog/delete-account.js';
 import { devicesMessages } from './catalog/devices.js';
 import { externalLoginMessages } from './catalog/external-login.js';
+import { lookupsMessages } from './catalog/lookups.js';
 import { notificationMessages } from './catalog/notification.js';
 import { passwordMessages } from './catalog/password.js';
 import { profileMessages } from './catalog/profile.js';
@@ -45,6 +46,7 @@ export const catalogs = {
   'step-up': stepUpMessages,
   'undo-change': undoChangeMessages,
   notification: notificationMessages,
+  lookups: lookupsMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -69,6 +71,7 @@ export const viVN = {
   ...stepUpMessages.vi,
   ...undoChangeMessages.vi,
   ...notificationMessages.vi,
+  ...lookupsMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

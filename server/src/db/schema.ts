@@ -391,6 +391,21 @@ export const userAddresses = pgTable(
   ],
 );
 
+/** Schools, companies and block categories profiles pick from (issue 28 point 2; migration 0015_lookups.sql). */
+export const lookups = pgTable('lookups', {
+  id: serial('id').primaryKey(),
+  /** school, company, classification, training_industry, course_category. */
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  nameEn: text('name_en'),
+  /** The names folded for search (portico_fold: no diacritics, lower case). */
+  searchKey: text('search_key').notNull().generatedAlwaysAs(sql`portico_fold(name || ' ' || coalesce(name_en, ''))`),
+  /** false: retired by the back office, still read by id for the profiles that named it. */
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   userContacts,
@@ -409,4 +424,5 @@ export const schema = {
   notificationModules,
   notificationChoices,
   userAddresses,
+  lookups,
 };
