@@ -12,6 +12,7 @@ export * from './errors.js';
 export * from './external-login.js';
 export * from './forgot-password.js';
 export * from './i18n/index.js';
+export * from './kyc.js';
 export * from './locales.js';
 export * from './lookups.js';
 export * from './names.js';

@@ -20,6 +20,8 @@ import { errorRoutes } from './features/errors/routes.js';
 import { externalLoginRoutes } from './features/external-login/routes.js';
 import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { subscribeKyc } from './features/kyc/events.js';
+import { kycRoutes } from './features/kyc/routes.js';
 import { lookupRoutes } from './features/lookups/routes.js';
 import { subscribeNotification } from './features/notification/events.js';
 import { notificationRoutes } from './features/notification/routes.js';
@@ -121,6 +123,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeProfile(deps);
   subscribeNotification(deps);
   subscribeAddress(deps);
+  subscribeKyc(deps);
   subscribeTwoFactorData(deps);
   subscribeTwoFactor(deps);
   subscribeAlerts(deps);
@@ -146,6 +149,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => addressRoutes(scope, deps));
   await app.register(async (scope) => lookupRoutes(scope, deps));
+  await app.register(async (scope) => kycRoutes(scope, deps));
   await app.register(async (scope) => recoveryRoutes(scope, deps));
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
   await app.register(async (scope) => twoFactorRoutes(scope, deps));

@@ -7,6 +7,7 @@ import { contactsMessages } from './catalog/contacts.js';
 import { deleteAccountMessages } from './catalog/delete-account.js';
 import { devicesMessages } from './catalog/devices.js';
 import { externalLoginMessages } from './catalog/external-login.js';
+import { kycMessages } from './catalog/kyc.js';
 import { lookupsMessages } from './catalog/lookups.js';
 import { notificationMessages } from './catalog/notification.js';
 import { passwordMessages } from './catalog/password.js';
@@ -47,6 +48,7 @@ export const catalogs = {
   'undo-change': undoChangeMessages,
   notification: notificationMessages,
   lookups: lookupsMessages,
+  kyc: kycMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -72,6 +74,7 @@ export const viVN = {
   ...undoChangeMessages.vi,
   ...notificationMessages.vi,
   ...lookupsMessages.vi,
+  ...kycMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

@@ -406,6 +406,38 @@ export const lookups = pgTable('lookups', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** An uploaded ID image: a private file of its owner, named by a random id (migration 0016_kyc.sql). */
+export const kycFiles = pgTable(
+  'kyc_files',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storedName: text('stored_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('kyc_files_user_idx').on(t.userId)],
+);
+
+/** A person's identity verification: 0 not verified, 1 waiting, 2 verified, 3 refused. */
+export const kycVerifications = pgTable(
+  'kyc_verifications',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull(),
+    reason: text('reason'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The reviewing product's client id. */
+    reviewedBy: text('reviewed_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kyc_verifications_status_idx').on(t.status, t.submittedAt)],
+);
+
 export const schema = {
   users,
   userContacts,
@@ -425,4 +457,6 @@ export const schema = {
   notificationChoices,
   userAddresses,
   lookups,
+  kycFiles,
+  kycVerifications,
 };

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { activityLogs, userClaims as userClaimsTable, users } from '../../db/schema.js';
 import { errorKey, expectBearerRequired, fieldErrors, resultOf, signedInUser } from '../../testing/account.js';
 import { useTestApp } from '../../testing/app.js';
+import { multipart } from '../../testing/multipart.js';
 import { userinfoAfterSignIn } from '../../testing/sessions.js';
 
 const PNG = Buffer.concat([
@@ -45,19 +46,6 @@ function pngHeader(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(Buffer.alloc(1024))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** A multipart/form-data body with one file field. */
-function multipart(data: Buffer, filename: string, type = 'application/octet-stream') {
-  const boundary = '----portico-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, data, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 const validInfo = {

@@ -1,27 +1,10 @@
 import multipart from '@fastify/multipart';
 import { profileEndpoints as E } from '@portico/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
-import { AppError, badRequest } from '../../lib/errors.js';
+import { uploadedFile } from '../../http/upload.js';
 import { createProfileService } from './service.js';
-
-/** The uploaded image of a multipart/form-data request (field `file`); 400 invalid_image, 413 file_too_large. */
-async function uploadedImage(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest('invalid_image', { file: ['invalid_image'] });
-  let data: Buffer | undefined;
-  try {
-    const file = await request.file();
-    data = await file?.toBuffer();
-  } catch (err) {
-    if ((err as { statusCode?: number }).statusCode === 413)
-      throw new AppError(413, 'file_too_large', { file: ['file_too_large'] });
-    // Anything else is a broken multipart body (no boundary, cut short, malformed part headers).
-    throw badRequest('invalid_image', { file: ['invalid_image'] });
-  }
-  if (!data?.length) throw badRequest('invalid_image', { file: ['invalid_image'] });
-  return data;
-}
 
 /** Personal info, claims, avatar upload and default language (contracts/src/profile.ts), for the signed-in user. */
 export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -39,6 +22,8 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
     await upload.register(multipart, {
       limits: { fileSize: deps.config.AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     });
-    handle(upload, E.avatar, async (_input, ctx) => profile.setAvatar(ctx, await uploadedImage(ctx.request)));
+    handle(upload, E.avatar, async (_input, ctx) =>
+      profile.setAvatar(ctx, await uploadedFile(ctx.request, 'invalid_image')),
+    );
   });
 }

@@ -46,6 +46,17 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
     );
   }
 
+  // Identity verification reviewed (issue 28 point 4): the result, and the reason of a refusal.
+  events.subscribe('kyc.reviewed', ({ userId, approved, reason, afterCommit }) =>
+    afterCommit(async () =>
+      alert(
+        userId,
+        approved
+          ? { subject: 'mail_kyc_approved_subject', text: 'mail_kyc_approved_text', params: {} }
+          : { subject: 'mail_kyc_refused_subject', text: 'mail_kyc_refused_text', params: { reason: reason ?? '' } },
+      ),
+    ),
+  );
   events.subscribe('two-factor.enabled', ({ userId, ip, afterCommit }) =>
     afterCommit(async () =>
       alert(userId, {

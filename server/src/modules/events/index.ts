@@ -124,6 +124,8 @@ export type EventMap = {
   'sign-in-way.undone': { userId: string; undo: UndoStep[]; tx: Db };
   /** "Log out all devices" (server/src/features/account/service.ts logoutAll): remembered browsers are forgotten too. */
   'user.loggedOutEverywhere': { userId: string; tx: Db };
+  /** A reviewer approved or refused a person's identity verification (server/src/features/kyc/service.ts). */
+  'kyc.reviewed': { userId: string; approved: boolean; reason: string | null; tx: Db; afterCommit: AfterCommit };
 };
 
 export type EventName = keyof EventMap;

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { KYC_STATUS, type KycDetails, type KycStatus, type kycEndpoints, type ParsedInputOf } from '@portico/contracts';
+import type { AppDeps } from '../../deps.js';
+import type { CallerContext } from '../../lib/caller.js';
+import { badRequest, notFound, tooMany } from '../../lib/errors.js';
+import { insertActivity } from '../../modules/activity/index.js';
+import { listClaims, upsertClaim } from '../../modules/claims/index.js';
+import { inTransaction } from '../../modules/events/index.js';
+import { signedFileUrl } from '../../modules/files/index.js';
+import { imageTypeOf } from '../../modules/images/index.js';
+import { findUserById } from '../../modules/users/index.js';
+import {
+  deleteFilesBut,
+  findFiles,
+  findVerification,
+  insertFile,
+  type KycRow,
+  listByStatus,
+  lockAccount,
+  lockVerification,
+  saveVerification,
+} from './queries.js';
+
+type E = typeof kycEndpoints;
+/** Uploads one person may make in an hour (each is a file kept until the next submission). */
+const UPLOADS_PER_HOUR = 20;
+const KYC_ACTIVITY = {
+  submitted: 'activity_kyc_submitted',
+  approved: 'activity_kyc_approved',
+  refused: 'activity_kyc_refused',
+} as const;
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const statusOf = (row: KycRow | undefined): KycStatus => (row?.status ?? KYC_STATUS.notVerified) as KycStatus;
+/** A submission may be made when nothing waits and nothing was verified. */
+const open = (status: KycStatus) => status === KYC_STATUS.notVerified || status === KYC_STATUS.refuse;
+
+/**
+ * Identity verification (issue 28 point 4): private ID images (DATA_DIR/private, shown only
+ * through short-lived signed URLs to their owner and the reviewer), the claims kyc_front and
+ * kyc_back naming them by file id, and the review of the platform's back office. Each change is
+ * in the person's activity log; a review is e-mailed (kyc.reviewed, server/src/modules/alerts).
+ */
+export function createKycService(
+  deps: Pick<AppDeps, 'database' | 'storage' | 'secrets' | 'config' | 'kv' | 'events' | 'log'>,
+) {
+  const { db } = deps.database;
+  const urlOf = (storedName: string) => signedFileUrl(deps.secrets.encryptionKey, deps.config.publicUrl, storedName);
+  const dropLater = (names: string[]) => async () => {
+    for (const name of names)
+      await deps.storage
+        .remove(name, 'private')
+        .catch((err: unknown) => deps.log.warn({ err }, 'KYC file not removed'));
+  };
+
+  /** The images the claims name, with their URLs. */
+  async function images(userId: string) {
+    const claims = await listClaims(db, userId);
+    const idOf = (type: string) => claims.find((c) => c.claimType === type)?.claimValue;
+    const ids = [idOf('kyc_front'), idOf('kyc_back')];
+    const files = await findFiles(
+      db,
+      userId,
+      ids.filter((id): id is string => !!id),
+    );
+    const image = (id: string | undefined) => {
+      const file = files.find((f) => f.id === id);
+      return file ? { fileId: file.id, url: urlOf(file.storedName) } : null;
+    };
+    return { front: image(ids[0]), back: image(ids[1]) };
+  }
+
+  async function details(userId: string, row?: KycRow): Promise<KycDetails> {
+    const verification = row ?? (await findVerification(db, userId));
+    return {
+      status: statusOf(verification),
+      reason: verification?.status === KYC_STATUS.refuse ? (verification.reason ?? null) : null,
+      submittedAt: iso(verification?.submittedAt ?? null),
+      reviewedAt: iso(verification?.reviewedAt ?? null),
+      ...(await images(userId)),
+    };
+  }
+
+  /** A reviewer's decision on a waiting verification. */
+  async function decide(userId: string, reviewer: string, approved: boolean, reason: string | null) {
+    const row = await inTransaction(db, async (tx, afterCommit) => {
+      const current = await lockVerification(tx, userId);
+      if (!current) throw notFound();
+      if (current.status !== KYC_STATUS.wait) throw badRequest('kyc_not_waiting');
+      const saved = await saveVerification(tx, {
+        ...current,
+        status: approved ? KYC_STATUS.verified : KYC_STATUS.refuse,
+        reason,
+        reviewedAt: new Date(),
+        reviewedBy: reviewer,
+      });
+      await insertActivity(tx, {
+        userId,
+        action: approved ? KYC_ACTIVITY.approved : KYC_ACTIVITY.refused,
+        params: approved ? {} : { reason: reason ?? '' },
+      });
+      await deps.events.publish('kyc.reviewed', { userId, approved, reason, tx, afterCommit });
+      return saved;
+    });
+    return { userId, ...(await details(userId, row)) };
+  }
+
+  return {
+    check: async (userId: string) => statusOf(await findVerification(db, userId)),
+    details: (userId: string) => details(userId),
+
+    /** Stores one ID image privately; refused while the verification is waiting or done. */
+    async upload(userId: string, data: Buffer) {
+      if (!open(statusOf(await findVerification(db, userId)))) throw badRequest('kyc_locked');
+      if ((await deps.kv.incr(`kyc:uploads:${userId}`, 3600)) > UPLOADS_PER_HOUR) throw tooMany();
+      const type = imageTypeOf(data);
+      if (!type) throw badRequest('invalid_image', { file: ['invalid_image'] });
+      const storedName = await deps.storage.put(data, type.extension, 'private');
+      const fileId = randomBytes(16).toString('hex');
+      try {
+        await insertFile(db, { id: fileId, userId, storedName });
+      } catch (err) {
+        await dropLater([storedName])();
+        throw err;
+      }
+      return { fileId, url: urlOf(storedName) };
+    },
+
+    /**
+     * update-list-user-claim: both images named by their file ids (the person's own uploads),
+     * written as the claims kyc_front and kyc_back; the verification waits for review, and the
+     * person's other uploads are removed.
+     */
+    async submit(userId: string, { claims }: ParsedInputOf<E['submit']>, caller: CallerContext) {
+      const front = claims.find((c) => c.claimType === 'kyc_front')?.claimValue;
+      const back = claims.find((c) => c.claimType === 'kyc_back')?.claimValue;
+      if (!front || !back) throw badRequest('please_upload_your_identity_captcha');
+      const row = await inTransaction(db, async (tx, afterCommit) => {
+        await lockAccount(tx, userId);
+        if (!open(statusOf(await lockVerification(tx, userId)))) throw badRequest('kyc_locked');
+        // Ids of someone else's files, or of none, are as good as no image.
+        if ((await findFiles(tx, userId, [front, back])).length !== new Set([front, back]).size || front === back)
+          throw badRequest('please_upload_your_identity_captcha');
+        await upsertClaim(tx, userId, 'kyc_front', front);
+        await upsertClaim(tx, userId, 'kyc_back', back);
+        afterCommit(dropLater(await deleteFilesBut(tx, userId, [front, back])));
+        await insertActivity(tx, { userId, action: KYC_ACTIVITY.submitted, params: { ip: caller.ip } });
+        return saveVerification(tx, {
+          userId,
+          status: KYC_STATUS.wait,
+          reason: null,
+          submittedAt: new Date(),
+          reviewedAt: null,
+          reviewedBy: null,
+        });
+      });
+      return details(userId, row);
+    },
+
+    async reviewList({ status, limit }: ParsedInputOf<E['reviewList']>) {
+      const rows = await listByStatus(db, status, limit);
+      return rows.map((row) => ({
+        userId: row.userId,
+        status: statusOf(row),
+        reason: row.reason,
+        submittedAt: iso(row.submittedAt),
+        reviewedAt: iso(row.reviewedAt),
+      }));
+    },
+
+    async review(userId: string) {
+      const row = await findVerification(db, userId);
+      if (!row || !(await findUserById(db, userId))) throw notFound();
+      return { userId, ...(await details(userId, row)) };
+    },
+
+    approve: (userId: string, reviewer: string) => decide(userId, reviewer, true, null),
+    refuse: (userId: string, reviewer: string, reason: string) => decide(userId, reviewer, false, reason),
+  };
+}
