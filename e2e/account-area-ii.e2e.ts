@@ -1,5 +1,6 @@
-import { fillPath, messages, notificationEndpoints as N } from '@portico/contracts';
+import { fillPath, kycEndpoints as K, messages, notificationEndpoints as N } from '@portico/contracts';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
@@ -24,7 +25,7 @@ describe('account area II', () => {
   let browser: Browser;
   let product: Awaited<ReturnType<typeof productApi>>;
   beforeAll(async () => {
-    const clients = await productClientsFile(['notifications:read', 'notifications:write']);
+    const clients = await productClientsFile(['notifications:read', 'notifications:write', 'kyc:review']);
     [server, browser] = await Promise.all([
       startServer({ CAPTCHA_PROVIDER: 'none', OIDC_CLIENTS_FILE: clients }),
       launchBrowser(),
@@ -206,5 +207,56 @@ describe('account area II', () => {
     await page.getByLabel(en.address_details_label).waitFor();
     await page.screenshot({ path: screenshotPath('address-form-en-1280'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('identity verification: upload both sides, wait, approved by the back office with its token, verified', async () => {
+    await registerByApi(server, 'kyc.person@example.com', 'Kyc@2026xx');
+    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await signInToPortal(page, server, vi, '', 'kyc.person@example.com', 'Kyc@2026xx');
+    const sub = await subOf(page);
+    await page.goto(`${server.url}/security/kyc`);
+    await page.getByText(vi.kyc_status_0).waitFor();
+    // Both images are required before anything is sent.
+    await page.getByRole('button', { name: vi.kyc_submit }).click();
+    await page.getByText(vi.please_upload_your_identity_captcha).waitFor();
+    const card = (background: string) =>
+      sharp({ create: { width: 320, height: 200, channels: 3, background } })
+        .png()
+        .toBuffer();
+    for (const [side, color] of [
+      ['front', '#3b6fd8'],
+      ['back', '#d8843b'],
+    ] as const) {
+      const label = side === 'front' ? vi.kyc_front_label : vi.kyc_back_label;
+      await page
+        .locator(`input[name="kyc_${side}"]`)
+        .setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: await card(color) });
+      await page.getByRole('img', { name: vi.kyc_image_alt.replace('{{side}}', label.toLowerCase()) }).waitFor();
+    }
+    await page.screenshot({ path: screenshotPath('kyc-chosen-vi-1280'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: vi.kyc_submit }).click();
+    await page.getByText(vi.kyc_waiting_message).waitFor();
+    expect(await page.getByRole('button', { name: vi.kyc_submit }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('kyc-wait-vi-1280'), fullPage: true });
+
+    const desk = await productApi(server, 'kyc:review');
+    const waiting = await desk<{ userId: string }[]>('GET', K.reviewList.path);
+    expect(waiting.result.map((w) => w.userId)).toContain(sub);
+    const approved = await desk<{ status: number }>('POST', fillPath(K.approve.path, { userId: sub }));
+    expect(approved).toMatchObject({ status: 200, result: { status: 2 } });
+
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/en-us/security/kyc`);
+    await page.getByText(en.kyc_verified_message).waitFor();
+    await page
+      .getByRole('img', { name: en.kyc_image_alt.replace('{{side}}', en.kyc_front_label.toLowerCase()) })
+      .waitFor();
+    await page.screenshot({ path: screenshotPath('kyc-verified-en-390'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    // The e-mail with the result.
+    await expect
+      .poll(async () => (await server.outbox('kyc.person@example.com')).map((m) => m.subject).join(' '))
+      .toContain('xác minh');
   });
 });

@@ -192,7 +192,7 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     page: lazyPage(() => import('./features/activity/ActivityPage')),
   },
-  { path: '/security/kyc', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/security/kyc', layout: 'manager', auth: true, page: lazyPage(() => import('./features/kyc/KycPage')) },
   // A sign-in approved on this device (issue 26): the QR code's page and the app code.
   {
     path: QR_APPROVE_PAGE,

@@ -16,6 +16,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   { key: 'menu_app_code', path: '/security/app-code', icon: 'hash' },
   { key: 'menu_device', path: '/security/device', icon: 'device' },
   { key: 'menu_recovery_ways', path: '/security/recovery-ways', icon: 'lifebuoy' },
+  { key: 'menu_kyc', path: '/security/kyc', icon: 'kyc' },
   { key: 'menu_activity', path: '/security/activity', icon: 'activity' },
   { key: 'menu_delete', path: '/security/delete', icon: 'trash' },
   { key: 'menu_token', path: '/account/token', icon: 'token' },

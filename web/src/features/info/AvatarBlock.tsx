@@ -5,10 +5,10 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
+import { IMAGE_ACCEPT, isAcceptedImage } from '../../lib/imageFiles';
 import { notifyDone, notifyFailed, notifyRefused } from '../../lib/notify';
 import { AvatarCropper } from './AvatarCropper';
 import { INFO_QUERY_KEY, uploadAvatar } from './api';
-import { AVATAR_ACCEPT, isAcceptedImage } from './logic';
 
 /** The avatar with its change button: a gif/jpg/png file, cropped square, uploaded (spec account §4 Avatar). */
 export function AvatarBlock({ profile }: { profile: GeneralProfile }) {
@@ -73,7 +73,7 @@ export function AvatarBlock({ profile }: { profile: GeneralProfile }) {
           ref={input}
           type="file"
           name="file"
-          accept={AVATAR_ACCEPT}
+          accept={IMAGE_ACCEPT}
           hidden
           aria-label={t('info_avatar_change')}
           onChange={(e) => choose(e.currentTarget.files?.[0])}

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { isAcceptedImage } from '../../lib/imageFiles';
 import { needsSearch } from '../../lib/selectSearch';
 import {
   CROP_CHROME_HEIGHT,
@@ -15,7 +16,6 @@ import {
   htmlToText,
   type InfoForm,
   identificationError,
-  isAcceptedImage,
   socialLinks,
   textToHtml,
   timezoneOptions,

@@ -223,16 +223,3 @@ export const socialLinks = (claims: readonly UserClaim[], offered: readonly stri
   SOCIAL_PROVIDERS.map((p) => ({ ...p, claim: claims.find((c) => c.claimType === p.claimType) ?? null })).filter(
     (p) => p.claim || offered.includes(p.id),
   );
-
-// ---- Avatar files -------------------------------------------------------------------------
-
-const IMAGE_TYPES = ['image/gif', 'image/jpeg', 'image/png'];
-const IMAGE_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'png'];
-export const AVATAR_ACCEPT = [...IMAGE_TYPES, ...IMAGE_EXTENSIONS.map((e) => `.${e}`)].join(',');
-
-/** gif, jpg, jpeg or png by type or name (the server checks the content again). */
-export const isAcceptedImage = (file: Pick<File, 'name' | 'type'>): boolean => {
-  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (file.type) return IMAGE_TYPES.includes(file.type.toLowerCase());
-  return IMAGE_EXTENSIONS.includes(ext);
-};
