@@ -48,6 +48,11 @@ export const appSettingsSchema = z.object({
     oidcAuthority: z.string(),
     oidcClientId: z.string(),
     maximumEmailOrPhone: z.number().int(),
+    /**
+     * Where stored files are served: public ones (avatars) under `<filesBaseUrl>/<name>`; private
+     * ones (ID images, certificates) only by the signed URLs their endpoints answer.
+     */
+    filesBaseUrl: z.string().default(''),
     /** Parent origins allowed to embed the portal and receive its postMessage calls (EMBED_ORIGINS). */
     embedOrigins: z.array(z.string()).default([]),
     /**

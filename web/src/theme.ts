@@ -28,6 +28,8 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { shadow: 'xs' } },
+    // spec account §9: a modal is 600 wide unless it says otherwise, its backdrop in after 100 ms.
+    Modal: { defaultProps: { size: 600, transitionProps: { duration: 100 } } },
   },
 });
 

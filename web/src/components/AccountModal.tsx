@@ -10,7 +10,6 @@ export function AccountModal({ children, ...props }: ModalProps) {
   return (
     <Modal
       centered
-      size="md"
       radius="lg"
       padding="lg"
       closeButtonProps={{ 'aria-label': t('common_close') }}

@@ -12,6 +12,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
     oidcAuthority: '/oidc',
     oidcClientId: '',
     maximumEmailOrPhone: 3,
+    filesBaseUrl: '/uploads',
     embedOrigins: [],
     socialProviders: [],
     googleClientId: '',

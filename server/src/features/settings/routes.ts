@@ -23,6 +23,7 @@ export function appSettings(config: AppDeps['config']): AppSettings {
       oidcAuthority: config.issuer,
       oidcClientId: PORTAL_CLIENT_ID,
       maximumEmailOrPhone: config.MAXIMUM_EMAIL_OR_PHONE,
+      filesBaseUrl: `${config.publicUrl}/uploads`,
       embedOrigins: config.EMBED_ORIGINS,
       // The providers whose variables are set (server/src/modules/federation/providers.ts).
       socialProviders: createProviders(config).enabled,

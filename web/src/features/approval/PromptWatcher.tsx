@@ -70,7 +70,7 @@ function PromptDialog({
     onSettled: onAnswered,
   });
   return (
-    <Modal opened onClose={onClose} title={t('approval_title_prompt')} centered size="md" data-testid="prompt-dialog">
+    <Modal opened onClose={onClose} title={t('approval_title_prompt')} centered data-testid="prompt-dialog">
       <Stack gap="md">
         <Text fz="sm" c="gray.7">
           {t('approval_intro')}

@@ -42,7 +42,7 @@ export function DeviceDetailModal({ id, onClose, onLogout, busy }: DeviceDetailM
   });
 
   return (
-    <Modal opened={id !== null} onClose={onClose} title={t('device_detail_title')} centered size="md">
+    <Modal opened={id !== null} onClose={onClose} title={t('device_detail_title')} centered>
       <QueryState query={device}>
         {(d) => <DeviceDetail device={d} onClose={onClose} onLogout={onLogout} busy={busy} />}
       </QueryState>

@@ -50,7 +50,7 @@ export function PasswordModal({ opened, note, onClose, onConfirmed }: PasswordMo
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('two_factor_password_modal_title')} centered size="md">
+    <Modal opened={opened} onClose={close} title={t('two_factor_password_modal_title')} centered>
       <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
         <Stack gap="md">
           {note && <Text fz="sm">{note}</Text>}
@@ -58,7 +58,6 @@ export function PasswordModal({ opened, note, onClose, onConfirmed }: PasswordMo
             {...form.field('password')}
             label={t('two_factor_password_label')}
             autoComplete="current-password"
-            size="md"
             data-autofocus
           />
           <FormAlert message={form.alert} />
