@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './contacts.js';
 import { featureEndpoints } from './endpoint.js';
 import { VN_PHONE_PATTERN } from './rules.js';
 
@@ -72,7 +73,7 @@ export const addressInput = z
   });
 export type AddressInput = z.input<typeof addressInput>;
 
-const idInput = z.object({ userAddressId: z.coerce.number().int().positive() });
+const idInput = z.object({ userAddressId: rowId() });
 
 const define = featureEndpoints('address');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './contacts.js';
 import { featureEndpoints } from './endpoint.js';
 
 // Lookups (spec account §7 Lookups; issue 28 point 2): the schools, companies and block
@@ -33,7 +34,7 @@ const searchInput = z.object({
   q: z.string().trim().max(100).default(''),
   limit: z.coerce.number().int().min(1).max(LOOKUP_SEARCH_LIMIT).default(20),
 });
-const idInput = z.object({ id: z.coerce.number().int().positive() });
+const idInput = z.object({ id: rowId() });
 const lookupWrite = z.object({ name: nameSchema, nameEn: nameSchema.nullable().default(null) });
 
 const define = featureEndpoints('lookups');
@@ -79,10 +80,14 @@ export const lookupsEndpoints = {
   update: define({
     method: 'PUT',
     path: '/api/product/lookups/:id',
-    summary: 'Renames an entry, or retires (active false) or restores it',
+    summary: 'Renames an entry, or retires (active false) or restores it; only the fields sent change',
     auth: 'product',
     scope: 'lookups:write',
-    input: idInput.extend(lookupWrite.shape).extend({ active: z.boolean().default(true) }),
+    input: idInput.extend({
+      name: nameSchema.optional(),
+      nameEn: nameSchema.nullable().optional(),
+      active: z.boolean().optional(),
+    }),
     output: productLookupSchema,
     errors: ['not_found', 'lookup_exists'],
   }),

@@ -48,7 +48,7 @@ export const notificationConfigSchema = z.object({
 export type NotificationConfig = z.infer<typeof notificationConfigSchema>;
 
 /** The most modules one save may carry. */
-export const MAX_NOTIFICATION_ITEMS = 500;
+export const MAX_NOTIFICATION_ITEMS = 2000;
 export const saveNotificationInput = z.object({
   items: z
     .array(z.object({ blockId: blockRefSchema, moduleName: keySchema, notificationGroup: notificationGroupSchema }))
@@ -112,7 +112,8 @@ export const notificationEndpoints = {
   save: define({
     method: 'POST',
     path: '/api/account/notification',
-    summary: "Saves the person's channels for the modules listed (the others keep theirs)",
+    summary:
+      "Saves the person's channels for the modules listed (the others keep theirs: the page sends the ones changed)",
     auth: 'user',
     input: saveNotificationInput,
     output: notificationConfigSchema,

@@ -49,6 +49,7 @@ import { subscribeAlerts } from './modules/alerts/index.js';
 import { subscribeClaims } from './modules/claims/index.js';
 import { subscribeDevices } from './modules/devices/index.js';
 import { subscribeFederation } from './modules/federation/index.js';
+import { subscribeFiles } from './modules/files/index.js';
 import { subscribeFlows } from './modules/flows/index.js';
 import { subscribePassword } from './modules/password/index.js';
 import {
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeNotification(deps);
   subscribeAddress(deps);
   subscribeKyc(deps);
+  subscribeFiles(deps);
   subscribeTwoFactorData(deps);
   subscribeTwoFactor(deps);
   subscribeAlerts(deps);

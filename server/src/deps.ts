@@ -1,5 +1,5 @@
 import type { ClientMetadata } from 'oidc-provider';
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { type Captcha, createCaptcha } from './adapters/captcha/index.js';
 import { type KeyValueStore, openKeyValueStore } from './adapters/kv/index.js';
 import { createMailer, type Mailer } from './adapters/mail/index.js';
@@ -9,6 +9,7 @@ import type { Config } from './config/env.js';
 import { preflight } from './config/preflight.js';
 import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
+import { createLogger } from './lib/log.js';
 import { createEventBus, type EventBus } from './modules/events/index.js';
 
 /** What the whole app runs on: configuration, storage, adapters and the event bus (built by createDeps). */
@@ -43,7 +44,7 @@ export async function createDeps(
     kv?: KeyValueStore;
   } = {},
 ): Promise<AppDeps> {
-  const log = opts.log ?? pino({ level: config.LOG_LEVEL });
+  const log = opts.log ?? createLogger(config.LOG_LEVEL);
   const { secrets, clients } = opts.checked ?? (await preflight(config));
   const kv = opts.kv ?? openKeyValueStore(config.REDIS_URL, opts.kvPrefix ?? config.REDIS_PREFIX, (m) => log.warn(m));
   const logCodes = !config.production;

@@ -1,18 +1,18 @@
 import path from 'node:path';
-import pino from 'pino';
 import { openKeyValueStore, waitForRedis } from './adapters/kv/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { preflight } from './config/preflight.js';
 import { openDatabase } from './db/client.js';
 import { closeDeps, createDeps } from './deps.js';
+import { createLogger } from './lib/log.js';
 import { seedDemoAccount } from './modules/users/index.js';
 
 // Start: config (checked whole) -> Redis -> database -> app -> listen. Anything the configuration
 // gets wrong stops here with one line naming the variable and exit code 78 (EX_CONFIG).
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.LOG_LEVEL });
+  const log = createLogger(config.LOG_LEVEL);
   const checked = await preflight(config);
   const kv = openKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX, (m) => log.warn(m));
   await waitForRedis(kv, config.REDIS_URL);

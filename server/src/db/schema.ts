@@ -406,18 +406,25 @@ export const lookups = pgTable('lookups', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** An uploaded ID image: a private file of its owner, named by a random id (migration 0016_kyc.sql). */
-export const kycFiles = pgTable(
-  'kyc_files',
+/**
+ * A private file (an ID image, a certificate): its owner, purpose and stored name under a random
+ * id (migration 0016_private_files_and_kyc.sql; server/src/modules/files).
+ */
+export const privateFiles = pgTable(
+  'private_files',
   {
     id: text('id').primaryKey(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** kyc, certificate. */
+    purpose: text('purpose').notNull(),
     storedName: text('stored_name').notNull(),
+    /** The name the file was uploaded with (shown, never used as a path). */
+    fileName: text('file_name').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('kyc_files_user_idx').on(t.userId)],
+  (t) => [index('private_files_user_idx').on(t.userId, t.purpose)],
 );
 
 /** A person's identity verification: 0 not verified, 1 waiting, 2 verified, 3 refused. */
@@ -457,6 +464,6 @@ export const schema = {
   notificationChoices,
   userAddresses,
   lookups,
-  kycFiles,
+  privateFiles,
   kycVerifications,
 };

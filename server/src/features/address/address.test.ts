@@ -102,6 +102,7 @@ describe('address book', () => {
     expect(errorKey(await a.call('DELETE', one(second.id)))).toBe('address_default_cannot_delete');
     expect(resultOf(await a.call('DELETE', one(first.id)))).toBe(true);
     expect(errorKey(await a.call('GET', one(first.id)), 404)).toBe('not_found');
+    expect(errorKey(await a.call('GET', one(3_000_000_000)), 400)).toBe('not_found');
     expect(resultOf(await a.call('GET', E.hasDefault.path))).toBe(true);
   });
 

@@ -9,9 +9,11 @@ export async function addressRoutes(app: FastifyInstance, deps: AppDeps) {
   const book = createAddressService(deps);
   const e = addressEndpoints;
   handle(app, e.localities, async ({ scheme, parent }, { reply }) => {
-    // The same for everyone and changed only with the dataset packages: browsers keep it a day.
+    const list = await book.localities(scheme, parent);
+    // The same for everyone and changed only with the dataset packages: browsers keep it a day
+    // (a refusal is not kept).
     reply.header('cache-control', 'public, max-age=86400');
-    return book.localities(scheme, parent);
+    return list;
   });
   handle(app, e.list, (_input, { user }) => book.list(user.id));
   handle(app, e.hasDefault, (_input, { user }) => book.hasDefault(user.id));

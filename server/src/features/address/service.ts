@@ -124,14 +124,19 @@ export function createAddressService({ database }: Pick<AppDeps, 'database'>) {
         if (!before) throw notFound();
         const isDefault = before.isDefault || form.isDefaultAddress;
         if (isDefault) await clearDefault(tx, userId, userAddressId);
-        return updateAddress(tx, userId, userAddressId, values, isDefault);
+        const updated = await updateAddress(tx, userId, userAddressId, values, isDefault);
+        // Under the account's lock the row is still there; were it not, nothing here may commit.
+        if (!updated) throw notFound();
+        return updated;
       });
-      if (!row) throw notFound();
       return shown(row);
     },
 
     async remove(userId: string, id: number) {
-      const outcome = await db.transaction((tx) => deleteAddress(tx, userId, id));
+      const outcome = await db.transaction(async (tx) => {
+        await lockAddresses(tx, userId);
+        return deleteAddress(tx, userId, id);
+      });
       if (outcome === 'none') throw notFound();
       if (outcome === 'default') throw badRequest('address_default_cannot_delete');
       return true as const;

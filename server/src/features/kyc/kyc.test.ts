@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, kycFiles } from '../../db/schema.js';
+import { activityLogs, privateFiles } from '../../db/schema.js';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { useTestApp, writeClientsFile } from '../../testing/app.js';
 import { multipart } from '../../testing/multipart.js';
@@ -115,7 +115,7 @@ describe('identity verification (KYC)', async () => {
     const second = [await uploaded(b, '#444'), await uploaded(b, '#555')];
     expect(resultOf<KycDetails>(await submit(b, second[0]!.fileId, second[1]!.fileId)).status).toBe(1);
     await expect.poll(async () => (await fetchUrl(first[0]!.url)).statusCode).toBe(404);
-    const files = await t.deps.database.db.select().from(kycFiles).where(eq(kycFiles.userId, b.id));
+    const files = await t.deps.database.db.select().from(privateFiles).where(eq(privateFiles.userId, b.id));
     expect(files.map((f) => f.id).sort()).toEqual([second[0]!.fileId, second[1]!.fileId].sort());
   });
 
@@ -159,7 +159,7 @@ describe('identity verification (KYC)', async () => {
     const images = [await uploaded(d, '#d11'), await uploaded(d, '#d22')];
     resultOf(await submit(d, images[0]!.fileId, images[1]!.fileId));
     resultOf(await d.call('DELETE', deleteAccountEndpoints.remove.path, { confirm: true, password: TEST_PASSWORD }));
-    expect(await t.deps.database.db.select().from(kycFiles).where(eq(kycFiles.userId, d.id))).toEqual([]);
+    expect(await t.deps.database.db.select().from(privateFiles).where(eq(privateFiles.userId, d.id))).toEqual([]);
     await expect.poll(async () => (await fetchUrl(images[0]!.url)).statusCode).toBe(404);
     expect(errorKey(await desk.call('GET', fillPath(E.review.path, { userId: d.id })), 404)).toBe('not_found');
   });

@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { type Db, firstRow } from '../../db/client.js';
-import { kycFiles, kycVerifications, users } from '../../db/schema.js';
+import { kycVerifications, users } from '../../db/schema.js';
 
 export type KycRow = typeof kycVerifications.$inferSelect;
-export type KycFileRow = typeof kycFiles.$inferSelect;
 
 export const findVerification = (db: Db, userId: string): Promise<KycRow | undefined> =>
   firstRow(db.select().from(kycVerifications).where(eq(kycVerifications.userId, userId)));
@@ -34,30 +33,7 @@ export const listByStatus = (db: Db, status: number, limit: number) =>
     .orderBy(asc(kycVerifications.submittedAt), asc(kycVerifications.userId))
     .limit(limit);
 
-export async function insertFile(db: Db, row: Omit<KycFileRow, 'createdAt'>) {
-  await db.insert(kycFiles).values(row);
-}
-
-/** The person's files among these ids. */
-export const findFiles = (db: Db, userId: string, ids: string[]): Promise<KycFileRow[]> =>
-  ids.length
-    ? db
-        .select()
-        .from(kycFiles)
-        .where(and(eq(kycFiles.userId, userId), inArray(kycFiles.id, ids)))
-    : Promise.resolve([]);
-
-/** Deletes the person's files but `keep`; answers the stored names to remove once committed. */
-export async function deleteFilesBut(tx: Db, userId: string, keep: string[]): Promise<string[]> {
-  const rows = await tx
-    .delete(kycFiles)
-    .where(and(eq(kycFiles.userId, userId), keep.length ? notInArray(kycFiles.id, keep) : undefined))
-    .returning({ storedName: kycFiles.storedName });
-  return rows.map((r) => r.storedName);
-}
-
-/** Erases the person's verification (the account is being deleted); answers the files' stored names. */
-export async function deleteKycOf(tx: Db, userId: string): Promise<string[]> {
+/** Erases the person's verification (the account is being deleted; the files module erases the images). */
+export async function deleteKycOf(tx: Db, userId: string): Promise<void> {
   await tx.delete(kycVerifications).where(eq(kycVerifications.userId, userId));
-  return deleteFilesBut(tx, userId, []);
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { KYC_STATUS, type KycDetails, type KycStatus, type kycEndpoints, type ParsedInputOf } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
@@ -6,14 +5,11 @@ import { badRequest, notFound, tooMany } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { listClaims, upsertClaim } from '../../modules/claims/index.js';
 import { inTransaction } from '../../modules/events/index.js';
-import { signedFileUrl } from '../../modules/files/index.js';
+import { createPrivateFiles } from '../../modules/files/index.js';
 import { imageTypeOf } from '../../modules/images/index.js';
 import { findUserById } from '../../modules/users/index.js';
 import {
-  deleteFilesBut,
-  findFiles,
   findVerification,
-  insertFile,
   type KycRow,
   listByStatus,
   lockAccount,
@@ -45,27 +41,22 @@ export function createKycService(
   deps: Pick<AppDeps, 'database' | 'storage' | 'secrets' | 'config' | 'kv' | 'events' | 'log'>,
 ) {
   const { db } = deps.database;
-  const urlOf = (storedName: string) => signedFileUrl(deps.secrets.encryptionKey, deps.config.publicUrl, storedName);
-  const dropLater = (names: string[]) => async () => {
-    for (const name of names)
-      await deps.storage
-        .remove(name, 'private')
-        .catch((err: unknown) => deps.log.warn({ err }, 'KYC file not removed'));
-  };
+  const files = createPrivateFiles(deps);
 
   /** The images the claims name, with their URLs. */
   async function images(userId: string) {
     const claims = await listClaims(db, userId);
     const idOf = (type: string) => claims.find((c) => c.claimType === type)?.claimValue;
     const ids = [idOf('kyc_front'), idOf('kyc_back')];
-    const files = await findFiles(
+    const found = await files.find(
       db,
       userId,
+      'kyc',
       ids.filter((id): id is string => !!id),
     );
     const image = (id: string | undefined) => {
-      const file = files.find((f) => f.id === id);
-      return file ? { fileId: file.id, url: urlOf(file.storedName) } : null;
+      const file = found.find((f) => f.id === id);
+      return file ? { fileId: file.id, url: files.urlOf(file) } : null;
     };
     return { front: image(ids[0]), back: image(ids[1]) };
   }
@@ -109,21 +100,24 @@ export function createKycService(
     check: async (userId: string) => statusOf(await findVerification(db, userId)),
     details: (userId: string) => details(userId),
 
-    /** Stores one ID image privately; refused while the verification is waiting or done. */
+    /**
+     * Stores one ID image privately; refused while the verification is waiting or done. The
+     * status is read under the account's lock, as a submission takes it, so an upload never lands
+     * between a submission's check and its pruning of the other uploads.
+     */
     async upload(userId: string, data: Buffer) {
       if (!open(statusOf(await findVerification(db, userId)))) throw badRequest('kyc_locked');
-      if ((await deps.kv.incr(`kyc:uploads:${userId}`, 3600)) > UPLOADS_PER_HOUR) throw tooMany();
       const type = imageTypeOf(data);
       if (!type) throw badRequest('invalid_image', { file: ['invalid_image'] });
-      const storedName = await deps.storage.put(data, type.extension, 'private');
-      const fileId = randomBytes(16).toString('hex');
-      try {
-        await insertFile(db, { id: fileId, userId, storedName });
-      } catch (err) {
-        await dropLater([storedName])();
-        throw err;
-      }
-      return { fileId, url: urlOf(storedName) };
+      if ((await deps.kv.incr(`kyc:uploads:${userId}`, 3600)) > UPLOADS_PER_HOUR) throw tooMany();
+      const { fileId, url } = await files.store(userId, 'kyc', { data, extension: type.extension }, (record) =>
+        db.transaction(async (tx) => {
+          await lockAccount(tx, userId);
+          if (!open(statusOf(await lockVerification(tx, userId)))) throw badRequest('kyc_locked');
+          await record(tx);
+        }),
+      );
+      return { fileId, url };
     },
 
     /**
@@ -139,11 +133,12 @@ export function createKycService(
         await lockAccount(tx, userId);
         if (!open(statusOf(await lockVerification(tx, userId)))) throw badRequest('kyc_locked');
         // Ids of someone else's files, or of none, are as good as no image.
-        if ((await findFiles(tx, userId, [front, back])).length !== new Set([front, back]).size || front === back)
+        if (front === back || (await files.find(tx, userId, 'kyc', [front, back])).length !== 2)
           throw badRequest('please_upload_your_identity_captcha');
         await upsertClaim(tx, userId, 'kyc_front', front);
         await upsertClaim(tx, userId, 'kyc_back', back);
-        afterCommit(dropLater(await deleteFilesBut(tx, userId, [front, back])));
+        const dropped = await files.prune(tx, userId, 'kyc', [front, back]);
+        afterCommit(() => files.removeStored(dropped));
         await insertActivity(tx, { userId, action: KYC_ACTIVITY.submitted, params: { ip: caller.ip } });
         return saveVerification(tx, {
           userId,

@@ -79,7 +79,16 @@ describe('lookups', async () => {
       await keeper.call('GET', `${E.productList.path}?kind=school&q=kim`),
     );
     expect(listed).toEqual([expect.objectContaining({ id: added.id, active: false })]);
+    // Only the fields sent change: a rename keeps it retired and its English name.
+    expect(resultOf(await keeper.call('PUT', at, { name: 'Trường THPT Kim Liên (Hà Nội)' }))).toMatchObject({
+      active: false,
+      nameEn: 'Kim Lien High School',
+    });
+    expect(resultOf(await keeper.call('PUT', at, {}))).toMatchObject({ name: 'Trường THPT Kim Liên (Hà Nội)' });
     expect(errorKey(await keeper.call('PUT', at, { name: 'Đại học FPT', active: true }))).toBe('lookup_exists');
+    expect(errorKey(await keeper.call('PUT', fillPath(E.update.path, { id: 3_000_000_000 }), { name: 'X' }), 400)).toBe(
+      'not_found',
+    );
     expect(errorKey(await keeper.call('PUT', fillPath(E.update.path, { id: 999999 }), { name: 'X' }), 404)).toBe(
       'not_found',
     );

@@ -44,7 +44,7 @@ export async function insertLookup(db: Db, values: Pick<LookupRow, 'kind' | 'nam
 export async function updateLookup(
   db: Db,
   id: number,
-  values: Pick<LookupRow, 'name' | 'nameEn' | 'active'>,
+  values: Partial<Pick<LookupRow, 'name' | 'nameEn' | 'active'>>,
 ): Promise<LookupRow | 'taken' | undefined> {
   try {
     const [row] = await db

@@ -38,8 +38,9 @@ export function createLookupService({ database }: Pick<AppDeps, 'database'>) {
       if (!row) throw badRequest('lookup_exists');
       return kept(row);
     },
-    async update({ id, name, nameEn, active }: ParsedInputOf<E['update']>) {
-      const row = await updateLookup(db, id, { name, nameEn, active });
+    async update({ id, ...fields }: ParsedInputOf<E['update']>) {
+      const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+      const row = Object.keys(changes).length ? await updateLookup(db, id, changes) : await findLookup(db, id);
       if (row === 'taken') throw badRequest('lookup_exists');
       if (!row) throw notFound();
       return kept(row);

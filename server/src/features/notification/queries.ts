@@ -36,7 +36,7 @@ export const moduleKeyIs = (blockId: string | null, moduleName: string) =>
   and(eq(notificationModules.blockKey, blockId ?? ''), eq(notificationModules.moduleName, moduleName));
 export const blockIs = (blockId: string) => eq(notificationModules.blockKey, blockId);
 
-/** The modules among `keys` that exist, by key (`block/name`). */
+/** The modules among `keys` that exist, held (key share) until the transaction ends: a module deleted meanwhile waits. */
 export async function findModules(db: Db, keys: { blockId: string | null; moduleName: string }[]) {
   if (!keys.length) return [];
   return db
@@ -47,7 +47,8 @@ export async function findModules(db: Db, keys: { blockId: string | null; module
         sql`(${notificationModules.blockKey}, ${notificationModules.moduleName})`,
         keys.map((k) => sql`(${k.blockId ?? ''}, ${k.moduleName})`),
       ),
-    );
+    )
+    .for('key share');
 }
 
 /** Writes the person's channels for these modules (each replaces the earlier choice). */

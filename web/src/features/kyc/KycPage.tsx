@@ -127,7 +127,15 @@ function ImageSlot({
 }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const label = t(side === 'front' ? 'kyc_front_label' : 'kyc_back_label');
+  const front = side === 'front';
+  const label = t(front ? 'kyc_front_label' : 'kyc_back_label');
+  const action = image
+    ? front
+      ? 'kyc_change_front'
+      : 'kyc_change_back'
+    : front
+      ? 'kyc_choose_front'
+      : 'kyc_choose_back';
   const upload = useMutation({
     mutationFn: uploadKycImage,
     onSuccess: onUploaded,
@@ -150,20 +158,15 @@ function ImageSlot({
         style={{ overflow: 'hidden', display: 'grid', placeItems: 'center' }}
       >
         {image ? (
-          <Image src={image.url} alt={t('kyc_image_alt', { side: label.toLowerCase() })} h={180} fit="contain" />
+          <Image src={image.url} alt={t(front ? 'kyc_front_alt' : 'kyc_back_alt')} h={180} fit="contain" />
         ) : (
           <Icon name="id" size={48} stroke={1.2} />
         )}
       </Paper>
       {editable && (
         <>
-          <Button
-            variant="light"
-            loading={upload.isPending}
-            onClick={() => input.current?.click()}
-            aria-label={`${t(image ? 'kyc_change_image' : 'kyc_choose_image')}: ${label}`}
-          >
-            {t(image ? 'kyc_change_image' : 'kyc_choose_image')}
+          <Button variant="light" loading={upload.isPending} onClick={() => input.current?.click()}>
+            {t(action)}
           </Button>
           <Text fz="xs" c="dimmed">
             {t('kyc_image_hint')}

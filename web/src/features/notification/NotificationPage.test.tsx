@@ -42,7 +42,12 @@ const saved = () =>
 describe('notification settings page', { timeout: 20_000 }, () => {
   it('groups modules by block (general first), switches a channel, and saves the whole list', async () => {
     answers['POST /api/account/notification'] = ({ body }) =>
-      ok({ ...CONFIG, items: CONFIG.items.map((item, i) => ({ ...item, ...(body as NotificationConfig).items[i] })) });
+      ok({
+        ...CONFIG,
+        items: CONFIG.items.map(
+          (item) => (body as NotificationConfig).items.find((i) => i.moduleName === item.moduleName) ?? item,
+        ),
+      });
     renderApp(buildRoutes(), '/notification', SIGNED_IN);
     expect(await screen.findByRole('heading', { level: 2, name: 'Thông báo chung' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Học trực tuyến' })).toBeTruthy();
@@ -55,12 +60,8 @@ describe('notification settings page', { timeout: 20_000 }, () => {
     fireEvent.click(within(channels).getByRole('switch', { name: 'Email' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
     await waitFor(() => expect(saved()).toHaveLength(1));
-    expect(saved()[0]).toEqual({
-      items: [
-        { blockId: null, moduleName: 'security', notificationGroup: ['email', 'web', 'app'] },
-        { blockId: 'lms', moduleName: 'course', notificationGroup: ['app'] },
-      ],
-    });
+    // Only the module changed is sent.
+    expect(saved()[0]).toEqual({ items: [{ blockId: 'lms', moduleName: 'course', notificationGroup: ['app'] }] });
     expect(await screen.findByText('Cập nhật thành công.')).toBeTruthy();
   });
 

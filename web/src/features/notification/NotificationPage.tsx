@@ -18,7 +18,7 @@ import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { notifyDone } from '../../lib/notify';
 import { getNotificationConfig, NOTIFICATION_QUERY_KEY, saveNotificationConfig } from './api';
-import { groupsOf, itemKey } from './groups';
+import { changedItems, groupsOf, itemKey } from './groups';
 
 const CHANNEL_LABEL = {
   email: 'notification_channel_email',
@@ -55,16 +55,23 @@ export function NotificationPage() {
 function NotificationForm({ config }: { config: NotificationConfig }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const [saved, setSaved] = useState<NotificationItem[]>(config.items);
   const [items, setItems] = useState<NotificationItem[]>(config.items);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
+    // Only what changed is sent: a module left alone keeps following its product's defaults.
     mutationFn: () =>
       saveNotificationConfig({
-        items: items.map(({ blockId, moduleName, notificationGroup }) => ({ blockId, moduleName, notificationGroup })),
+        items: changedItems(saved, items).map(({ blockId, moduleName, notificationGroup }) => ({
+          blockId,
+          moduleName,
+          notificationGroup,
+        })),
       }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(NOTIFICATION_QUERY_KEY, saved);
-      setItems(saved.items);
+    onSuccess: (answer) => {
+      queryClient.setQueryData(NOTIFICATION_QUERY_KEY, answer);
+      setSaved(answer.items);
+      setItems(answer.items);
       setError(null);
       notifyDone(t('update_success'));
     },

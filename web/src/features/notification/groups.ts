@@ -29,3 +29,12 @@ export function groupsOf(
       .filter((g) => g.items.length > 0),
   ];
 }
+
+/** The items whose channels differ from what was saved. */
+export function changedItems(
+  saved: readonly NotificationItem[],
+  current: readonly NotificationItem[],
+): NotificationItem[] {
+  const before = new Map(saved.map((item) => [itemKey(item), item.notificationGroup.join(',')]));
+  return current.filter((item) => before.get(itemKey(item)) !== item.notificationGroup.join(','));
+}
