@@ -29,6 +29,8 @@ import { outboxRoutes } from './features/outbox/routes.js';
 import { passwordRoutes } from './features/password/routes.js';
 import { subscribeProfile } from './features/profile/events.js';
 import { profileRoutes } from './features/profile/routes.js';
+import { subscribeProfiles } from './features/profiles/events.js';
+import { profilesRoutes } from './features/profiles/routes.js';
 import { subscribeRecovery } from './features/recovery/events.js';
 import { recoveryRoutes } from './features/recovery/routes.js';
 import { registerRoutes, updateInfoRoutes } from './features/register/routes.js';
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeNotification(deps);
   subscribeAddress(deps);
   subscribeKyc(deps);
+  subscribeProfiles(deps);
   subscribeFiles(deps);
   subscribeTwoFactorData(deps);
   subscribeTwoFactor(deps);
@@ -152,6 +155,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => addressRoutes(scope, deps));
   await app.register(async (scope) => lookupRoutes(scope, deps));
   await app.register(async (scope) => kycRoutes(scope, deps));
+  await app.register(async (scope) => profilesRoutes(scope, deps));
   await app.register(async (scope) => recoveryRoutes(scope, deps));
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
   await app.register(async (scope) => twoFactorRoutes(scope, deps));

@@ -12,6 +12,7 @@ import { lookupsMessages } from './catalog/lookups.js';
 import { notificationMessages } from './catalog/notification.js';
 import { passwordMessages } from './catalog/password.js';
 import { profileMessages } from './catalog/profile.js';
+import { profilesMessages } from './catalog/profiles.js';
 import { recoveryMessages } from './catalog/recovery.js';
 import { registerMessages } from './catalog/register.js';
 import { shellMessages } from './catalog/shell.js';
@@ -49,6 +50,7 @@ export const catalogs = {
   notification: notificationMessages,
   lookups: lookupsMessages,
   kyc: kycMessages,
+  profiles: profilesMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -75,6 +77,7 @@ export const viVN = {
   ...notificationMessages.vi,
   ...lookupsMessages.vi,
   ...kycMessages.vi,
+  ...profilesMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

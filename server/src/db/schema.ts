@@ -445,6 +445,33 @@ export const kycVerifications = pgTable(
   (t) => [index('kyc_verifications_status_idx').on(t.status, t.submittedAt)],
 );
 
+/** Named profiles (issue 28 point 1; migration 0017_user_profiles.sql): lists kept as JSON, checked by the contract. */
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    displayName: text('display_name').notNull(),
+    role: text('role').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    originalAvatar: text('original_avatar').notNull().default(''),
+    blockIds: jsonb('block_ids').notNull().default([]),
+    education: jsonb('education').notNull().default([]),
+    experience: jsonb('experience').notNull().default([]),
+    certifications: jsonb('certifications').notNull().default([]),
+    references: jsonb('references').notNull().default([]),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_profiles_user_idx').on(t.userId),
+    uniqueIndex('user_profiles_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
 export const schema = {
   users,
   userContacts,
@@ -466,4 +493,5 @@ export const schema = {
   lookups,
   privateFiles,
   kycVerifications,
+  userProfiles,
 };

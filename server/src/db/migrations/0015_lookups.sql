@@ -2,7 +2,7 @@
 -- training_industry, course_category) that profiles pick from; the platform's back office keeps them
 -- with a lookups:write token. A new database starts with the seed below.
 -- portico_fold: a name folded for search (Vietnamese diacritics and đ dropped, lower case), the
--- names and the searched text alike (server/src/features/lookups/queries.ts); lower() alone does not fold
+-- names and the searched text alike (server/src/modules/lookups/queries.ts); lower() alone does not fold
 -- non-ASCII letters under the C locale, hence both cases in the map.
 CREATE FUNCTION "portico_fold"(value text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT lower(translate(value, 'àÀáÁạẠảẢãÃâÂầẦấẤậẬẩẨẫẪăĂằẰắẮặẶẳẲẵẴèÈéÉẹẸẻẺẽẼêÊềỀếẾệỆểỂễỄìÌíÍịỊỉỈĩĨòÒóÓọỌỏỎõÕôÔồỒốỐộỘổỔỗỖơƠờỜớỚợỢởỞỡỠùÙúÚụỤủỦũŨưƯừỪứỨựỰửỬữỮỳỲýÝỵỴỷỶỹỸđĐ', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaeeeeeeeeeeeeeeeeeeeeeeiiiiiiiiiioooooooooooooooooooooooooooooooooouuuuuuuuuuuuuuuuuuuuuuyyyyyyyyyydd'))

@@ -21,7 +21,7 @@ export async function kycRoutes(app: FastifyInstance, deps: AppDeps) {
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: KYC_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
     handle(upload, e.upload, async (_input, { user, request }) =>
-      kyc.upload(user.id, await uploadedFile(request, 'invalid_image')),
+      kyc.upload(user.id, (await uploadedFile(request, 'invalid_image')).data),
     );
   });
 }

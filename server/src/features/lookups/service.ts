@@ -1,7 +1,7 @@
 import type { Locale, Lookup, LookupKind, lookupsEndpoints, ParsedInputOf } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { findLookup, insertLookup, type LookupRow, searchLookups, updateLookup } from './queries.js';
+import { findLookup, insertLookup, type LookupRow, searchLookups, updateLookup } from '../../modules/lookups/index.js';
 
 type E = typeof lookupsEndpoints;
 

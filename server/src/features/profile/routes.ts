@@ -23,7 +23,7 @@ export async function profileRoutes(app: FastifyInstance, deps: AppDeps) {
       limits: { fileSize: deps.config.AVATAR_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     });
     handle(upload, E.avatar, async (_input, ctx) =>
-      profile.setAvatar(ctx, await uploadedFile(ctx.request, 'invalid_image')),
+      profile.setAvatar(ctx, (await uploadedFile(ctx.request, 'invalid_image')).data),
     );
   });
 }

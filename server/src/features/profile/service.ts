@@ -13,7 +13,6 @@ import {
   type UserClaim,
 } from '@portico/contracts';
 import sanitizeHtml from 'sanitize-html';
-import { STORED_NAME } from '../../adapters/storage/index.js';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
@@ -28,7 +27,7 @@ import {
   upsertClaim,
 } from '../../modules/claims/index.js';
 import { keepsAWayIn } from '../../modules/federation/index.js';
-import { reencodeAvatar } from '../../modules/images/index.js';
+import { reencodeAvatar, storedUploadName } from '../../modules/images/index.js';
 import { findUserById, type User } from '../../modules/users/index.js';
 import { PROFILE_ACTIVITY } from './activity.js';
 import { replaceAvatar, updateProfile } from './queries.js';
@@ -57,12 +56,6 @@ const labelOf = (locale: Locale, key: string | undefined) => (key ? translate(lo
 const LANGUAGE_LABEL: Record<string, MessageKey> = { 'vi-VN': 'lang_vi', 'en-US': 'lang_en' };
 
 /** The stored file name of an avatar URL this server issued, if it is one. */
-const storedAvatarName = (avatar: string | null, publicUrl: string): string | undefined => {
-  const prefix = `${publicUrl}/uploads/`;
-  if (!avatar?.startsWith(prefix)) return undefined;
-  const name = avatar.slice(prefix.length);
-  return STORED_NAME.test(name) ? name : undefined;
-};
 
 /**
  * Personal info (spec account §2 General info page, §3 General user profile, §5), its claims
@@ -190,7 +183,7 @@ export function createProfileService(deps: AppDeps) {
         await drop(name);
         throw err;
       }
-      const old = storedAvatarName(replaced, deps.config.publicUrl);
+      const old = storedUploadName(replaced, deps.config.publicUrl);
       if (old) await drop(old);
       return { avatar };
     },
@@ -206,4 +199,4 @@ export function createProfileService(deps: AppDeps) {
 }
 
 /** The stored avatar file of a user, for removal when the account is deleted. */
-export const avatarFileOf = (user: User, publicUrl: string) => storedAvatarName(user.avatar, publicUrl);
+export const avatarFileOf = (user: User, publicUrl: string) => storedUploadName(user.avatar, publicUrl);

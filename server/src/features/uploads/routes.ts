@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { notFound } from '../../lib/errors.js';
-import { PRIVATE_FILES_PATH, signatureHolds } from '../../modules/files/index.js';
+import { PRIVATE_FILES_PATH, privateFileType, signatureHolds } from '../../modules/files/index.js';
 import { MIME_BY_EXTENSION } from '../../modules/images/index.js';
 
 /**
@@ -29,13 +29,15 @@ export async function uploadRoutes(app: FastifyInstance, deps: AppDeps) {
     `${PRIVATE_FILES_PATH}/:name`,
     async (request, reply) => {
       const { name } = request.params;
-      const type = MIME_BY_EXTENSION[name.split('.').pop() ?? ''];
+      const type = privateFileType(name);
       const { exp, sig } = request.query;
       const allowed = !!type && signatureHolds(deps.secrets.encryptionKey, name, exp, sig);
       const data = allowed ? await deps.storage.get(name, 'private') : undefined;
       if (!type || !data) throw notFound();
+      // A document is saved, never opened in the portal's origin.
+      if (type.download) reply.header('content-disposition', 'attachment');
       return reply
-        .header('content-type', type)
+        .header('content-type', type.mime)
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .header('cache-control', 'no-store')

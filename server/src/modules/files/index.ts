@@ -1,5 +1,7 @@
 // Private files (identity documents, certificates): owned rows, stored apart, served only through
 // short-lived signed URLs.
+
+export { documentTypeOf, privateFileType } from './documents.js';
 export {
   createPrivateFiles,
   type FilePurpose,

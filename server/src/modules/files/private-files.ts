@@ -66,6 +66,16 @@ export function createPrivateFiles(deps: FileDeps) {
             )
         : Promise.resolve([]),
 
+    /** Deletes these files of the person's; answers the stored names to remove once committed. */
+    async drop(tx: Db, userId: string, purpose: FilePurpose, ids: string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      const rows = await tx
+        .delete(privateFiles)
+        .where(and(eq(privateFiles.userId, userId), eq(privateFiles.purpose, purpose), inArray(privateFiles.id, ids)))
+        .returning({ storedName: privateFiles.storedName });
+      return rows.map((r) => r.storedName);
+    },
+
     /** Deletes the person's files of that purpose but `keep`; answers the stored names to remove once committed. */
     async prune(tx: Db, userId: string, purpose: FilePurpose, keep: string[]): Promise<string[]> {
       const rows = await tx

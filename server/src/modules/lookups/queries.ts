@@ -1,5 +1,5 @@
 import type { LookupKind } from '@portico/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, firstRow } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { lookups } from '../../db/schema.js';
@@ -58,3 +58,7 @@ export async function updateLookup(
     throw error;
   }
 }
+
+/** Entries by id (retired ones too: a profile may still name them). */
+export const findLookups = (db: Db, ids: number[]): Promise<LookupRow[]> =>
+  ids.length ? db.select().from(lookups).where(inArray(lookups.id, ids)) : Promise.resolve([]);
