@@ -256,4 +256,72 @@ describe('account area II', () => {
       .poll(async () => (await server.outbox('kyc.person@example.com')).map((m) => m.subject).join(' '))
       .toContain('xác minh');
   });
+
+  it('profiles: two created, one edited with an education entry (school from the lookup) and a certificate, made the default, the other deleted', async () => {
+    await registerByApi(server, 'profile.person@example.com', 'Profile@2026x');
+    const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    await signInToPortal(page, server, vi, '', 'profile.person@example.com', 'Profile@2026x');
+    await page.goto(`${server.url}/account/profile`);
+    await page.getByText(vi.profiles_add_title).waitFor();
+    const add = async (name: string) => {
+      await page.getByLabel(vi.profiles_add_name).fill(name);
+      await page.getByRole('button', { name: vi.profiles_add_submit, exact: true }).click();
+      await page.waitForURL(/\/account\/profile\/\d+\?isEdit=true$/);
+      await page.getByLabel(vi.profiles_display_name).waitFor();
+    };
+    await add('Học sinh');
+    await add('Giáo viên');
+    // Edit the second: the role, an education entry with a school picked from the lookup, a certificate.
+    await page.getByLabel(vi.profiles_role).fill('Giáo viên Toán THPT');
+    await page.getByRole('button', { name: vi.profiles_add_item }).first().click();
+    // Saving without the required fields opens every section and marks them.
+    await page.getByRole('button', { name: vi.common_save }).click();
+    await page.getByText(vi.userProfile_education_level_req).waitFor();
+    await page.getByText(vi.userProfile_education_classification_req).waitFor();
+    await page.screenshot({ path: screenshotPath('profile-edit-errors-vi-1280'), fullPage: true });
+    await page.getByRole('textbox', { name: vi.profiles_level }).click();
+    await page.getByRole('option', { name: vi.edu_level_university }).click();
+    const school = page.getByRole('textbox', { name: vi.profiles_school });
+    await school.fill('bach khoa ha');
+    await page.getByRole('option', { name: 'Đại học Bách khoa Hà Nội' }).click();
+    await page.getByRole('textbox', { name: vi.profiles_classification }).click();
+    await page.getByRole('option', { name: 'Xuất sắc' }).click();
+    await page.getByLabel(vi.profiles_major).fill('Toán học');
+    // Every section is open since the refused save.
+    await page.getByRole('button', { name: vi.profiles_add_item }).nth(2).click();
+    await page.getByLabel(vi.profiles_cert_name).fill('IELTS 7.5');
+    await page.locator('input[name="certificate-0"]').setInputFiles({
+      name: 'ielts.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
+    await page.getByRole('link', { name: 'ielts.pdf' }).waitFor();
+    await page.screenshot({ path: screenshotPath('profile-edit-vi-1280'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: vi.common_save }).click();
+    await page.getByText(vi.noti_edit).waitFor();
+    await page.getByText('Đại học Bách khoa Hà Nội').waitFor();
+    await page.getByRole('link', { name: 'ielts.pdf' }).waitFor();
+
+    // Make it the default, delete the other.
+    await page.getByRole('button', { name: vi.profiles_menu.replace('{{name}}', 'Giáo viên') }).click();
+    await page.getByRole('menuitem', { name: vi.profiles_use }).click();
+    await page.getByText(vi.noti_use).waitFor();
+    await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
+    await page.getByRole('button', { name: vi.profiles_menu.replace('{{name}}', 'Học sinh') }).click();
+    await page.getByRole('menuitem', { name: vi.profiles_delete }).click();
+    await page.getByRole('dialog').getByRole('button', { name: vi.profiles_delete }).click();
+    await page.getByText(vi.noti_delete).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'Học sinh' }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('profile-view-vi-1280'), fullPage: true });
+
+    // /account/profile opens the default one; in English on a phone.
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/en-us/account/profile`);
+    await page.waitForURL(/\/en-us\/account\/profile\/\d+$/);
+    await page.getByText(en.profiles_default_badge).waitFor();
+    await page.getByText('Excellent').waitFor();
+    await page.screenshot({ path: screenshotPath('profile-view-en-390'), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

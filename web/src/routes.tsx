@@ -75,6 +75,9 @@ const ActivatePhonePage = lazyPage(() =>
   import('./features/change-contact/ActivateContactPage').then((m) => ({ default: m.ActivatePhonePage })),
 );
 
+// Profiles: the default one's page, and any one's (features/profiles/ProfilePage.tsx).
+const ProfilePage = lazyPage(() => import('./features/profiles/ProfilePage'));
+
 // The address book and its form, also under /address when embedded (features/address/useAddressBase.ts).
 const AddressBookPage = lazyPage(() => import('./features/address/AddressBookPage'));
 const AddressFormPage = lazyPage(() => import('./features/address/AddressFormPage'));
@@ -167,8 +170,8 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     page: lazyPage(() => import('./features/account/TokenPage')),
   },
-  { path: '/account/profile', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/account/profile/:id', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/account/profile', layout: 'manager', auth: true, page: ProfilePage },
+  { path: '/account/profile/:id', layout: 'manager', auth: true, page: ProfilePage },
   // The account-area spec's change-password route; /security/change-password is the same page.
   { path: '/security/password', layout: 'manager', auth: true, page: ChangePasswordPage },
   { path: '/security/device', layout: 'manager', auth: true, page: DevicesPage },

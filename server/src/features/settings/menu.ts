@@ -9,6 +9,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   { key: 'menu_phone', path: '/account/phone', icon: 'phone' },
   { key: 'menu_info', path: '/account/info', icon: 'user' },
   { key: 'menu_address', path: '/account/address', icon: 'address' },
+  { key: 'menu_profile', path: '/account/profile', icon: 'profile' },
   { key: 'menu_language', path: '/account/language', icon: 'language' },
   { key: 'menu_notification', path: '/notification', icon: 'notification' },
   { key: 'menu_password', path: '/security/change-password', icon: 'password' },
