@@ -2,23 +2,30 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.js';
 
-// PostgreSQL refuses U+0000 in text and jsonb, so a null byte anywhere in a request used to
-// fail deep inside a query as a 500. Input that can never be stored is refused at the door.
+// PostgreSQL refuses U+0000 in text and jsonb, and a lone UTF-16 surrogate in jsonb (JSON.stringify
+// writes it as \ud800, which no Unicode text can hold), so such input used to fail deep inside a
+// query as a 500. Input that can never be stored is refused at the door.
 
 const NUL = '\u0000';
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes(NUL) || LONE_SURROGATE.test(text);
 
-/** Whether any string (or object key) in a parsed value holds a null byte; walks without recursion. */
+/**
+ * Whether any string (or object key) in a parsed value holds a null byte or a lone surrogate;
+ * walks without recursion.
+ */
 export function holdsNullByte(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length) {
     const item = pending.pop();
     if (typeof item === 'string') {
-      if (item.includes(NUL)) return true;
+      if (unstorable(item)) return true;
     } else if (Array.isArray(item)) {
       pending.push(...item);
     } else if (item && typeof item === 'object' && !Buffer.isBuffer(item)) {
       for (const [key, inner] of Object.entries(item)) {
-        if (key.includes(NUL)) return true;
+        if (unstorable(key)) return true;
         pending.push(inner);
       }
     }

@@ -1,5 +1,7 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './Icon';
 
 export interface PageHeaderProps {
   /** The page's one h1. */
@@ -57,5 +59,23 @@ export function AccountCard({ children }: { children: ReactNode }) {
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'xl' }} bg="white">
       {children}
     </Paper>
+  );
+}
+
+/** The back arrow before a page's title (PageHeader's `leading`) or atop a block. */
+export function BackButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      mt={2}
+      aria-label={t('common_back')}
+      title={t('common_back')}
+      onClick={onClick}
+    >
+      <Icon name="back" size={22} stroke={2} />
+    </ActionIcon>
   );
 }

@@ -219,6 +219,8 @@ describe('named profiles', () => {
       [false, '2014-06'],
     ]);
     expect((await b.call('PUT', at(id), { ...base, educationList: 'x\u0000' })).statusCode).toBe(400);
+    // A lone surrogate can be held by no jsonb column: refused at the door, never a 500.
+    expect(errorKey(await b.call('PUT', at(id), { ...base, role: 'x\ud800' }))).toBe('invalid_input');
   });
 
   it('another person can neither read, change, use, delete nor dress up a profile; nor use its files', async () => {

@@ -16,7 +16,8 @@ export async function profilesRoutes(app: FastifyInstance, deps: AppDeps) {
   handle(app, e.update, (input, { user, caller }) => profiles.update(user.id, input, caller.locale));
   handle(app, e.use, ({ userProfileId }, { user }) => profiles.use(user.id, userProfileId));
   handle(app, e.remove, ({ userProfileId }, { user }) => profiles.remove(user.id, userProfileId));
-  // Multipart is read by the upload routes only (server/src/http/same-origin.ts takes JSON elsewhere).
+  // Multipart is read by the upload routes only (server/src/http/same-origin.ts takes JSON elsewhere);
+  // the larger of the two limits here, each endpoint's own in the service.
   await app.register(async (upload) => {
     await upload.register(multipart, {
       limits: {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CERTIFICATE_MAX_BYTES,
   type Locale,
   MAX_PROFILES,
   type ParsedInputOf,
@@ -9,7 +10,7 @@ import {
 } from '@portico/contracts';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { badRequest, notFound, tooMany } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, tooMany } from '../../lib/errors.js';
 import { createPrivateFiles, documentTypeOf } from '../../modules/files/index.js';
 import { reencodeAvatar, storedUploadName } from '../../modules/images/index.js';
 import { findLookups, type LookupRow } from '../../modules/lookups/index.js';
@@ -32,9 +33,15 @@ type Certification = Form['certificationList'][number];
 const UPLOADS_PER_HOUR = 30;
 
 const newItemId = () => randomBytes(8).toString('hex');
-/** Each entry keeps its id, or gets one. */
-const withIds = <T extends { id?: string | undefined }>(items: readonly T[]) =>
-  items.map((item) => ({ ...item, id: item.id || newItemId() }));
+/** Each entry keeps its id, or gets one (also when the id repeats one before it). */
+function withIds<T extends { id?: string | undefined }>(items: readonly T[]) {
+  const seen = new Set<string>();
+  return items.map((item) => {
+    const id = item.id && !seen.has(item.id) ? item.id : newItemId();
+    seen.add(id);
+    return { ...item, id };
+  });
+}
 /** spec §4: ticking isStudying (isWorking) clears it on the other entries; the first ticked stays, and an ongoing entry has no end. */
 function oneOngoing<T extends { endDate: string | null }>(items: readonly T[], flag: keyof T & string): T[] {
   let seen = false;
@@ -162,11 +169,12 @@ export function createProfilesService(
     async update(userId: string, { userProfileId, ...form }: Form, locale: Locale) {
       await checkLookups(form.educationList);
       const wanted = [...new Set(form.certificationList.map((c) => c.fileId).filter((id): id is string => !!id))];
-      if ((await files.find(db, userId, 'certificate', wanted)).length !== wanted.length)
-        throw badRequest('userProfile_file_invalid');
       const dropped: string[] = [];
       const row = await db.transaction(async (tx) => {
         await lockAccount(tx, userId);
+        // Under the lock: a save of another profile cannot prune these files meanwhile.
+        if ((await files.find(tx, userId, 'certificate', wanted)).length !== wanted.length)
+          throw badRequest('userProfile_file_invalid');
         const before = await findProfile(tx, userId, userProfileId);
         if (!before) throw notFound();
         const updated = await updateProfile(tx, userId, userProfileId, {
@@ -215,6 +223,8 @@ export function createProfilesService(
     /** A profile's avatar: re-encoded like the account's (server/src/modules/images), public. */
     async setAvatar(userId: string, id: number, upload: Buffer) {
       if (!(await findProfile(db, userId, id))) throw notFound();
+      if (upload.length > deps.config.AVATAR_MAX_BYTES)
+        throw new AppError(413, 'file_too_large', { file: ['file_too_large'] });
       await limitUploads(userId);
       const image = await reencodeAvatar(upload);
       if (!image) throw badRequest('invalid_image', { file: ['invalid_image'] });
@@ -239,6 +249,7 @@ export function createProfilesService(
 
     /** A certificate file (pdf, doc or docx by content), private to the person. */
     async uploadFile(userId: string, data: Buffer, fileName: string) {
+      if (data.length > CERTIFICATE_MAX_BYTES) throw new AppError(413, 'file_too_large', { file: ['file_too_large'] });
       const type = documentTypeOf(data);
       if (!type) throw badRequest('userProfile_file_invalid', { file: ['userProfile_file_invalid'] });
       await limitUploads(userId);

@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, Radio, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Radio, Stack, TextInput } from '@mantine/core';
 import {
   type AddressInput,
   addressInput,
@@ -11,8 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { FormActions } from '../../components/FormActions';
 import { FormStack } from '../../components/FormStack';
-import { Icon } from '../../components/Icon';
-import { AccountCard, AccountPage } from '../../components/PageHeader';
+import { AccountCard, AccountPage, BackButton } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { useApiForm } from '../../components/useApiForm';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -107,19 +106,7 @@ export function AddressFormPage() {
   });
   // A prefill that fails leaves the form empty rather than closed.
   const query = isNew && existing.isError ? { ...existing, data: blankForm(), isError: false } : existing;
-  const back = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      mt={2}
-      aria-label={t('common_back')}
-      title={t('common_back')}
-      onClick={() => navigate(to(base))}
-    >
-      <Icon name="back" size={22} stroke={2} />
-    </ActionIcon>
-  );
+  const back = <BackButton onClick={() => navigate(to(base))} />;
   return (
     <AccountPage title={t(isNew ? 'address_new_title' : 'address_edit_title')} leading={back}>
       <AccountCard>

@@ -1,19 +1,11 @@
-import type { AppSettings, UserAddress } from '@portico/contracts';
-import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n/setup';
+import type { UserAddress } from '@portico/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../routes';
-import type { Session } from '../../session/session';
-import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
-import { type Answers, type ApiCall, ok, renderApp, stubApi } from '../../test/api';
+import { ok, renderApp } from '../../test/api';
+import { pageTests, SIGNED_IN } from '../../test/pageTests';
 
-configure({ asyncUtilTimeout: 5000 });
-
-const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
-const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
-let answers: Answers;
-let calls: ApiCall[];
+const page = pageTests();
 
 const address = (over: Partial<UserAddress>): UserAddress => ({
   id: 1,
@@ -31,21 +23,9 @@ const address = (over: Partial<UserAddress>): UserAddress => ({
   ...over,
 });
 
-beforeEach(() => {
-  focusManager.setFocused(true);
-  answers = { '/api/app-settings': ok(settings) };
-  calls = stubApi(answers);
-});
-
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18n.changeLanguage('vi-VN'));
-});
-
 describe('address pages', { timeout: 20_000 }, () => {
   it('lists the addresses with their division; the default has no delete', async () => {
-    answers['/api/account/address'] = ok([
+    page.answers['/api/account/address'] = ok([
       address({ id: 2, name: 'Công ty', isDefaultAddress: true, scheme: 3, addressType: 2, company: 'ACME' }),
       address({ id: 1 }),
     ]);
@@ -63,8 +43,8 @@ describe('address pages', { timeout: 20_000 }, () => {
   });
 
   it('a new address starts from the account’s name and phone; an empty form shows the spec keys without a call', async () => {
-    answers['/api/account/address/name-and-phone'] = ok({ fullName: '', phoneNumber: '' });
-    answers['/api/localities'] = ok([{ code: '01', name: 'Thành phố Hà Nội' }]);
+    page.answers['/api/account/address/name-and-phone'] = ok({ fullName: '', phoneNumber: '' });
+    page.answers['/api/localities'] = ok([{ code: '01', name: 'Thành phố Hà Nội' }]);
     renderApp(buildRoutes(), '/en-us/account/address/0', SIGNED_IN);
     fireEvent.click(await screen.findByRole('button', { name: 'Add address' }));
     await screen.findByText('Please enter the full name.');
@@ -78,6 +58,6 @@ describe('address pages', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '0123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add address' }));
     await screen.findByText('The phone number is not valid.');
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(false));
+    await waitFor(() => expect(page.calls.some((c) => c.method === 'POST')).toBe(false));
   });
 });

@@ -1,8 +1,8 @@
-import { ActionIcon, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/PageHeader';
+import { BackButton, PageHeader } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { getProfile, INFO_QUERY_KEY } from './api';
@@ -28,19 +28,7 @@ export function InfoPage({ embedded = false }: InfoPageProps) {
   const profile = useQuery({ queryKey: INFO_QUERY_KEY, queryFn: getProfile, retry: false });
   usePageTitle(editing ? 'info_edit_title' : 'menu_info');
 
-  const back = editing && !embedded && (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      mt={2}
-      aria-label={t('common_back')}
-      title={t('common_back')}
-      onClick={() => setEditing(false)}
-    >
-      <BackArrow />
-    </ActionIcon>
-  );
+  const back = editing && !embedded && <BackButton onClick={() => setEditing(false)} />;
 
   return (
     <Stack gap="lg" maw={760} mx={embedded ? undefined : 'auto'} w="100%">
@@ -71,13 +59,4 @@ export default InfoPage;
 /** /info: the embedded variant. */
 export function EmbeddedInfoPage() {
   return <InfoPage embedded />;
-}
-
-function BackArrow() {
-  return (
-    <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
-      <line x1="19" y1="12" x2="5" y2="12" />
-      <polyline points="12 19 5 12 12 5" />
-    </svg>
-  );
 }

@@ -1,19 +1,11 @@
-import type { AppSettings, KycDetails } from '@portico/contracts';
-import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n/setup';
+import type { KycDetails } from '@portico/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../routes';
-import type { Session } from '../../session/session';
-import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
-import { type Answers, type ApiCall, ok, renderApp, stubApi } from '../../test/api';
+import { ok, renderApp } from '../../test/api';
+import { pageTests, SIGNED_IN } from '../../test/pageTests';
 
-configure({ asyncUtilTimeout: 5000 });
-
-const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
-const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
-let answers: Answers;
-let calls: ApiCall[];
+const page = pageTests();
 const image = (fileId: string) => ({ fileId, url: `/files/${fileId}.png?exp=1&sig=x` });
 const details = (over: Partial<KycDetails>): KycDetails => ({
   status: 0,
@@ -25,21 +17,11 @@ const details = (over: Partial<KycDetails>): KycDetails => ({
   ...over,
 });
 
-beforeEach(() => {
-  focusManager.setFocused(true);
-  answers = { '/api/app-settings': ok(settings) };
-  calls = stubApi(answers);
-});
-
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18n.changeLanguage('vi-VN'));
-});
-
 describe('KYC page', { timeout: 20_000 }, () => {
   it('waiting: read-only with the awaiting message', async () => {
-    answers['/api/account/kyc'] = ok(details({ status: 1, front: image('a'.repeat(32)), back: image('b'.repeat(32)) }));
+    page.answers['/api/account/kyc'] = ok(
+      details({ status: 1, front: image('a'.repeat(32)), back: image('b'.repeat(32)) }),
+    );
     renderApp(buildRoutes(), '/security/kyc', SIGNED_IN);
     await screen.findByText('Hồ sơ của bạn đã được gửi và đang chờ duyệt. Bạn sẽ nhận email khi có kết quả.');
     expect(screen.getAllByRole('img', { name: /giấy tờ tùy thân/ })).toHaveLength(2);
@@ -48,14 +30,16 @@ describe('KYC page', { timeout: 20_000 }, () => {
   });
 
   it('refused: the reason, and new images to send; both are required', async () => {
-    answers['/api/account/kyc'] = ok(details({ status: 3, reason: 'Blurred photo', front: image('a'.repeat(32)) }));
+    page.answers['/api/account/kyc'] = ok(
+      details({ status: 3, reason: 'Blurred photo', front: image('a'.repeat(32)) }),
+    );
     renderApp(buildRoutes(), '/en-us/security/kyc', SIGNED_IN);
     await screen.findByText('Your documents were refused: Blurred photo. Please upload new images.');
     // The refused images are not offered again: new ones are chosen.
     expect(screen.queryAllByRole('img', { name: /ID document/ })).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Submit for verification' }));
     await screen.findByText('Please upload the front and back images of your ID document.');
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(false));
+    await waitFor(() => expect(page.calls.some((c) => c.method === 'PUT')).toBe(false));
     expect(screen.getByRole('button', { name: 'Choose the front image' })).toBeTruthy();
   });
 });

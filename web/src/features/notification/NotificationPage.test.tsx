@@ -1,20 +1,12 @@
-import type { AppSettings, NotificationConfig } from '@portico/contracts';
-import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n/setup';
+import type { NotificationConfig } from '@portico/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../routes';
-import type { Session } from '../../session/session';
-import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
-import { type Answers, type ApiCall, ok, refuse, renderApp, stubApi } from '../../test/api';
+import { ok, refuse, renderApp } from '../../test/api';
+import { pageTests, SIGNED_IN } from '../../test/pageTests';
 import { groupsOf } from './groups';
 
-configure({ asyncUtilTimeout: 5000 });
-
-const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
-const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
-let answers: Answers;
-let calls: ApiCall[];
+const page = pageTests();
 
 const CONFIG: NotificationConfig = {
   blocks: [{ id: 'lms', name: 'LMS', title: 'Học trực tuyến' }],
@@ -25,23 +17,15 @@ const CONFIG: NotificationConfig = {
 };
 
 beforeEach(() => {
-  focusManager.setFocused(true);
-  answers = { '/api/app-settings': ok(settings), '/api/account/notification': ok(CONFIG) };
-  calls = stubApi(answers);
-});
-
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18n.changeLanguage('vi-VN'));
+  page.answers['/api/account/notification'] = ok(CONFIG);
 });
 
 const saved = () =>
-  calls.filter((c) => c.method === 'POST' && c.path === '/api/account/notification').map((c) => c.body);
+  page.calls.filter((c) => c.method === 'POST' && c.path === '/api/account/notification').map((c) => c.body);
 
 describe('notification settings page', { timeout: 20_000 }, () => {
   it('groups modules by block (general first), switches a channel, and saves the whole list', async () => {
-    answers['POST /api/account/notification'] = ({ body }) =>
+    page.answers['POST /api/account/notification'] = ({ body }) =>
       ok({
         ...CONFIG,
         items: CONFIG.items.map(
@@ -66,7 +50,7 @@ describe('notification settings page', { timeout: 20_000 }, () => {
   });
 
   it('the master switch clears every channel when turned on and gives all three when turned off', async () => {
-    answers['POST /api/account/notification'] = refuse('notification_module_unknown');
+    page.answers['POST /api/account/notification'] = refuse('notification_module_unknown');
     renderApp(buildRoutes(), '/en-us/notification', SIGNED_IN);
     const master = (await screen.findByRole('switch', { name: /Turn off all notifications/ })) as HTMLInputElement;
     fireEvent.click(master);
@@ -82,7 +66,7 @@ describe('notification settings page', { timeout: 20_000 }, () => {
   });
 
   it('says so when there is nothing to set', async () => {
-    answers['/api/account/notification'] = ok({ blocks: [], items: [] });
+    page.answers['/api/account/notification'] = ok({ blocks: [], items: [] });
     renderApp(buildRoutes(), '/notification', SIGNED_IN);
     expect(await screen.findByText('Chưa có loại thông báo nào để cài đặt.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cập nhật' })).toBeNull();

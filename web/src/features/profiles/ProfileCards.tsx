@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Anchor,
-  Avatar,
   Badge,
   Button,
   Group,
@@ -12,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { nameInitials, type ProfileCard } from '@portico/contracts';
+import type { ProfileCard } from '@portico/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,8 @@ import { openConfirm } from '../../chrome/openConfirm';
 import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { notifyDone, notifyFailed } from '../../lib/notify';
-import { createProfile, deleteProfile, makeProfileDefault, PROFILES_QUERY_KEY } from './api';
+import { createProfile, deleteProfile, makeProfileDefault, PROFILES_QUERY_KEY, profileKey } from './api';
+import { ProfileAvatar } from './ProfileAvatar';
 
 /**
  * The profile cards (spec account §2 Profiles): avatar, display name and role, the default
@@ -41,10 +41,11 @@ export function ProfileCards({ cards, current }: { cards: ProfileCard[]; current
 
 function Card({ card, current }: { card: ProfileCard; current: boolean }) {
   const { t } = useTranslation();
-  const { locale, to } = useLocale();
+  const { to } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY });
+  // The list only: an open profile's form keeps what is being typed.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY, exact: true });
   const use = useMutation({
     mutationFn: () => makeProfileDefault(card.id),
     onSuccess: async () => {
@@ -56,9 +57,11 @@ function Card({ card, current }: { card: ProfileCard; current: boolean }) {
   const remove = useMutation({
     mutationFn: () => deleteProfile(card.id),
     onSuccess: async () => {
+      // The deleted profile is forgotten, and left when open, before the list is read again.
+      queryClient.removeQueries({ queryKey: profileKey(card.id) });
+      if (current) navigate(to('/account/profile'));
       await refresh();
       notifyDone(t('noti_delete'));
-      if (current) navigate(to('/account/profile'));
     },
     onError: (err) => notifyFailed(err, t),
   });
@@ -83,14 +86,7 @@ function Card({ card, current }: { card: ProfileCard; current: boolean }) {
       aria-current={current ? 'page' : undefined}
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <Avatar
-          src={card.avatar || undefined}
-          alt={t('profiles_avatar_alt', { name: card.displayName })}
-          radius="xl"
-          color="brand"
-        >
-          {nameInitials(card.displayName, locale)}
-        </Avatar>
+        <ProfileAvatar name={card.displayName} src={card.avatar} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Anchor component={Link} to={to(`/account/profile/${card.id}`)} fw={600} c="dark" truncate>
             {card.displayName}
@@ -138,7 +134,7 @@ function AddCard() {
   const add = useMutation({
     mutationFn: () => createProfile(name.trim()),
     onSuccess: async ({ id }) => {
-      await queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY, exact: true });
       notifyDone(t('noti_add'));
       setName('');
       navigate(to(`/account/profile/${id}?isEdit=true`));

@@ -2,7 +2,6 @@ import {
   Accordion,
   Anchor,
   Autocomplete,
-  Avatar,
   Button,
   Checkbox,
   Group,
@@ -14,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { EDUCATION_LEVELS, EDUCATION_TYPES, GRADE_LEVELS, nameInitials, type UserProfile } from '@portico/contracts';
+import { EDUCATION_LEVELS, EDUCATION_TYPES, GRADE_LEVELS, type UserProfile } from '@portico/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,6 @@ import { openConfirm } from '../../chrome/openConfirm';
 import { FormActions } from '../../components/FormActions';
 import { FormStack } from '../../components/FormStack';
 import { useApiForm } from '../../components/useApiForm';
-import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { IMAGE_ACCEPT, isAcceptedImage } from '../../lib/imageFiles';
 import { notifyDone, notifyFailed, notifyRefused } from '../../lib/notify';
@@ -50,6 +48,7 @@ import {
   payloadOf,
   problemsOf,
 } from './model';
+import { ProfileAvatar } from './ProfileAvatar';
 
 type Form = ReturnType<typeof useApiForm<ProfileForm, UserProfile>>;
 const SECTION_TITLE = {
@@ -87,9 +86,14 @@ export function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onD
       return false;
     },
     submit: (values) => saveProfile({ userProfileId: profile.id, ...payloadOf(values) }),
+    // A refusal of the server (a school or a file no longer there) opens every section too.
+    onError: () => {
+      setOpen([...LIST_FIELDS]);
+      return undefined;
+    },
     onSuccess: async (saved) => {
       queryClient.setQueryData(profileKey(profile.id), saved);
-      await queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY, exact: true });
       notifyDone(t('noti_edit'));
       onDone();
     },
@@ -162,7 +166,6 @@ export function ProfileEditForm({ profile, onDone }: { profile: UserProfile; onD
 
 function AvatarField({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
-  const { locale } = useLocale();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [avatar, setAvatar] = useState(profile.avatar);
@@ -170,21 +173,14 @@ function AvatarField({ profile }: { profile: UserProfile }) {
     mutationFn: (file: File) => uploadProfileAvatar(profile.id, file),
     onSuccess: async (answer) => {
       setAvatar(answer.avatar);
-      await queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY });
+      queryClient.setQueryData<UserProfile>(profileKey(profile.id), (old) => old && { ...old, avatar: answer.avatar });
+      await queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY, exact: true });
     },
     onError: (err) => notifyFailed(err, t),
   });
   return (
     <Group gap="md">
-      <Avatar
-        src={avatar || undefined}
-        alt={t('profiles_avatar_alt', { name: profile.displayName })}
-        size={84}
-        radius={84}
-        color="brand"
-      >
-        {nameInitials(profile.displayName, locale)}
-      </Avatar>
+      <ProfileAvatar name={profile.displayName} src={avatar} size={84} />
       <Button variant="light" size="compact-md" loading={upload.isPending} onClick={() => input.current?.click()}>
         {t('profiles_avatar_change')}
       </Button>
@@ -343,13 +339,16 @@ function CertificationFields({ form, index }: { form: Form; index: number }) {
   const dates = dateRange();
   const upload = useMutation({
     mutationFn: uploadCertificate,
+    // The entry is found again by its key: another may have been removed while the file went up.
     onSuccess: (file) =>
-      form.form.setFieldValue(path, {
-        ...form.form.getValues().certificationList[index]!,
-        fileId: file.fileId,
-        fileUrl: file.url,
-        fileName: file.fileName,
-      }),
+      form.form.setFieldValue(
+        'certificationList',
+        form.form
+          .getValues()
+          .certificationList.map((c) =>
+            c.key === entry.key ? { ...c, fileId: file.fileId, fileUrl: file.url, fileName: file.fileName } : c,
+          ),
+      ),
     onError: (err) => notifyFailed(err, t),
   });
   return (

@@ -1,10 +1,9 @@
-import { ActionIcon, Anchor, Group, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Group, Stack } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Icon } from '../../components/Icon';
-import { AccountCard, AccountPage } from '../../components/PageHeader';
+import { AccountCard, AccountPage, BackButton } from '../../components/PageHeader';
 import { QueryLoader, QueryState } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -42,29 +41,23 @@ function ProfileDetail({ id, editing }: { id: number; editing: boolean }) {
   const { t } = useTranslation();
   const { to } = useLocale();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const profile = useQuery({ queryKey: profileKey(id), queryFn: () => getProfile(id), retry: false });
   // spec §8: a profile that fails to load shows the error and goes back.
   useEffect(() => {
     if (!profile.isError) return;
     notifyFailed(profile.error, t);
+    // The list is read again first: the one that failed may be gone from it.
+    void queryClient.invalidateQueries({ queryKey: PROFILES_QUERY_KEY, exact: true });
     navigate(to('/account/profile'), { replace: true });
-  }, [profile.isError, profile.error, navigate, to, t]);
+  }, [profile.isError, profile.error, navigate, to, t, queryClient]);
   const view = to(`/account/profile/${id}`);
   if (profile.isPending || profile.isError) return <QueryLoader />;
   return (
     <AccountCard>
       <Stack gap="md">
         <Group justify="space-between">
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={t('common_back')}
-            title={t('common_back')}
-            onClick={() => navigate(editing ? view : to('/account/profile'))}
-          >
-            <Icon name="back" size={22} stroke={2} />
-          </ActionIcon>
+          <BackButton onClick={() => navigate(editing ? view : to('/account/profile'))} />
           {!editing && (
             <Anchor component={Link} to={`${view}?isEdit=true`} fw={500}>
               {t('profiles_edit')}
@@ -72,7 +65,7 @@ function ProfileDetail({ id, editing }: { id: number; editing: boolean }) {
           )}
         </Group>
         {editing ? (
-          <ProfileEditForm key={profile.dataUpdatedAt} profile={profile.data} onDone={() => navigate(view)} />
+          <ProfileEditForm key={profile.data.id} profile={profile.data} onDone={() => navigate(view)} />
         ) : (
           <ProfileView profile={profile.data} />
         )}

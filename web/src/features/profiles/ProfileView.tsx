@@ -1,9 +1,9 @@
-import { Anchor, Avatar, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { nameInitials, type UserProfile } from '@portico/contracts';
+import { Anchor, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import type { UserProfile } from '@portico/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
+import { ProfileAvatar } from './ProfileAvatar';
 
 /** 'YYYY-MM' as MM/YYYY, an ongoing entry's end as "present". */
 const monthText = (value: string | null) => (value ? `${value.slice(5, 7)}/${value.slice(0, 4)}` : '');
@@ -39,20 +39,11 @@ function Entry({ title, lines }: { title: string; lines: (string | ReactNode)[] 
 export function ProfileView({ profile }: { profile: UserProfile }) {
   const { t } = useTranslation();
   const tr = looseT(t);
-  const { locale } = useLocale();
   const present = t('profiles_present');
   return (
     <Stack gap="lg">
       <Group gap="md" wrap="nowrap">
-        <Avatar
-          src={profile.avatar || undefined}
-          alt={t('profiles_avatar_alt', { name: profile.displayName })}
-          size={84}
-          radius={84}
-          color="brand"
-        >
-          {nameInitials(profile.displayName, locale)}
-        </Avatar>
+        <ProfileAvatar name={profile.displayName} src={profile.avatar} size={84} />
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={700} fz="xl">
             {profile.displayName}
