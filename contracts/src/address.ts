@@ -38,7 +38,10 @@ export const userAddressSchema = z.object({
   scheme: z.union([z.literal(2), z.literal(3)]),
   provinceId: z.string(),
   /** null in the two-tier scheme: there is no district. */
-  districtId: z.string().nullable(),
+  districtId: z
+    .string()
+    .nullable()
+    .describe('The district code in the three-tier scheme (3); null in the two-tier one (2)'),
   wardId: z.string(),
   /** Ward, district (three-tier), province: the names, in that order. */
   localityNames: z.array(z.string()),
@@ -61,7 +64,10 @@ export const addressInput = z
     scheme: z.union([z.literal(2), z.literal(3)]).default(DEFAULT_LOCALITY_SCHEME),
     provinceId: z.string().trim().min(1, 'address_province_required').pipe(codeSchema),
     /** Three-tier only; a two-tier address sends null (or leaves it out). */
-    districtId: codeSchema.nullable().default(null),
+    districtId: codeSchema
+      .nullable()
+      .default(null)
+      .describe('Three-tier scheme (3) only: a two-tier address (scheme 2) sends null, as there is no district'),
     wardId: z.string().trim().min(1, 'address_ward_required').pipe(codeSchema),
     address: required('address_address_required').pipe(z.string().max(300)),
     addressType: z.union([z.literal(1), z.literal(2)]).default(1),

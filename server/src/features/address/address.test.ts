@@ -191,6 +191,12 @@ describe('address book', () => {
     expect(await t.deps.database.db.select().from(userAddresses).where(eq(userAddresses.userId, d.id))).toEqual([]);
   });
 
+  it('says in the OpenAPI description that a two-tier address has no district', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const body = doc.paths['/api/account/address'].post.requestBody.content['application/json'].schema;
+    expect(body.properties.districtId.description).toMatch(/two-tier address \(scheme 2\) sends null/);
+  });
+
   it('needs the bearer token for the book', async () => {
     const { localities: _public, ...book } = E;
     await expectBearerRequired(t, book, TWO_TIER);
