@@ -319,7 +319,7 @@ describe('account area II', () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/en-us/account/profile`);
     await page.waitForURL(/\/en-us\/account\/profile\/\d+$/);
-    await page.getByText(en.profiles_default_badge).waitFor();
+    await page.getByText(en.profiles_default_badge, { exact: true }).waitFor();
     await page.getByText('Excellent').waitFor();
     await page.screenshot({ path: screenshotPath('profile-view-en-390'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
