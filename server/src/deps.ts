@@ -57,7 +57,7 @@ export async function createDeps(
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logCodes }),
     sms: createSmsSender({ smsUrl: config.SMS_URL, db: database.db, log, logCodes }),
     captcha: createCaptcha({ config, secrets, kv }),
-    storage: createFileStorage({ dataDir: config.dataDir }),
+    storage: createFileStorage(config),
     events: createEventBus(),
     log,
   };

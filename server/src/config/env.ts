@@ -35,8 +35,21 @@ export const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Public base URL as browsers see it; the OIDC issuer is PUBLIC_URL + /oidc. Default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
-  /** Folder for the embedded database, generated secrets and uploads. */
+  /** Folder for the embedded database, generated secrets and (without S3_BUCKET) the files. */
   DATA_DIR: z.string().default('./data'),
+  /**
+   * An S3-compatible store for the files (avatars, ID images, certificates) instead of DATA_DIR:
+   * set the bucket (and the endpoint for anything but AWS), so several copies share the files.
+   */
+  S3_BUCKET: z.string().max(255).optional(),
+  /** The store's URL (MinIO, R2, a local fake...); unset for AWS S3 itself. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  /** Access key; unset, the SDK's default chain (environment, instance role) is asked. */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (most S3-compatible stores) rather than in the host name. */
+  S3_FORCE_PATH_STYLE: bool.default(true),
   /** postgres://... switches from embedded PGlite to PostgreSQL (same migrations). */
   DATABASE_URL: z
     .string()

@@ -7,7 +7,7 @@ export type FileArea = 'public' | 'private';
 
 /** Where uploaded files (avatars, KYC images, certificates) are kept. */
 export interface FileStorage {
-  readonly kind: 'disk';
+  readonly kind: 'disk' | 's3';
   /** Stores the bytes under a new random name with the given extension; answers the name. */
   put(data: Buffer, extension: string, area?: FileArea): Promise<string>;
   /** The bytes of a stored file, or undefined when there is none with that name. */
