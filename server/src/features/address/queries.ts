@@ -1,6 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { type Db, firstRow } from '../../db/client.js';
-import { userAddresses, users } from '../../db/schema.js';
+import { userAddresses } from '../../db/schema.js';
+import { lockUser } from '../../modules/users/index.js';
 
 export type AddressRow = typeof userAddresses.$inferSelect;
 export type AddressValues = Omit<AddressRow, 'id' | 'userId' | 'isDefault' | 'createdAt' | 'updatedAt'>;
@@ -32,7 +33,7 @@ export const hasDefaultAddress = async (db: Db, userId: string): Promise<boolean
  * are taken one after the other.
  */
 export async function lockAddresses(tx: Db, userId: string): Promise<number> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await lockUser(tx, userId);
   const rows = await tx.select({ id: userAddresses.id }).from(userAddresses).where(eq(userAddresses.userId, userId));
   return rows.length;
 }

@@ -1,14 +1,7 @@
 import { and, asc, count, desc, eq, ne, or } from 'drizzle-orm';
 import { type Db, firstRow } from '../../db/client.js';
-import { userContacts, users } from '../../db/schema.js';
+import { userContacts } from '../../db/schema.js';
 import { CONTACT_EMAIL, type Contact } from '../../modules/users/index.js';
-
-/**
- * Locks the user's row until the transaction ends: the contact rules that read before they write
- * (the count limit, one primary, the primary cannot go) run one at a time per user.
- */
-export const lockUser = (tx: Db, userId: string) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 export const listContacts = (db: Db, userId: string, type: number) =>
   db

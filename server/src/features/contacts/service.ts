@@ -18,7 +18,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { type AfterCommit, type EventMap, inTransaction } from '../../modules/events/index.js';
 import { createCodeFlows } from '../../modules/flows/index.js';
-import { type Contact, findPrimaryContact, securityContact, type User } from '../../modules/users/index.js';
+import { type Contact, findPrimaryContact, lockUser, securityContact, type User } from '../../modules/users/index.js';
 import { CONTACT_ACTIVITY } from './activity.js';
 import {
   clearPrimary,
@@ -28,7 +28,6 @@ import {
   findContactByValue,
   insertContact,
   listContacts,
-  lockUser,
   updateContact,
 } from './queries.js';
 
@@ -111,7 +110,7 @@ export function createContactsService(deps: AppDeps) {
     deps.events.publish('contact.verified', { userId, type: kindOf(type), value, ip, tx });
 
   /**
-   * A transaction holding the user's row lock (queries.ts lockUser): the checks made inside it
+   * A transaction holding the user's row lock (server/src/modules/users lockUser): the checks made inside it
    * and the writes that follow cannot interleave with another request of the same user.
    */
   const locked = <T>(user: User, work: (tx: Db, afterCommit: AfterCommit) => Promise<T>): Promise<T> =>

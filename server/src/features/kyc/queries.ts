@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Db, firstRow } from '../../db/client.js';
-import { kycVerifications, users } from '../../db/schema.js';
+import { kycVerifications } from '../../db/schema.js';
 
 export type KycRow = typeof kycVerifications.$inferSelect;
 
@@ -10,10 +10,6 @@ export const findVerification = (db: Db, userId: string): Promise<KycRow | undef
 /** The verification row locked (a submission and a review of one person go one after the other). */
 export const lockVerification = async (tx: Db, userId: string): Promise<KycRow | undefined> =>
   (await tx.select().from(kycVerifications).where(eq(kycVerifications.userId, userId)).for('update'))[0];
-
-/** Locks the person's account row: their first submission has no verification row to lock yet. */
-export const lockAccount = (tx: Db, userId: string) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 export async function saveVerification(tx: Db, row: Omit<KycRow, 'updatedAt'>): Promise<KycRow> {
   const [saved] = await tx

@@ -7,15 +7,8 @@ import { listClaims, upsertClaim } from '../../modules/claims/index.js';
 import { inTransaction } from '../../modules/events/index.js';
 import { createPrivateFiles } from '../../modules/files/index.js';
 import { imageTypeOf } from '../../modules/images/index.js';
-import { findUserById } from '../../modules/users/index.js';
-import {
-  findVerification,
-  type KycRow,
-  listByStatus,
-  lockAccount,
-  lockVerification,
-  saveVerification,
-} from './queries.js';
+import { findUserById, lockUser } from '../../modules/users/index.js';
+import { findVerification, type KycRow, listByStatus, lockVerification, saveVerification } from './queries.js';
 
 type E = typeof kycEndpoints;
 /** Uploads one person may make in an hour (each is a file kept until the next submission). */
@@ -112,7 +105,7 @@ export function createKycService(
       if ((await deps.kv.incr(`kyc:uploads:${userId}`, 3600)) > UPLOADS_PER_HOUR) throw tooMany();
       const { fileId, url } = await files.store(userId, 'kyc', { data, extension: type.extension }, (record) =>
         db.transaction(async (tx) => {
-          await lockAccount(tx, userId);
+          await lockUser(tx, userId);
           if (!open(statusOf(await lockVerification(tx, userId)))) throw badRequest('kyc_locked');
           await record(tx);
         }),
@@ -130,7 +123,7 @@ export function createKycService(
       const back = claims.find((c) => c.claimType === 'kyc_back')?.claimValue;
       if (!front || !back) throw badRequest('please_upload_your_identity_captcha');
       const row = await inTransaction(db, async (tx, afterCommit) => {
-        await lockAccount(tx, userId);
+        await lockUser(tx, userId);
         if (!open(statusOf(await lockVerification(tx, userId)))) throw badRequest('kyc_locked');
         // Ids of someone else's files, or of none, are as good as no image.
         if (front === back || (await files.find(tx, userId, 'kyc', [front, back])).length !== 2)

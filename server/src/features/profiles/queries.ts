@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { type Db, firstRow } from '../../db/client.js';
-import { userProfiles, users } from '../../db/schema.js';
+import { userProfiles } from '../../db/schema.js';
 
 export type ProfileRow = typeof userProfiles.$inferSelect;
 export type ProfileLists = Pick<ProfileRow, 'education' | 'experience' | 'certifications' | 'references'>;
@@ -17,10 +17,6 @@ export const listProfiles = (db: Db, userId: string): Promise<ProfileRow[]> =>
 
 export const findProfile = (db: Db, userId: string, id: number): Promise<ProfileRow | undefined> =>
   firstRow(db.select().from(userProfiles).where(mine(userId, id)));
-
-/** Locks the person's account row: adds, deletes and default changes of one person go one after the other. */
-export const lockAccount = (tx: Db, userId: string) =>
-  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 export async function insertProfile(
   tx: Db,

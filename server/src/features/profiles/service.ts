@@ -14,12 +14,12 @@ import { AppError, badRequest, notFound, tooMany } from '../../lib/errors.js';
 import { createPrivateFiles, documentTypeOf } from '../../modules/files/index.js';
 import { reencodeAvatar, storedUploadName } from '../../modules/images/index.js';
 import { findLookups, type LookupRow } from '../../modules/lookups/index.js';
+import { lockUser } from '../../modules/users/index.js';
 import {
   deleteProfile,
   findProfile,
   insertProfile,
   listProfiles,
-  lockAccount,
   makeDefault,
   type ProfileRow,
   updateProfile,
@@ -152,7 +152,7 @@ export function createProfilesService(
 
     async create(userId: string, { displayName, role }: ParsedInputOf<E['create']>) {
       const id = await db.transaction(async (tx) => {
-        await lockAccount(tx, userId);
+        await lockUser(tx, userId);
         const held = (await listProfiles(tx, userId)).length;
         if (held >= MAX_PROFILES) throw badRequest('profile_limit_reached');
         return insertProfile(tx, userId, { displayName, role }, held === 0);
@@ -171,7 +171,7 @@ export function createProfilesService(
       const wanted = [...new Set(form.certificationList.map((c) => c.fileId).filter((id): id is string => !!id))];
       const dropped: string[] = [];
       const row = await db.transaction(async (tx) => {
-        await lockAccount(tx, userId);
+        await lockUser(tx, userId);
         // Under the lock: a save of another profile cannot prune these files meanwhile.
         if ((await files.find(tx, userId, 'certificate', wanted)).length !== wanted.length)
           throw badRequest('userProfile_file_invalid');
@@ -196,7 +196,7 @@ export function createProfilesService(
 
     async use(userId: string, id: number) {
       const done = await db.transaction(async (tx) => {
-        await lockAccount(tx, userId);
+        await lockUser(tx, userId);
         return makeDefault(tx, userId, id);
       });
       if (!done) throw notFound();
@@ -207,7 +207,7 @@ export function createProfilesService(
     async remove(userId: string, id: number) {
       const dropped: string[] = [];
       const gone = await db.transaction(async (tx) => {
-        await lockAccount(tx, userId);
+        await lockUser(tx, userId);
         const row = await deleteProfile(tx, userId, id);
         if (!row) throw notFound();
         const next = row.isDefault ? (await listProfiles(tx, userId))[0] : undefined;
@@ -233,7 +233,7 @@ export function createProfilesService(
       let before: ProfileRow | undefined;
       try {
         before = await db.transaction(async (tx) => {
-          await lockAccount(tx, userId);
+          await lockUser(tx, userId);
           const current = await findProfile(tx, userId, id);
           if (!current) throw notFound();
           await updateProfile(tx, userId, id, { avatar, originalAvatar: avatar });

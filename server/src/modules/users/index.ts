@@ -16,6 +16,7 @@ export {
   findUserByLoginName,
   type InfoUpdate,
   insertRegisteredUser,
+  lockUser,
   type NewUser,
   type PrimaryContact,
   securityContact,

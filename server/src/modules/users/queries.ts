@@ -200,3 +200,11 @@ export const updateUserInfo = (db: Db, userId: string, info: InfoUpdate) =>
     .update(users)
     .set({ ...info, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
+
+/**
+ * Locks the person's account row until the transaction ends: rules that read before they write
+ * (a count limit, one default or primary, a status) run one at a time per person, also when there
+ * is no row of their own yet to lock (a first address, profile or verification).
+ */
+export const lockUser = (tx: Db, userId: string) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
