@@ -7,6 +7,7 @@ export * from './auth.js';
 export * from './contacts.js';
 export * from './delete-account.js';
 export * from './devices.js';
+export * from './embed.js';
 export * from './endpoint.js';
 export * from './errors.js';
 export * from './external-login.js';

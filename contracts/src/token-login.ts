@@ -74,13 +74,3 @@ export const tokenLoginEndpoints = {
     ],
   }),
 };
-
-/** What the /captcha page posts to the native app (window.webkit.messageHandlers.captcha or ReactNativeWebView). */
-export const CAPTCHA_MESSAGE = 'captcha';
-export type CaptchaMessage = {
-  type: typeof CAPTCHA_MESSAGE;
-  /** The configured captcha: the native sign-in call sends `captcha` to the same server. */
-  provider: 'altcha' | 'recaptcha' | 'none';
-  /** The answer to send as `captcha` (ALTCHA payload or reCAPTCHA token); empty when none is configured. */
-  captcha: string;
-};

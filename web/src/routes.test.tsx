@@ -176,10 +176,17 @@ describe('route table', () => {
     expect(failing).toHaveBeenCalledTimes(2); // one try, one retry, then no refetch loop
   });
 
-  it('hides the banner when embedded', async () => {
+  it('hides the banner when embedded, for the rest of the tab (a web view), until embedded=0', async () => {
     renderAt('/xyz?embedded=1');
     await screen.findByRole('heading', { name: 'Trang đang được xây dựng hoặc không tồn tại' });
     expect(screen.queryByRole('button', { name: /^Chọn ngôn ngữ/ })).toBeNull();
+    cleanup();
+    renderAt('/xyz');
+    await screen.findByRole('heading', { name: 'Trang đang được xây dựng hoặc không tồn tại' });
+    expect(screen.queryByRole('button', { name: /^Chọn ngôn ngữ/ })).toBeNull();
+    cleanup();
+    renderAt('/xyz?embedded=0');
+    expect(await screen.findByRole('button', { name: /^Chọn ngôn ngữ/ })).toBeTruthy();
     cleanup();
     renderAt('/xyz');
     expect(await screen.findByRole('button', { name: /^Chọn ngôn ngữ/ })).toBeTruthy();

@@ -53,11 +53,10 @@ export interface AppRoute {
 /** Placeholder for pages not built yet: the 404 "under construction or does not exist" page. */
 const UnderConstruction = NotFoundPage;
 
-// One page component serves change password (manager and embedded) and set password.
+// One page component serves change password (manager and embedded) and set password; the
+// embedded routes render the same pages as the account area, which read the route
+// (web/src/embed/useEmbedded.ts useEmbeddedRoute) for their embedded variant.
 const ChangePasswordPage = lazyPage(() => import('./features/password/ChangePasswordPage'));
-const EmbeddedChangePasswordPage = lazyPage(() =>
-  import('./features/password/ChangePasswordPage').then((m) => ({ default: m.EmbeddedChangePasswordPage })),
-);
 
 // One page component each serves e-mails and phones, change e-mail and phone, activate e-mail and phone.
 const EmailPage = lazyPage(() => import('./features/contacts/ContactsPage').then((m) => ({ default: m.EmailPage })));
@@ -84,12 +83,8 @@ const AddressFormPage = lazyPage(() => import('./features/address/AddressFormPag
 
 // Devices list and /security/device/:id (the list with the detail modal open) share one chunk.
 const DevicesPage = lazyPage(() => import('./features/devices/DevicesPage'));
-const EmbeddedInfoPage = lazyPage(() =>
-  import('./features/info/InfoPage').then((m) => ({ default: m.EmbeddedInfoPage })),
-);
-const EmbeddedDeleteAccountPage = lazyPage(() =>
-  import('./features/delete-account/DeleteAccountPage').then((m) => ({ default: m.EmbeddedDeleteAccountPage })),
-);
+const InfoPage = lazyPage(() => import('./features/info/InfoPage'));
+const DeleteAccountPage = lazyPage(() => import('./features/delete-account/DeleteAccountPage'));
 
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', layout: 'bare', auth: false, page: HomeRedirect },
@@ -153,7 +148,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/account/phone', layout: 'manager', auth: true, page: PhonePage },
   { path: '/account/address', layout: 'manager', auth: true, page: AddressBookPage },
   { path: '/account/address/:id', layout: 'manager', auth: true, page: AddressFormPage },
-  { path: '/account/info', layout: 'manager', auth: true, page: lazyPage(() => import('./features/info/InfoPage')) },
+  { path: '/account/info', layout: 'manager', auth: true, page: InfoPage },
   {
     path: '/account/language',
     layout: 'manager',
@@ -182,12 +177,7 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     page: lazyPage(() => import('./features/recovery/RecoveryWaysPage')),
   },
-  {
-    path: '/security/delete',
-    layout: 'manager',
-    auth: true,
-    page: lazyPage(() => import('./features/delete-account/DeleteAccountPage')),
-  },
+  { path: '/security/delete', layout: 'manager', auth: true, page: DeleteAccountPage },
   { path: '/security/set-password', layout: 'manager', auth: true, page: ChangePasswordPage },
   {
     path: '/security/activity',
@@ -225,12 +215,17 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/point', layout: 'manager', auth: true, page: UnderConstruction },
 
   // Embedded variants (mobile app web view / iframe)
-  { path: '/app', layout: 'embedded', auth: false, page: UnderConstruction },
-  { path: '/info', layout: 'embedded', auth: true, page: EmbeddedInfoPage },
-  { path: '/change-password', layout: 'embedded', auth: true, page: EmbeddedChangePasswordPage },
+  {
+    path: '/app',
+    layout: 'embedded',
+    auth: false,
+    page: lazyPage(() => import('./features/token-login/AppWrapperPage')),
+  },
+  { path: '/info', layout: 'embedded', auth: true, page: InfoPage },
+  { path: '/change-password', layout: 'embedded', auth: true, page: ChangePasswordPage },
   { path: '/address', layout: 'embedded', auth: true, page: AddressBookPage },
   { path: '/address/:id', layout: 'embedded', auth: true, page: AddressFormPage },
-  { path: '/delete-account', layout: 'embedded', auth: true, page: EmbeddedDeleteAccountPage },
+  { path: '/delete-account', layout: 'embedded', auth: true, page: DeleteAccountPage },
 ];
 
 const layoutElements: Record<LayoutKind, () => ReactElement> = {

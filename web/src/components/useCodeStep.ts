@@ -1,10 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { type MessageKey, otpCode, otpForSubmit } from '@portico/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { looseT } from '../i18n/t';
 import { splitApiError } from '../lib/formErrors';
+import { notifyDone } from '../lib/notify';
 import { type CaptchaOnDemand, useCaptchaOnDemand } from './useCaptchaOnDemand';
 
 /** What a code send answers: the server's countdown in seconds ({ times }, expirySecond) or nothing. */
@@ -137,7 +137,7 @@ export function useCodeStep<R>(opts: CodeStepOptions<R>): CodeStep {
       captcha.settle();
       if (answer === false) return;
       start(answer);
-      if (opts.notifyResend !== false) notifications.show({ color: 'teal', message: t('code_has_been_sent') });
+      if (opts.notifyResend !== false) notifyDone(t('code_has_been_sent'));
     } catch (error) {
       failed(error, 'resend');
     }

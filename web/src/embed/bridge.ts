@@ -1,5 +1,9 @@
-// Host bridge: reports to the app that embeds the portal. To a parent window only with an
-// allow-listed target origin (never '*'); to native apps through their message handlers.
+import type { HostMessagePayloads, HostMessageType } from '@portico/contracts';
+
+// Host bridge: the one way the portal talks to the page or app that embeds it (docs/embedding.md;
+// the messages: contracts/src/embed.ts). To a parent window only with an allow-listed target
+// origin (never '*'); to native apps through their message handlers. Messages from a parent are
+// heard only from an allow-listed origin.
 
 declare global {
   interface Window {
@@ -10,7 +14,7 @@ declare global {
 
 export type HostMessage = { type: string } & Record<string, unknown>;
 
-/** Origins a parent window may have. Own origin always; app settings may add more. */
+/** Origins a parent window may have besides the portal's own: EMBED_ORIGINS, from the app settings. */
 let allowedOrigins: string[] = [];
 
 export const setEmbedOrigins = (origins: readonly string[]): void => {
@@ -26,6 +30,9 @@ const normalizeOrigin = (value: string): string | null => {
   }
 };
 
+const isAllowedOrigin = (origin: string | null, allowList: readonly string[], win: Window): boolean =>
+  origin !== null && new Set([win.location.origin, ...allowList.map(normalizeOrigin)]).has(origin);
+
 /**
  * The parent's origin if it is allowed, else null. The parent origin is read from
  * location.ancestorOrigins (Chromium, WebKit) or, failing that, from document.referrer.
@@ -36,10 +43,12 @@ export const resolveHostOrigin = (
 ): string | null => {
   const ancestors = (win.location as Location & { ancestorOrigins?: DOMStringList }).ancestorOrigins;
   const candidate = normalizeOrigin(ancestors?.[0] ?? win.document.referrer);
-  if (!candidate) return null;
-  const allowed = new Set([win.location.origin, ...allowList.map(normalizeOrigin)]);
-  return allowed.has(candidate) ? candidate : null;
+  return isAllowedOrigin(candidate, allowList, win) ? candidate : null;
 };
+
+/** Whether a native app hosts this page (an iOS WKWebView message handler or React Native's WebView). */
+export const hasNativeHost = (win: Window = window): boolean =>
+  Boolean(win.webkit?.messageHandlers || win.ReactNativeWebView);
 
 /** Native app handler (iOS WKWebView message handler or React Native WebView), if any. */
 export const postToNative = (message: HostMessage, win: Window = window): boolean => {
@@ -56,14 +65,11 @@ export const postToNative = (message: HostMessage, win: Window = window): boolea
   return false;
 };
 
+type Options = { allowList?: readonly string[]; win?: Window };
+
 /** Sends { type, ...data } to the native app and/or the parent window. True if delivered. */
-export const postToHost = (
-  type: string,
-  data: Record<string, unknown> = {},
-  options: { allowList?: readonly string[]; win?: Window } = {},
-): boolean => {
+const send = (message: HostMessage, options: Options): boolean => {
   const win = options.win ?? window;
-  const message: HostMessage = { ...data, type };
   let delivered = postToNative(message, win);
   if (win.parent && win.parent !== win) {
     const origin = resolveHostOrigin(options.allowList ?? allowedOrigins, win);
@@ -73,4 +79,33 @@ export const postToHost = (
     }
   }
   return delivered;
+};
+
+/** Sends one of the portal's messages (contracts/src/embed.ts). True if a host got it. */
+export const postToHost = <T extends HostMessageType>(
+  type: T,
+  ...[data, options = {}]: HostMessagePayloads[T] extends Record<string, never>
+    ? [data?: HostMessagePayloads[T], options?: Options]
+    : [data: HostMessagePayloads[T], options?: Options]
+): boolean => send({ ...(data ?? {}), type }, options);
+
+/** Sends the message name an app chose (the token-login page's `cb`), with nothing else. */
+export const postCallbackToHost = (name: string, options: Options = {}): boolean => send({ type: name }, options);
+
+/**
+ * Listens to messages from the host: the parent window, from an allow-listed origin only (anything
+ * another page posts is ignored), or the native app, whose web view dispatches them in the page
+ * itself (no source, or this window). Returns the unsubscribe.
+ */
+export const listenToHost = (onMessage: (data: unknown) => void, options: Options = {}): (() => void) => {
+  const win = options.win ?? window;
+  const listener = (event: MessageEvent) => {
+    const native = event.source === null || event.source === win;
+    const parent = win.parent !== win && event.source === win.parent;
+    if (native || (parent && isAllowedOrigin(event.origin, options.allowList ?? allowedOrigins, win))) {
+      onMessage(event.data);
+    }
+  };
+  win.addEventListener('message', listener);
+  return () => win.removeEventListener('message', listener);
 };

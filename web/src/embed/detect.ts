@@ -1,7 +1,15 @@
+import { EMBEDDED_PATHS, EMBEDDED_QUERY } from '@portico/contracts';
 import { stripLocalePrefix } from '../i18n/locale';
+import { isSameSitePath } from '../lib/interaction';
+import { tabStorage } from '../lib/tabStorage';
 
-// Embedded mode (spec: embedded/app modes): the portal runs inside a mobile app web view or an
-// iframe. Then the marketing banner is hidden and results are reported to the host.
+// Embedded mode (spec sign-in §1, account §1): the portal runs inside a mobile app web view or an
+// iframe. Then the marketing banner and the account chrome are hidden and results go to the host
+// (bridge.ts). A web view is told by the URL (an embedded route, or ?embedded=1), which it keeps for
+// the tab: the sign-in it may need leaves through the provider and comes back without the query.
+
+/** Where this tab remembers that it is embedded (sessionStorage: one web view, gone with it). */
+const TAB_KEY = 'portico.embedded';
 
 /** True when this window is framed by another page (a cross-origin top also counts). */
 export const isInIframe = (win: Window = window): boolean => {
@@ -12,16 +20,50 @@ export const isInIframe = (win: Window = window): boolean => {
   }
 };
 
-/** Embedded by URL: a route under /app, or the query embedded=1 / iframe=1. */
-export const isEmbeddedLocation = (pathname: string, search: string): boolean => {
+/** An embedded-only route (/app, /info, /address/3 ...), without the language prefix. */
+export const isEmbeddedPath = (pathname: string): boolean => {
   const path = stripLocalePrefix(pathname);
-  if (path === '/app' || path.startsWith('/app/')) return true;
-  const query = new URLSearchParams(search);
-  return query.get('embedded') === '1' || query.get('iframe') === '1';
+  return EMBEDDED_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 };
+
+/** Embedded by URL: an embedded route, or the query embedded=1 (iframe=1 too). */
+export const isEmbeddedLocation = (pathname: string, search: string): boolean => {
+  if (isEmbeddedPath(pathname)) return true;
+  const query = new URLSearchParams(search);
+  return query.get(EMBEDDED_QUERY) === '1' || query.get('iframe') === '1';
+};
+
+/** Keeps (embedded=1 or an embedded route) or drops (embedded=0) the tab's embedded mark. */
+export const rememberEmbedded = (pathname: string, search: string, win?: Window): void => {
+  const storage = tabStorage(win);
+  if (!storage) return;
+  if (isEmbeddedLocation(pathname, search)) storage.setItem(TAB_KEY, '1');
+  else if (unmarked(search)) storage.removeItem(TAB_KEY);
+};
+
+const markedTab = (win?: Window): boolean => tabStorage(win)?.getItem(TAB_KEY) === '1';
+
+/** ?embedded=0: this page is not embedded, whatever the tab said (the mark goes: rememberEmbedded). */
+const unmarked = (search: string): boolean => new URLSearchParams(search).get(EMBEDDED_QUERY) === '0';
 
 export const isEmbedded = (pathname: string, search: string, win?: Window): boolean =>
   isEmbeddedLocation(pathname, search) ||
   // No window: the server's first paint of the login page, drawn only where no frame is
   // (server/src/web/first-paint.ts).
-  (typeof window !== 'undefined' && isInIframe(win ?? window));
+  (typeof window !== 'undefined' && (isInIframe(win ?? window) || (!unmarked(search) && markedTab(win))));
+
+/** Whether the page shown now is embedded (for code outside React: the toasts, web/src/lib/notify.ts). */
+export const isEmbeddedNow = (win: Window = window): boolean =>
+  isEmbedded(win.location.pathname, win.location.search, win);
+
+/**
+ * Where the /app wrapper continues once signed in (its `next`): an embedded route of this site
+ * other than /app itself (`/address?x=1`, `/info`), without a language prefix; else null.
+ */
+export const embeddedDestination = (value: string | null): string | null => {
+  if (!value || !isSameSitePath(value)) return null;
+  const path = stripLocalePrefix(value.split(/[?#]/)[0] ?? '');
+  return isSameSitePath(path) && isEmbeddedPath(path) && path !== '/app' && !path.startsWith('/app/')
+    ? stripLocalePrefix(value)
+    : null;
+};

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { postToHost, resolveHostOrigin } from './bridge';
-import { isEmbedded, isEmbeddedLocation, isInIframe } from './detect';
+import { listenToHost, postToHost, resolveHostOrigin } from './bridge';
+import { isEmbedded, isEmbeddedLocation, isInIframe, rememberEmbedded } from './detect';
 import { startResizePoll } from './resize';
 
 /** A fake framed window: parent differs from self, with a referrer. */
@@ -30,6 +30,26 @@ describe('embedded detection', () => {
     expect(isEmbeddedLocation('/account', '')).toBe(false);
   });
 
+  it('is embedded on the embedded-only routes, not on their account-area twins', () => {
+    for (const path of ['/info', '/change-password', '/address', '/address/0', '/en-us/delete-account']) {
+      expect(isEmbeddedLocation(path, '')).toBe(true);
+    }
+    for (const path of ['/account/info', '/security/change-password', '/account/address/3', '/information']) {
+      expect(isEmbeddedLocation(path, '')).toBe(false);
+    }
+  });
+
+  it('keeps the mark for the tab (a web view signing in leaves and comes back without the query)', () => {
+    sessionStorage.clear();
+    expect(isEmbedded('/login', '?ReturnUrl=%2Foidc%2Finteraction%2Fx', window)).toBe(false);
+    rememberEmbedded('/address', '');
+    expect(isEmbedded('/login', '?ReturnUrl=%2Foidc%2Finteraction%2Fx', window)).toBe(true);
+    rememberEmbedded('/login', ''); // an ordinary page leaves the mark alone
+    expect(isEmbedded('/forgot-password', '', window)).toBe(true);
+    rememberEmbedded('/login', '?embedded=0');
+    expect(isEmbedded('/login', '', window)).toBe(false);
+  });
+
   it('is embedded inside an iframe', () => {
     expect(isInIframe(window)).toBe(false);
     expect(isEmbedded('/login', '', window)).toBe(false);
@@ -43,8 +63,13 @@ describe('host bridge', () => {
   it('posts to the parent only with an allow-listed origin, never *', () => {
     const { win, parent } = framedWindow('https://lms.example.edu/course/1');
     expect(resolveHostOrigin(['https://lms.example.edu'], win)).toBe('https://lms.example.edu');
-    expect(postToHost('register_success', { a: 1 }, { allowList: ['https://lms.example.edu'], win })).toBe(true);
-    expect(parent.postMessage).toHaveBeenCalledWith({ type: 'register_success', a: 1 }, 'https://lms.example.edu');
+    expect(
+      postToHost('forgot_password_success', { username: 'a' }, { allowList: ['https://lms.example.edu'], win }),
+    ).toBe(true);
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { type: 'forgot_password_success', username: 'a' },
+      'https://lms.example.edu',
+    );
 
     parent.postMessage.mockClear();
     expect(postToHost('register_success', {}, { allowList: ['https://other.example'], win })).toBe(false);
@@ -57,12 +82,32 @@ describe('host bridge', () => {
     expect(resolveHostOrigin(['https://lms.example.edu'], framedWindow('').win)).toBeNull();
   });
 
+  it('hears the parent only from an allow-listed origin, and the native app from the page itself', () => {
+    const { win, parent } = framedWindow('');
+    const listeners: ((e: MessageEvent) => void)[] = [];
+    Object.assign(win, {
+      addEventListener: (_: string, l: (e: MessageEvent) => void) => listeners.push(l),
+      removeEventListener: vi.fn(),
+    });
+    const heard = vi.fn();
+    listenToHost(heard, { allowList: ['https://lms.example.edu'], win });
+    const dispatch = (source: unknown, origin: string, data: unknown) => {
+      for (const l of listeners) l({ source, origin, data } as MessageEvent);
+    };
+    dispatch(parent, 'https://evil.example', 'hide-register');
+    dispatch({}, 'https://lms.example.edu', 'hide-register'); // another window of an allowed origin
+    expect(heard).not.toHaveBeenCalled();
+    dispatch(parent, 'https://lms.example.edu', 'hide-register');
+    dispatch(null, '', 'from-native');
+    expect(heard.mock.calls).toEqual([['hide-register'], ['from-native']]);
+  });
+
   it('uses native handlers when present', () => {
     const { win } = framedWindow('');
     const handler = { postMessage: vi.fn() };
     (win as unknown as { webkit: unknown }).webkit = { messageHandlers: { message_success: handler } };
-    expect(postToHost('message_success', { text: 'ok' }, { win })).toBe(true);
-    expect(handler.postMessage).toHaveBeenCalledWith({ type: 'message_success', text: 'ok' });
+    expect(postToHost('message_success', { message: 'ok' }, { win })).toBe(true);
+    expect(handler.postMessage).toHaveBeenCalledWith({ type: 'message_success', message: 'ok' });
 
     const rn = { postMessage: vi.fn() };
     const { win: win2 } = framedWindow('');

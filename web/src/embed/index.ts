@@ -1,4 +1,21 @@
-export { type HostMessage, postToHost, postToNative, resolveHostOrigin, setEmbedOrigins } from './bridge';
-export { isEmbedded, isEmbeddedLocation, isInIframe } from './detect';
+export {
+  type HostMessage,
+  hasNativeHost,
+  listenToHost,
+  postCallbackToHost,
+  postToHost,
+  postToNative,
+  resolveHostOrigin,
+  setEmbedOrigins,
+} from './bridge';
+export {
+  embeddedDestination,
+  isEmbedded,
+  isEmbeddedLocation,
+  isEmbeddedNow,
+  isEmbeddedPath,
+  isInIframe,
+  rememberEmbedded,
+} from './detect';
 export { RESIZE_POLL_MS, startResizePoll, useResizePoll } from './resize';
-export { useEmbedded } from './useEmbedded';
+export { useEmbedded, useEmbeddedRoute, useRememberEmbedded } from './useEmbedded';

@@ -7,6 +7,7 @@ import {
   localePrefix,
   stripLocalePrefix,
 } from '@portico/contracts/locales';
+import { tabStorage } from '../lib/tabStorage';
 
 // The interface language comes from the URL: /en-us/... is English, everything else Vietnamese.
 export { localeFromPath, stripLocalePrefix };
@@ -30,14 +31,6 @@ export const switchLocalePath = (
 
 /** The language the person chose in this tab (the language menu, the language page). */
 const TAB_LANGUAGE_KEY = 'portico.language';
-
-const tabStorage = (): Storage | null => {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // storage unavailable: the URL decides
-  }
-};
 
 const isLocale = (value: string | null | undefined): value is Locale => value === 'vi-VN' || value === 'en-US';
 

@@ -1,5 +1,5 @@
 import { accountEndpoints, type CurrentUser } from '@portico/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../api/endpoint';
 import { useSession } from './session';
 
@@ -10,12 +10,15 @@ import { useSession } from './session';
  */
 export function useCurrentUser(): CurrentUser | undefined {
   const session = useSession();
-  const { data } = useQuery({
-    queryKey: ['current-user', session.user?.sub],
+  const { data } = useQuery({ ...currentUserQuery(session.user?.sub), enabled: session.status === 'authenticated' });
+  return data;
+}
+
+/** GET /api/account/me for the session's user (with its bearer token): the query the pages share. */
+export const currentUserQuery = (sub: string | undefined) =>
+  queryOptions({
+    queryKey: ['current-user', sub],
     queryFn: () => call(accountEndpoints.me, {}),
-    enabled: session.status === 'authenticated',
     staleTime: 30_000,
     retry: false,
   });
-  return data;
-}

@@ -26,6 +26,7 @@ export function pageTests(): { answers: Answers; calls: ApiCall[] } {
   afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
+    sessionStorage.clear(); // the tab's marks (embedded, language) belong to one test
     await act(() => i18n.changeLanguage('vi-VN'));
   });
   return state;

@@ -1,6 +1,7 @@
 import { defineMessages } from './define.js';
 
-// The token-login page and API, and the /captcha page for native apps (contracts/src/token-login.ts).
+// The token-login page and API, the /app wrapper, an embedded reset's end, and the /captcha page
+// for native apps (contracts/src/token-login.ts, contracts/src/embed.ts).
 export const tokenLoginMessages = defineMessages({
   vi: {
     token_login_invalid: 'Liên kết đăng nhập không hợp lệ, đã được dùng hoặc đã hết hạn. Vui lòng mở lại từ ứng dụng.',
@@ -18,6 +19,11 @@ export const tokenLoginMessages = defineMessages({
     captcha_page_sent: 'Đã xác minh. Đang quay lại ứng dụng…',
     captcha_page_not_needed: 'Không cần xác minh. Đang quay lại ứng dụng…',
     captcha_page_no_app: 'Trang này dành cho ứng dụng trên điện thoại. Hãy mở nó từ màn hình đăng nhập của ứng dụng.',
+    app_title: 'Tài khoản',
+    app_signed_in_as: 'Bạn đang đăng nhập với tài khoản {{name}}.',
+    app_menu_label: 'Các mục tài khoản',
+    app_reset_done_title: 'Đã đặt lại mật khẩu',
+    app_reset_done: 'Mật khẩu của bạn đã được đổi. Hãy quay lại ứng dụng và đăng nhập với mật khẩu mới.',
   },
   en: {
     token_login_invalid: 'This sign-in link is invalid, already used or expired. Please open it again from the app.',
@@ -35,5 +41,10 @@ export const tokenLoginMessages = defineMessages({
     captcha_page_sent: 'Verified. Returning to the app…',
     captcha_page_not_needed: 'No check is needed. Returning to the app…',
     captcha_page_no_app: "This page is for the mobile app. Please open it from the app's sign-in screen.",
+    app_title: 'Account',
+    app_signed_in_as: 'You are signed in as {{name}}.',
+    app_menu_label: 'Account sections',
+    app_reset_done_title: 'Password reset',
+    app_reset_done: 'Your password has been changed. Go back to the app and sign in with the new password.',
   },
 });

@@ -7,6 +7,7 @@ import { openConfirm } from '../../chrome/openConfirm';
 import { Icon } from '../../components/Icon';
 import { AccountCard, AccountPage } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { postToHost } from '../../embed';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 import { ADDRESS_QUERY_KEY, deleteAddress, listAddresses } from './api';
@@ -15,10 +16,11 @@ import { useAddressBase } from './useAddressBase';
 /**
  * The address book (spec account §2 Address book): the default first, then the newest; each
  * with name, address and phone, edit, and delete for all but the default; add goes to id 0.
+ * Embedded (/address), each also has select, which hands the address to the host.
  */
 export function AddressBookPage() {
   const { t } = useTranslation();
-  const { base, to } = useAddressBase();
+  const { base, to, embedded } = useAddressBase();
   usePageTitle('menu_address');
   const addresses = useQuery({ queryKey: ADDRESS_QUERY_KEY, queryFn: listAddresses, retry: false });
   const add = (
@@ -40,7 +42,12 @@ export function AddressBookPage() {
         {(list) => (
           <Stack gap="md">
             {list.map((address) => (
-              <AddressCard key={address.id} address={address} editTo={to(`${base}/${address.id}`)} />
+              <AddressCard
+                key={address.id}
+                address={address}
+                editTo={to(`${base}/${address.id}`)}
+                selectable={embedded}
+              />
             ))}
           </Stack>
         )}
@@ -49,7 +56,8 @@ export function AddressBookPage() {
   );
 }
 
-function AddressCard({ address, editTo }: { address: UserAddress; editTo: string }) {
+/** `selectable`: the embedded book, whose select action hands the address to the host (contracts/src/embed.ts). */
+function AddressCard({ address, editTo, selectable }: { address: UserAddress; editTo: string; selectable: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const remove = useMutation({
@@ -70,6 +78,10 @@ function AddressCard({ address, editTo }: { address: UserAddress; editTo: string
       confirmProps: { color: 'red' },
       onConfirm: () => remove.mutate(),
     });
+  const select = () => {
+    postToHost('address_selected', { address });
+    notifyDone(t('address_selected', { name: address.name }));
+  };
   const line = [address.address, ...address.localityNames.filter(Boolean)].join(', ');
   return (
     <article aria-label={address.name}>
@@ -88,6 +100,15 @@ function AddressCard({ address, editTo }: { address: UserAddress; editTo: string
               </Badge>
             </Group>
             <Group gap="md">
+              {selectable && (
+                <Button
+                  size="compact-sm"
+                  onClick={select}
+                  aria-label={t('address_select_named', { name: address.name })}
+                >
+                  {t('address_select')}
+                </Button>
+              )}
               <Anchor
                 component={Link}
                 to={editTo}

@@ -1,6 +1,6 @@
 import type { UserAddress } from '@portico/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../routes';
 import { ok, renderApp } from '../../test/api';
 import { pageTests, SIGNED_IN } from '../../test/pageTests';
@@ -40,6 +40,26 @@ describe('address pages', { timeout: 20_000 }, () => {
     expect(within(other).getByRole('link', { name: 'Sửa địa chỉ của Nguyễn Lan' }).getAttribute('href')).toBe(
       '/account/address/1',
     );
+  });
+
+  it('the embedded book (/address) has select, which hands the address to the host; the account book has none', async () => {
+    const listed = [address({ id: 2, name: 'Công ty', isDefaultAddress: true }), address({ id: 1 })];
+    page.answers['/api/account/address'] = ok(listed);
+    const native = vi.fn();
+    vi.stubGlobal('ReactNativeWebView', { postMessage: native });
+    renderApp(buildRoutes(), '/address', SIGNED_IN);
+    const other = await screen.findByRole('article', { name: 'Nguyễn Lan' });
+    expect(within(other).getByRole('link', { name: 'Sửa địa chỉ của Nguyễn Lan' }).getAttribute('href')).toBe(
+      '/address/1',
+    );
+    fireEvent.click(within(other).getByRole('button', { name: 'Chọn địa chỉ của Nguyễn Lan' }));
+    const sent = native.mock.calls.map(([m]) => JSON.parse(m as string));
+    expect(sent).toContainEqual({ type: 'address_selected', address: listed[1] });
+    expect(sent).toContainEqual({ type: 'message_success', message: 'Đã chọn địa chỉ của Nguyễn Lan' });
+    cleanup();
+    renderApp(buildRoutes(), '/account/address', SIGNED_IN);
+    await screen.findByRole('article', { name: 'Nguyễn Lan' });
+    expect(screen.queryByRole('button', { name: /^Chọn địa chỉ/ })).toBeNull();
   });
 
   it('a new address starts from the account’s name and phone; an empty form shows the spec keys without a call', async () => {

@@ -1,15 +1,13 @@
-import { useLocation } from 'react-router';
+import { useEmbeddedRoute } from '../../embed';
 import { useLocale } from '../../hooks/useLocale';
-import { stripLocalePrefix } from '../../i18n/locale';
 
 /**
  * Where the address pages live: /account/address normally, /address in the embedded variant
  * (spec account §2: "the address base is /account/address/ normally and /address/ when embedded"),
  * with the language prefix.
  */
-export function useAddressBase(): { base: string; to: (path: string) => string } {
-  const { pathname } = useLocation();
+export function useAddressBase(): { base: string; to: (path: string) => string; embedded: boolean } {
+  const embedded = useEmbeddedRoute();
   const { to } = useLocale();
-  const base = stripLocalePrefix(pathname).startsWith('/address') ? '/address' : '/account/address';
-  return { base, to };
+  return { base: embedded ? '/address' : '/account/address', to, embedded };
 }

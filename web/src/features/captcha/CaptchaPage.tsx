@@ -11,7 +11,7 @@ import { useAppSettings } from '../../settings/useAppSettings';
 
 /** Hands an answer to the native app (or an allow-listed parent window); true when someone received it. */
 export const sendCaptchaAnswer = (provider: CaptchaMessage['provider'], captcha: string): boolean =>
-  postToHost(CAPTCHA_MESSAGE, { provider, captcha } satisfies Omit<CaptchaMessage, 'type'>);
+  postToHost(CAPTCHA_MESSAGE, { provider, captcha });
 
 type Outcome = 'sent' | 'no-app' | null;
 

@@ -1,10 +1,10 @@
-import { Alert, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Group, Loader, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../components/Icon';
-import { PageHeader } from '../../components/PageHeader';
+import { AccountCard, AccountPage } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { postToHost } from '../../embed/bridge';
 import { useLocale } from '../../hooks/useLocale';
@@ -14,19 +14,14 @@ import { hasPasswordQuery } from '../../queries/hasPassword';
 import { clearSignInStorage } from '../../session/clearStorage';
 import { useAuth } from '../../session/OidcSession';
 import { DeleteAccountForm } from './DeleteAccountForm';
-import { DELETE_ACCOUNT_MESSAGE, SIGN_OUT_AFTER_MS } from './logic';
-
-export interface DeleteAccountPageProps {
-  /** /delete-account in the mobile app: no card chrome. */
-  embedded?: boolean;
-}
+import { SIGN_OUT_AFTER_MS } from './logic';
 
 /**
  * Delete account (spec account §2, §4, §5): the confirmation checkbox, the password unless the
  * account has none (checked first), then the deletion; the toast, the host is told, and after
  * 1 s local storage is cleared and the user signed out.
  */
-export function DeleteAccountPage({ embedded = false }: DeleteAccountPageProps) {
+export function DeleteAccountPage() {
   const { t } = useTranslation();
   const { locale, to } = useLocale();
   const navigate = useNavigate();
@@ -47,16 +42,15 @@ export function DeleteAccountPage({ embedded = false }: DeleteAccountPageProps) 
 
   const onDeleted = () => {
     notifyDone(t('delete_account_success'));
-    postToHost(DELETE_ACCOUNT_MESSAGE);
+    postToHost('delete_account_success');
     setDeleted(true);
     // Not tied to this page's lifetime: a 401 elsewhere may unmount it first.
     window.setTimeout(leave, SIGN_OUT_AFTER_MS);
   };
 
   return (
-    <Stack gap="lg" maw={640} mx={embedded ? undefined : 'auto'} w="100%">
-      <PageHeader title={t('menu_delete')} intro={t('delete_account_intro')} />
-      <Paper withBorder={!embedded} radius="lg" p={embedded ? 0 : { base: 'md', sm: 'xl' }} bg="white">
+    <AccountPage width={640} title={t('menu_delete')} intro={t('delete_account_intro')}>
+      <AccountCard>
         <QueryState query={withPassword}>
           {(needsPassword) =>
             deleted ? (
@@ -71,14 +65,9 @@ export function DeleteAccountPage({ embedded = false }: DeleteAccountPageProps) 
             )
           }
         </QueryState>
-      </Paper>
-    </Stack>
+      </AccountCard>
+    </AccountPage>
   );
 }
 
 export default DeleteAccountPage;
-
-/** /delete-account: the embedded variant. */
-export function EmbeddedDeleteAccountPage() {
-  return <DeleteAccountPage embedded />;
-}

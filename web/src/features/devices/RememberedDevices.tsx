@@ -1,12 +1,11 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { RememberedDevice } from '@portico/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { useLocale } from '../../hooks/useLocale';
 import { formatDateTime } from '../../lib/format';
+import { notifyDone, notifyFailed } from '../../lib/notify';
 import { forgetRememberedDevice, listRememberedDevices, rememberedDevicesKey } from './api';
 
 /**
@@ -20,8 +19,8 @@ export function RememberedDevices() {
   const remembered = useQuery({ queryKey: rememberedDevicesKey, queryFn: listRememberedDevices, retry: false });
   const forget = useMutation({
     mutationFn: forgetRememberedDevice,
-    onSuccess: () => notifications.show({ color: 'teal', message: t('devices_remembered_forgotten') }),
-    onError: (error) => notifications.show({ color: 'red', message: errorText(error, t) }),
+    onSuccess: () => notifyDone(t('devices_remembered_forgotten')),
+    onError: (error) => notifyFailed(error, t),
     onSettled: () => queryClient.invalidateQueries({ queryKey: rememberedDevicesKey }),
   });
   if (!remembered.data?.length) return null;

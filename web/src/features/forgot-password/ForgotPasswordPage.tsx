@@ -1,5 +1,4 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { forgotPasswordUsernameInput, normalizeLoginName, resetPasswordInput } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +13,11 @@ import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
 import { useCodeFlow } from '../../components/useCodeFlow';
+import { postToHost, useEmbedded } from '../../embed';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { FORGOT_PASSWORD_COOKIE } from '../../lib/cookies';
+import { notifyDone } from '../../lib/notify';
 import { checkForgotCode, checkForgotProcess, resendForgotCode, resetPassword, sendForgotCode } from './api';
 import { afterReset, interactionReturnUrl, resetSignInPath } from './logic';
 
@@ -26,7 +27,8 @@ const TOTAL_STEPS = 3;
  * /forgot-password (spec §2 Forgot password page, §4): 1 the account's e-mail or phone; 2 the
  * code (countdown, resend), whose check answers a single-use reset token; 3 the new password.
  * Then sign-in: when the page came from a sign-in (ReturnUrl is a provider interaction) the
- * server finishes it and the page follows redirectUrl; otherwise the portal's own sign-in. The
+ * server finishes it and the page follows redirectUrl; otherwise the portal's own sign-in, or,
+ * embedded, the host is told (forgot_password_success) and signs in itself. The
  * password never goes into a URL. Cancel goes to /. A stored username resumes at step 2.
  */
 export function ForgotPasswordPage() {
@@ -37,6 +39,8 @@ export function ForgotPasswordPage() {
   usePageTitle('forgot_title');
 
   const [leaving, setLeaving] = useState(false);
+  const embedded = useEmbedded();
+  const [resetDone, setResetDone] = useState(false);
   // Past many code requests from one address the server asks for a captcha first.
   const captcha = useCaptchaOnDemand();
   const flow = useCodeFlow({
@@ -79,8 +83,15 @@ export function ForgotPasswordPage() {
       const next = afterReset(answer);
       setLeaving(true);
       if (next.kind === 'redirect') {
-        notifications.show({ color: 'teal', message: t('change_password_success_auto_login') });
+        notifyDone(t('change_password_success_auto_login'));
         window.location.assign(next.url);
+        return;
+      }
+      // Embedded with no sign-in to finish (issue 29): the app signs in itself, so it is told.
+      if (embedded) {
+        postToHost('forgot_password_success', { username });
+        flow.forget();
+        setResetDone(true);
         return;
       }
       // No sign-in to finish: the token-login page signs this browser in to the portal with the
@@ -107,6 +118,15 @@ export function ForgotPasswordPage() {
     navigate(to('/'));
   };
 
+  if (resetDone) {
+    return (
+      <AuthCard title={t('app_reset_done_title')}>
+        <Alert color="teal" variant="light" icon={<Icon name="check" />} role="status">
+          {t('app_reset_done')}
+        </Alert>
+      </AuthCard>
+    );
+  }
   if (flow.loading) return <AuthCard title={t('forgot_title')} loading />;
 
   if (step === 1) {

@@ -73,4 +73,27 @@ describe('the kit on the forgot-password page', () => {
     expect(password.getAttribute('aria-describedby')).toContain(message.id);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('embedded, the end of a reset with no sign-in to finish tells the host instead of signing in here', async () => {
+    const native = vi.fn();
+    vi.stubGlobal('ReactNativeWebView', { postMessage: native });
+    calls = stubApi({
+      '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
+      '/api/account/forgot-password/check-process': ok({ times: 119 }),
+      '/api/account/forgot-password/check-otp': ok({ message: 'reset-token' }),
+      '/api/account/forgot-password/reset-password': ok({ loginToken: 'x'.repeat(43) }),
+    });
+    const router = renderApp(<ForgotPasswordPage />, '/?embedded=1');
+    fireEvent.change(await screen.findByLabelText('Mã xác minh'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
+    fireEvent.change(await screen.findByLabelText('Mật khẩu mới'), { target: { value: 'Matkhau-2026!' } });
+    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Matkhau-2026!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
+    expect(await screen.findByText('Đã đặt lại mật khẩu')).toBeTruthy();
+    expect(native).toHaveBeenCalledWith(
+      JSON.stringify({ username: 'lan@example.edu', type: 'forgot_password_success' }),
+    );
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.search).toBe('?embedded=1');
+  });
 });

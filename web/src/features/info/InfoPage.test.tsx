@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import type { AppSettings, GeneralProfile } from '@portico/contracts';
 import { focusManager } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -18,6 +19,7 @@ const settings: AppSettings = {
 };
 let profile: GeneralProfile;
 let calls: ApiCall[];
+const answers = { hasPassword: true };
 
 const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
 const renderAt = (url: string) => renderApp(buildRoutes(), url, SIGNED_IN);
@@ -45,6 +47,7 @@ beforeEach(() => {
   calls = stubApi({
     '/api/app-settings': () => ok(settings),
     'GET /api/account/info': () => ok(profile),
+    '/api/account/delete/has-password': () => ok(answers.hasPassword),
     'PUT /api/account/info': ({ body }) => {
       profile = { ...profile, ...(body as Partial<GeneralProfile>) };
       return ok(profile);
@@ -189,5 +192,42 @@ describe('general info page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Lưu' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Hủy' })).toBeNull();
     expect(screen.queryByText('Liên kết mạng xã hội')).toBeNull();
+  });
+
+  it('tells the native app of a save in /info, the toast included, and shows no toast itself', async () => {
+    const native = vi.fn();
+    vi.stubGlobal('ReactNativeWebView', { postMessage: native });
+    const toast = vi.spyOn(notifications, 'show');
+    renderAt('/info');
+    fireEvent.click(await screen.findByRole('button', { name: 'Lưu' }));
+    await waitFor(() => expect(native).toHaveBeenCalledTimes(2));
+    const messages = native.mock.calls.map(([m]) => JSON.parse(m as string));
+    expect(messages).toEqual([
+      { type: 'message_success', message: 'Cập nhật thông tin thành công.' },
+      { type: 'info_noti_info_success' },
+    ]);
+    expect(toast).not.toHaveBeenCalled();
+    toast.mockRestore();
+  });
+
+  it('is the update-info form right after a first sign-in (/info?register=1): Skip tells the app', async () => {
+    const native = vi.fn();
+    vi.stubGlobal('ReactNativeWebView', { postMessage: native });
+    calls.length = 0;
+    answers.hasPassword = false;
+    renderAt('/info?register=1');
+    expect(await screen.findByRole('heading', { name: 'Hoàn tất thông tin tài khoản' })).toBeTruthy();
+    // The account has no password yet: the pair is asked; the names come from the profile.
+    expect(screen.getByLabelText('Nhập lại mật khẩu', { exact: false })).toBeTruthy();
+    expect((screen.getByLabelText('Tên', { exact: false }) as HTMLInputElement).value).toBe('Lan');
+    fireEvent.click(screen.getByRole('button', { name: 'Bỏ qua' }));
+    await waitFor(() => expect(native).toHaveBeenCalledWith(JSON.stringify({ type: 'update_info_complete' })));
+    expect(calls.some((c) => c.path === '/api/account/update-info')).toBe(false);
+  });
+
+  it('is the editor on /account/info even with register=1', async () => {
+    renderAt('/account/info?register=1');
+    expect(await screen.findByText('02/09/2001')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Hoàn tất thông tin tài khoản' })).toBeNull();
   });
 });

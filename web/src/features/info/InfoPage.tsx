@@ -1,39 +1,46 @@
-import { Paper, Stack } from '@mantine/core';
+import { FIRST_SIGN_IN_QUERY } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackButton, PageHeader } from '../../components/PageHeader';
+import { useSearchParams } from 'react-router';
+import { AccountCard, AccountPage, BackButton } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
+import { useEmbeddedRoute } from '../../embed';
+import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { hasPasswordQuery } from '../../queries/hasPassword';
+import { UpdateInfoForm } from '../register';
 import { getProfile, INFO_QUERY_KEY } from './api';
 import { InfoEditForm } from './InfoEditForm';
 import { InfoReadView } from './InfoReadView';
 import { SocialLinksBox } from './SocialLinksBox';
 
-export { INFO_SAVED_MESSAGE } from './useInfoForm';
-
-export interface InfoPageProps {
-  /** /info in the mobile app: opens in edit mode, no cancel, no social box; the host is told of a save. */
-  embedded?: boolean;
-}
-
 /**
  * General info (spec account §2 General info page, §4, §5): the read view (avatar, full name,
  * gender, birth date, identification, marital status, language, user id, bio), the edit form
- * behind the edit button, the avatar cropper, and the Facebook / Google links box.
+ * behind the edit button, the avatar cropper, and the Facebook / Google links box. Embedded
+ * (/info): opens in edit mode, no cancel, no social box; the host is told of a save.
  */
-export function InfoPage({ embedded = false }: InfoPageProps) {
+export function InfoPage() {
   const { t } = useTranslation();
+  const embedded = useEmbeddedRoute();
+  const [search] = useSearchParams();
+  const firstSignIn = embedded && search.get(FIRST_SIGN_IN_QUERY) === '1';
   const [editing, setEditing] = useState(embedded);
   const profile = useQuery({ queryKey: INFO_QUERY_KEY, queryFn: getProfile, retry: false });
   usePageTitle(editing ? 'info_edit_title' : 'menu_info');
 
   const back = editing && !embedded && <BackButton onClick={() => setEditing(false)} />;
+  if (firstSignIn) return <FirstSignInInfo />;
 
   return (
-    <Stack gap="lg" maw={760} mx={embedded ? undefined : 'auto'} w="100%">
-      <PageHeader title={editing ? t('info_edit_title') : t('menu_info')} intro={t('info_intro')} leading={back} />
-      <Paper withBorder={!embedded} radius="lg" p={embedded ? 0 : { base: 'md', sm: 'xl' }} bg="white">
+    <AccountPage
+      width={760}
+      title={editing ? t('info_edit_title') : t('menu_info')}
+      intro={t('info_intro')}
+      leading={back}
+    >
+      <AccountCard>
         <QueryState query={profile}>
           {(data) =>
             editing ? (
@@ -48,15 +55,40 @@ export function InfoPage({ embedded = false }: InfoPageProps) {
             )
           }
         </QueryState>
-      </Paper>
+      </AccountCard>
       {!embedded && !editing && profile.isSuccess && <SocialLinksBox profile={profile.data} />}
-    </Stack>
+    </AccountPage>
+  );
+}
+
+/**
+ * Embedded /info?register=1, right after a first sign-in (docs/embedding.md): the update-info form
+ * (names, the first password when the account has none, birth date, gender; Update tells the host
+ * register_success, Skip update_info_complete), not the editor.
+ */
+function FirstSignInInfo() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const profile = useQuery({ queryKey: INFO_QUERY_KEY, queryFn: getProfile, retry: false });
+  const hasPassword = useQuery(hasPasswordQuery);
+  return (
+    <AccountPage width={560} title={t('menu_info')}>
+      <AccountCard>
+        <QueryState query={profile}>
+          {({ firstName, lastName }) => (
+            <QueryState query={hasPassword}>
+              {(has) => (
+                <UpdateInfoForm
+                  answer={{ redirectUrl: to('/info'), userInfo: { firstName, lastName } }}
+                  withPassword={!has}
+                />
+              )}
+            </QueryState>
+          )}
+        </QueryState>
+      </AccountCard>
+    </AccountPage>
   );
 }
 
 export default InfoPage;
-
-/** /info: the embedded variant. */
-export function EmbeddedInfoPage() {
-  return <InfoPage embedded />;
-}

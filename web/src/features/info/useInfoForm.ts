@@ -17,7 +17,6 @@ import {
 } from './logic';
 
 /** Host message after a save in the embedded page (/info). */
-export const INFO_SAVED_MESSAGE = 'info_noti_info_success';
 
 /**
  * The edit form (the kit's useApiForm): values from the profile, the shared rules of
@@ -48,7 +47,7 @@ export function useInfoForm({
       queryClient.setQueryData(INFO_QUERY_KEY, saved);
       notifyDone(t('info_noti_info_success'));
       if (embedded) {
-        postToHost(INFO_SAVED_MESSAGE);
+        postToHost('info_noti_info_success');
         form.form.setValues(formFromProfile(saved));
         bioTouched.current = false;
       }

@@ -8,6 +8,7 @@ import { errorText } from '../../api/client';
 import { AuthModeTabs } from '../../components/AuthCard';
 import classes from '../../components/auth.module.css';
 import { Icon } from '../../components/Icon';
+import { listenToHost } from '../../embed';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { carryLoginOptions, takeCarriedLoginOptions } from '../../lib/carriedLoginOptions';
@@ -137,13 +138,14 @@ function LoginCard({ details }: { details: InteractionDetails }) {
   // Back from a sign-out: say so (issue 34 point 8).
   const [signedOut] = useState(takeSignedOut);
 
-  useEffect(() => {
-    const onMessage = (event: MessageEvent) => {
-      if (isHideRegisterMessage(event.data)) setHideRegister(true);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, []);
+  // The host may hide the register tab (spec §2); only an allow-listed parent or the native app is heard.
+  useEffect(
+    () =>
+      listenToHost((data) => {
+        if (isHideRegisterMessage(data)) setHideRegister(true);
+      }),
+    [],
+  );
 
   const clientName = details.client.clientName || details.client.clientId;
 

@@ -1,6 +1,7 @@
 import {
   CAMPAIGN_ACTIONS,
   CAPTCHA_ERRORS,
+  HIDE_REGISTER_MESSAGE,
   type LoginAnswer,
   type LoginCheckAnswer,
   rawReturnUrl,
@@ -113,8 +114,8 @@ export const isInAppBrowser = (userAgent: string): boolean =>
 
 /** A window message asking to hide the register tab: 'hide-register' or { type: 'hide-register' }. */
 export const isHideRegisterMessage = (data: unknown): boolean =>
-  data === 'hide-register' ||
-  (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'hide-register');
+  data === HIDE_REGISTER_MESSAGE ||
+  (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === HIDE_REGISTER_MESSAGE);
 
 /** The login page's query with `external=1`: a reload asks what a provider's sign-in left owed (update-info). */
 export const withExternal = (search: string): string => {

@@ -16,14 +16,11 @@ import { Icon } from '../../components/Icon';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { namesField, useApiForm } from '../../components/useApiForm';
 import { useCodeStep } from '../../components/useCodeStep';
-import { postToHost } from '../../embed/bridge';
+import { postToHost, useEmbeddedRoute } from '../../embed';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
 import { changePassword, getOtpMethods, getTwoStepEnabled, TWO_STEP_KEY } from './api';
 import { changeOutcome } from './logic';
-
-/** Host message after a change in the embedded page. */
-export const CHANGE_PASSWORD_MESSAGE = 'change_password_success';
 
 const methodLabel = (m: PasswordOtpMethod, tr: (key: string) => string): string =>
   m.value ? `${tr(m.staticKey)} (${m.value})` : tr(m.staticKey);
@@ -36,7 +33,8 @@ type Passwords = Record<(typeof STEP1_FIELDS)[number], string>;
  * the endpoint's schema; the server sends a code, step 2 is the code step with the method choice
  * (a new choice sends there) and keep login / log out all devices.
  */
-export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
+export function ChangePasswordForm() {
+  const embedded = useEmbeddedRoute();
   const { t } = useTranslation();
   const tr = looseT(t);
   const { to } = useLocale();
@@ -114,7 +112,7 @@ export function ChangePasswordForm({ embedded }: { embedded: boolean }) {
   };
 
   function done(): false {
-    if (embedded) postToHost(CHANGE_PASSWORD_MESSAGE);
+    if (embedded) postToHost('change_password_success');
     setFinished({ othersSignedOut: logoutAll === 'all' });
     reset();
     return false;

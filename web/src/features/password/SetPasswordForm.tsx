@@ -1,5 +1,4 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { setPasswordInput } from '@portico/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { FormStack } from '../../components/FormStack';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { namesField, useApiForm } from '../../components/useApiForm';
 import { useCodeStep } from '../../components/useCodeStep';
+import { notifyDone } from '../../lib/notify';
 import { getOtpMethods, REQUIRE_PASSWORD_KEY, setPassword } from './api';
 import { changeOutcome } from './logic';
 
@@ -56,7 +56,7 @@ export function SetPasswordForm() {
   });
 
   async function done() {
-    notifications.show({ color: 'teal', message: t('set_password_success') });
+    notifyDone(t('set_password_success'));
     pair.reset();
     code.reset();
     setStep(1);

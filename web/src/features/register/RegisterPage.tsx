@@ -1,5 +1,4 @@
 import { Anchor, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { registerInput, registerSendOtpInput } from '@portico/contracts';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { useCodeFlow } from '../../components/useCodeFlow';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { REGISTER_COOKIE } from '../../lib/cookies';
+import { notifyDone } from '../../lib/notify';
 import { checkRegisterOtp, checkRegisterProcess, registerAccount, resendRegisterOtp, sendRegisterOtp } from './api';
 import { DetailsFields } from './DetailsFields';
 import { DETAILS_FIELD_ORDER, emptyDetails, loginAfterRegister, loginWithQuery } from './logic';
@@ -78,7 +78,7 @@ export function RegisterPage() {
         timezone: currentTimezone(),
       }),
     onSuccess: (answer) => {
-      notifications.show({ color: 'teal', message: t('register_success') });
+      notifyDone(t('register_success'));
       navigate(loginAfterRegister(to('/login'), search, answer?.username || username));
     },
   });

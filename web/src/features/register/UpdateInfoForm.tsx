@@ -1,28 +1,27 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type LoginAnswer, type UpdateInfoInput, updateInfoInput } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentTimezone, errorText } from '../../api/client';
 import { FormStack } from '../../components/FormStack';
 import { useApiForm } from '../../components/useApiForm';
-import { postToHost } from '../../embed/bridge';
-import { useEmbedded } from '../../embed/useEmbedded';
+import { postToHost, useEmbedded } from '../../embed';
 import { useLocale } from '../../hooks/useLocale';
+import { notifyDone } from '../../lib/notify';
 import { updateInfo } from './api';
 import { DetailsFields } from './DetailsFields';
 import { DETAILS_FIELD_ORDER, emptyDetails } from './logic';
-
-/** Host messages of the update-info form (spec §2 Update-info form). */
-export const UPDATE_INFO_MESSAGES = { success: 'register_success', skipped: 'update_info_complete' } as const;
 
 /** Where the page goes after the form: the login answer's redirect URL, else home (spec §4). */
 export const afterUpdateInfo = (answer: Pick<LoginAnswer, 'redirectUrl'> | null | undefined, home: string): string =>
   answer?.redirectUrl && answer.redirectUrl !== '/' ? answer.redirectUrl : home;
 
 export interface UpdateInfoFormProps {
-  /** The login answer that said isRegister (user info and redirect URL). */
-  answer: LoginAnswer;
+  /**
+   * The login answer that said isRegister (user info and redirect URL), or the same of the
+   * signed-in account (embedded /info right after a first sign-in, web/src/features/info/InfoPage.tsx).
+   */
+  answer: Pick<LoginAnswer, 'redirectUrl'> & { userInfo?: { firstName: string; lastName: string } | null };
   /** The password pair is asked when the account has none yet (social sign-up). */
   withPassword?: boolean;
   /**
@@ -67,8 +66,8 @@ export function UpdateInfoForm({ answer, withPassword = true, signIn }: UpdateIn
       return (signIn ? signIn.save(details) : updateInfo(details)) as Promise<LoginAnswer | { ok: true }>;
     },
     onSuccess: (saved) => {
-      notifications.show({ color: 'teal', message: t('update_info_success') });
-      const told = embedded && postToHost(UPDATE_INFO_MESSAGES.success);
+      notifyDone(t('update_info_success'));
+      const told = embedded && postToHost('register_success');
       // The pending sign-in still has to finish, whether or not the app was told.
       if (signIn) {
         setLeaving(true);
@@ -88,7 +87,7 @@ export function UpdateInfoForm({ answer, withPassword = true, signIn }: UpdateIn
   const goOn = () => window.location.assign(afterUpdateInfo(answer, to('/')));
 
   const skip = () => {
-    const told = postToHost(UPDATE_INFO_MESSAGES.skipped);
+    const told = postToHost('update_info_complete');
     if (signIn) {
       setLeaving(true);
       signIn.skip().then(signIn.done, (err: unknown) => {

@@ -1,4 +1,4 @@
-import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../App';
@@ -12,7 +12,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 // The portal's OIDC session: a UserManager whose redirect the test records.
 const signinRedirect = vi.fn(async (_args: unknown) => {});
-let auth: { manager: { signinRedirect: typeof signinRedirect } | null } | null;
+const signIn = vi.fn(async (_wanted: string, _locale: string, _options?: unknown) => null);
+let auth: { manager: { signinRedirect: typeof signinRedirect } | null; signIn?: typeof signIn } | null;
 vi.mock('../../session/OidcSession', async (original) => ({
   ...(await original<typeof import('../../session/OidcSession')>()),
   useAuth: () => auth,
@@ -44,7 +45,7 @@ const renderAt = (url: string, session: Session = { status: 'anonymous' }) => {
 let settingsAnswer: typeof DEFAULT_APP_SETTINGS;
 
 beforeEach(() => {
-  auth = { manager: { signinRedirect } };
+  auth = { manager: { signinRedirect }, signIn };
   settingsAnswer = CONFIGURED_SETTINGS;
   calls = [];
   exchangeAnswer = { status: 200, body: { result: { redirectUrl: '/oidc/auth/xyz' } } };
@@ -63,6 +64,10 @@ beforeEach(() => {
         };
         return new Response(JSON.stringify({ result: interaction }));
       }
+      if (path === '/api/account/me') {
+        const me = { id: 'u1', first_name: 'Lan', last_name: 'Nguyễn', email: 'lan@example.edu', avatar: null };
+        return new Response(JSON.stringify({ result: me }));
+      }
       if (path === '/api/account/token-login') {
         return new Response(JSON.stringify(exchangeAnswer.body), { status: exchangeAnswer.status });
       }
@@ -75,6 +80,7 @@ afterEach(async () => {
   cleanup();
   sessionStorage.clear();
   signinRedirect.mockClear();
+  signIn.mockClear();
   leaveTo.mockClear();
   vi.unstubAllGlobals();
   delete (window as { ReactNativeWebView?: unknown }).ReactNativeWebView;
@@ -140,6 +146,62 @@ describe('token-login page', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(postMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('the /app wrapper', () => {
+  const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
+
+  it('with a token is the token login, embedded, coming back to the embedded page named by next', async () => {
+    renderAt(`/app?token=${TOKEN}&cb=app_login&next=${encodeURIComponent('/address?from=cart')}`);
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(signinRedirect.mock.calls[0]?.[0]).toMatchObject({
+      state: `/token-login?done=1&cb=app_login&embedded=1&next=${encodeURIComponent('/address?from=cart')}`,
+    });
+    expect(peekPendingTokenLogin()).toMatchObject({ token: TOKEN, cb: 'app_login' });
+  });
+
+  it('back from that sign-in, posts cb to the app and goes on to next', async () => {
+    const postMessage = vi.fn();
+    (window as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage };
+    const router = renderAt('/token-login?done=1&cb=app_login&embedded=1&next=%2Faddress', SIGNED_IN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/address'));
+    expect(postMessage).toHaveBeenCalledWith(JSON.stringify({ type: 'app_login' }));
+  });
+
+  it('without a token and without a session, renews it (silently, else the sign-in) and comes back', async () => {
+    renderAt('/en-us/app?next=%2Finfo');
+    await waitFor(() => expect(signIn).toHaveBeenCalledTimes(1));
+    expect(signIn).toHaveBeenCalledWith('/app?next=%2Finfo', 'en-US', { silent: true });
+  });
+
+  it('signed in: loads the profile with the bearer token, tells the app, and lists the embedded pages', async () => {
+    const postMessage = vi.fn();
+    (window as { ReactNativeWebView?: unknown }).ReactNativeWebView = { postMessage };
+    renderAt('/en-us/app', SIGNED_IN);
+    expect(await screen.findByText('You are signed in as Lan Nguyễn.')).toBeTruthy();
+    const links = within(screen.getByRole('navigation', { name: 'Account sections' })).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '/en-us/info',
+      '/en-us/address',
+      '/en-us/change-password',
+      '/en-us/delete-account',
+    ]);
+    expect(postMessage).toHaveBeenCalledWith(JSON.stringify({ sub: 'u1', type: 'app_signed_in' }));
+    expect(calls.some((c) => c.url === '/api/account/me')).toBe(true);
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('signed in with next: continues there; a next that is not an embedded page of this site is ignored', async () => {
+    const router = renderAt('/app?next=%2Fchange-password', SIGNED_IN);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/change-password'));
+    cleanup();
+    for (const next of ['//evil.example/address', '/account/info', 'https://evil.example/info', '/app']) {
+      const other = renderAt(`/app?next=${encodeURIComponent(next)}`, SIGNED_IN);
+      expect(await screen.findByRole('navigation', { name: 'Các mục tài khoản' })).toBeTruthy();
+      expect(other.state.location.pathname).toBe('/app');
+      cleanup();
+    }
   });
 });
 

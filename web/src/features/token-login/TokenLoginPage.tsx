@@ -1,15 +1,15 @@
 import { Alert } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { isTokenLoginToken, type Locale } from '@portico/contracts';
+import { EMBEDDED_QUERY, isTokenLoginToken, type Locale } from '@portico/contracts';
 import type { UserManager } from 'oidc-client-ts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { Icon } from '../../components/Icon';
-import { postToHost, useEmbedded } from '../../embed';
+import { embeddedDestination, postCallbackToHost, useEmbedded } from '../../embed';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { notifyDone } from '../../lib/notify';
 import { useAuth } from '../../session/OidcSession';
 import { redirectUri } from '../../session/oidc';
 import { useSession } from '../../session/session';
@@ -17,21 +17,31 @@ import { useAppSettings } from '../../settings/useAppSettings';
 import { savePendingTokenLogin, validCb } from './pending';
 import { TokenLoginFailed, TokenLoginWorking } from './TokenLoginViews';
 
+/** `next`: the embedded page the /app wrapper continues to (AppWrapperPage.tsx). */
+type Finish = { cb: string | null; reset?: boolean; embedded?: boolean; next?: string | null };
+
 /**
- * Where the sign-in comes back to (through /callback): this page, finishing, with cb kept, and
- * `reset` when the token came from a password reset (the account home then says so).
+ * Where the sign-in comes back to (through /callback): this page, finishing, with cb kept,
+ * `embedded` kept (in a web view nothing else says so, and cb goes to the app only when
+ * embedded), and `reset` when the token came from a password reset (the account home then says so).
  */
-export const finishPath = (cb: string | null, reset = false): string =>
-  `/token-login?done=1${cb ? `&cb=${encodeURIComponent(cb)}` : ''}${reset ? '&reset=1' : ''}`;
+export const finishPath = ({ cb, reset = false, embedded = false, next = null }: Finish): string => {
+  const query = new URLSearchParams({ done: '1' });
+  if (cb) query.set('cb', cb);
+  if (embedded) query.set(EMBEDDED_QUERY, '1');
+  if (next) query.set('next', next);
+  if (reset) query.set('reset', '1');
+  return `/token-login?${query}`;
+};
 
 /**
  * The portal's own sign-in, always through the login step (prompt=login), so the browser ends
  * up signed in as the token's user even when someone else was signed in here; consent is asked
  * too because offline_access needs it (the portal is first-party, so it is implied).
  */
-export const startTokenSignIn = (manager: UserManager, cb: string | null, locale: Locale, reset = false) =>
+export const startTokenSignIn = (manager: UserManager, finish: Finish, locale: Locale) =>
   manager.signinRedirect({
-    state: finishPath(cb, reset),
+    state: finishPath(finish),
     redirect_uri: redirectUri(locale),
     prompt: 'login consent',
     extraQueryParams: { ui_locales: locale },
@@ -42,7 +52,8 @@ type View = { kind: 'working' } | { kind: 'done' } | { kind: 'failed'; message: 
 /**
  * /token-login?token=...&cb=... (spec sign-in-and-session §2): an app's one-time token becomes a
  * browser session. With a token: keep it for the login step and start the sign-in. Back from the
- * sign-in (done=1): post cb to the app that embeds the page, else go to /.
+ * sign-in (done=1): post cb to the app that embeds the page; then go on to `next` (an embedded
+ * page, from the /app wrapper), else say it is done, else go to /.
  */
 export function TokenLoginPage() {
   const { t } = useTranslation();
@@ -64,6 +75,7 @@ export function TokenLoginPage() {
   const finishing = search.get('done') === '1';
   // The token came from a password reset (web/src/features/forgot-password): say it changed.
   const reset = search.get('reset') === '1';
+  const next = embeddedDestination(search.get('next'));
 
   useEffect(() => {
     if (started.current) return;
@@ -71,10 +83,11 @@ export function TokenLoginPage() {
     if (finishing) {
       if (session.status === 'loading') return;
       started.current = true;
-      if (session.status === 'authenticated' && embedded && cb && postToHost(cb)) setView({ kind: 'done' });
+      const told = session.status === 'authenticated' && embedded && cb !== null && postCallbackToHost(cb);
+      if (session.status === 'authenticated' && next) navigate(to(next), { replace: true });
+      else if (told) setView({ kind: 'done' });
       else {
-        if (reset && session.status === 'authenticated')
-          notifications.show({ color: 'teal', message: t('forgot_success'), autoClose: 6000 });
+        if (reset && session.status === 'authenticated') notifyDone(t('forgot_success'), 6000);
         navigate(to('/'), { replace: true });
       }
     } else if (!isTokenLoginToken(token)) {
@@ -90,11 +103,12 @@ export function TokenLoginPage() {
       // The manager loads on demand (useAuth asked for it, web/src/session/OidcSession.tsx).
       started.current = true;
       if (!savePendingTokenLogin(token, cb)) fail();
-      else startTokenSignIn(auth.manager, cb, locale, reset).catch(fail);
+      else startTokenSignIn(auth.manager, { cb, reset, embedded, next }, locale).catch(fail);
     }
   }, [
     finishing,
     reset,
+    next,
     session.status,
     embedded,
     cb,

@@ -1,4 +1,5 @@
 import { TOKEN_LOGIN_CB_PATTERN, TOKEN_LOGIN_TTL_SECONDS } from '@portico/contracts';
+import { tabStorage } from '../../lib/tabStorage';
 
 // The token-login page starts the portal's own OIDC sign-in; the provider then opens the login
 // page for the new interaction, which finishes it with the token (TokenLoginFinish). The token
@@ -8,13 +9,8 @@ const KEY = 'portico.tokenLogin';
 
 export type PendingTokenLogin = { token: string; cb: string | null; at: number };
 
-const storage = (): Storage | null => {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null; // storage disabled: the page shows the link as unusable
-  }
-};
+// Storage refused: the page shows the link as unusable.
+const storage = tabStorage;
 
 /** `cb` if it is a usable message name (contracts/src/token-login.ts), else null. */
 export const validCb = (value: string | null): string | null =>
