@@ -1,9 +1,9 @@
 import type { Messages } from '@portico/contracts';
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import type { RunningServer } from './harness.js';
 
-/** Signs in on Portico's login page the way a person does: username, continue, password, submit. */
-export async function signInOnLoginPage(page: Page, t: Messages, username: string, password: string) {
+/** Signs in on Portico's login page the way a person does: username, continue, password, submit (in a page or a frame). */
+export async function signInOnLoginPage(page: Page | FrameLocator, t: Messages, username: string, password: string) {
   await page.getByLabel(t.login_username_label).fill(username);
   await page.getByRole('button', { name: t.common_next }).click();
   await page.locator('input[name=password]').fill(password);

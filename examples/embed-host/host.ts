@@ -14,13 +14,13 @@ export type EmbedHost = { url: string; close(): Promise<void> };
 /** The embedded routes the page offers (contracts/src/embed.ts EMBEDDED_PATHS and the login page). */
 const ROUTES = ['/app', '/info', '/address', '/change-password', '/delete-account', '/login?embedded=1'];
 
-const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The host page: `src` is the portal path (or URL) to frame. */
 export function hostPage(portalUrl: string, src: string): string {
   const portal = new URL(portalUrl);
   const frameUrl = new URL(src, portal).toString();
-  const links = ROUTES.map((r) => `<a href="?src=${encodeURIComponent(r)}">${escape(r)}</a>`).join(' · ');
+  const links = ROUTES.map((r) => `<a href="?src=${encodeURIComponent(r)}">${escapeHtml(r)}</a>`).join(' · ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Embed host</title>
@@ -32,7 +32,7 @@ export function hostPage(portalUrl: string, src: string): string {
 <body>
 <p>${links}</p>
 <p><button type="button" id="hide">Send hide-register</button></p>
-<iframe id="portal" title="Portico" src="${escape(frameUrl)}"></iframe>
+<iframe id="portal" title="Portico" src="${escapeHtml(frameUrl)}"></iframe>
 <h2>Messages</h2>
 <div id="log" role="log"></div>
 <script>
@@ -56,18 +56,21 @@ export function hostPage(portalUrl: string, src: string): string {
 </body></html>`;
 }
 
-/** Serves the host page on `port` (0: any free one) of 127.0.0.1, named localhost like the portal (one site). */
+/**
+ * Serves the host page on `port` (0: any free one) of 127.0.0.1, named localhost like the portal
+ * (one site). `portalUrl` may be a function, read at each request (a test learns it later).
+ */
 export async function startEmbedHost({
   portalUrl,
   port = 0,
 }: {
-  portalUrl: string;
+  portalUrl: string | (() => string);
   port?: number;
 }): Promise<EmbedHost> {
   const server: Server = createServer((req, res) => {
     const src = new URL(req.url ?? '/', 'http://localhost').searchParams.get('src') ?? '/app';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(hostPage(portalUrl, src));
+    res.end(hostPage(typeof portalUrl === 'function' ? portalUrl() : portalUrl, src));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as AddressInfo;

@@ -119,8 +119,9 @@ describe('host bridge', () => {
   it('polls the height every 100 ms and posts changes', () => {
     vi.useFakeTimers();
     let height = 300;
-    const doc = { body: { scrollHeight: 0 }, documentElement: {} } as unknown as Document;
-    Object.defineProperty(doc.documentElement, 'scrollHeight', { get: () => height });
+    // The app's root is measured (the document is at least as tall as the frame).
+    const root = { getBoundingClientRect: () => ({ height: height - 0.4 }) };
+    const doc = { getElementById: (id: string) => (id === 'root' ? root : null) } as unknown as Document;
     const post = vi.fn();
     const stop = startResizePoll(post, doc);
     expect(post).toHaveBeenLastCalledWith(300);

@@ -5,8 +5,15 @@ import { isInIframe } from './detect';
 /** Iframe resize poll interval (spec: 100 ms). */
 export const RESIZE_POLL_MS = 100;
 
-const documentHeight = (doc: Document): number =>
-  Math.max(doc.body?.scrollHeight ?? 0, doc.documentElement.scrollHeight);
+/**
+ * The content's height: the app's root, not the document, whose height is at least the frame's
+ * (a frame sized to it could grow and never shrink back); the document where there is no root.
+ */
+const documentHeight = (doc: Document): number => {
+  const root = doc.getElementById('root');
+  if (root) return Math.ceil(root.getBoundingClientRect().height);
+  return Math.max(doc.body?.scrollHeight ?? 0, doc.documentElement.scrollHeight);
+};
 
 /**
  * Polls the document height every 100 ms and posts { type: 'resize', height } to the parent

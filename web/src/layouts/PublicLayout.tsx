@@ -16,7 +16,7 @@ export function PublicLayout() {
   const { to } = useLocale();
 
   return (
-    <Box className={classes.page}>
+    <Box className={classes.page} data-embedded={embedded || undefined}>
       {!embedded && (
         <Box component="header" className={classes.banner}>
           <Container size="lg" h="100%">
