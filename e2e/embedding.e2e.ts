@@ -191,6 +191,29 @@ describe('embedded modes', () => {
     await context.close();
   });
 
+  it('in the app web view, /app signs in without the banner (no first paint either) and continues to next', async () => {
+    await registerByApi(server, 'embed.webview@example.com', 'Embed@2026x', 'Lan');
+    const context = await browser.newContext({ viewport: PHONE, locale: 'vi-VN' });
+    await context.addInitScript(() => {
+      const sent: string[] = [];
+      Object.assign(window, { sent, ReactNativeWebView: { postMessage: (m: string) => sent.push(m) } });
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/app?next=%2Finfo`);
+    // The provider's redirect drops the query: the tab's mark keeps the login page embedded.
+    await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/, { timeout: 20_000 });
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    await page.getByLabel(vi.login_username_label).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('embedded-webview-login-vi-VN-390'), fullPage: true });
+    await signInOnLoginPage(page, vi, 'embed.webview@example.com', 'Embed@2026x');
+    await page.waitForURL(`${server.url}/info`, { timeout: 20_000 });
+    await page.getByRole('button', { name: vi.common_save }).waitFor();
+    const sent = await page.evaluate(() => (window as unknown as { sent: string[] }).sent);
+    expect(sent.map((m) => JSON.parse(m).type)).toContain('app_signed_in');
+    await context.close();
+  });
+
   it('in the native app (React Native web view) toasts, update-info and results reach the bridge', async () => {
     const { context, page } = await signedIn('embed.native@example.com', 'Embed@2026x');
     await context.addInitScript(() => {

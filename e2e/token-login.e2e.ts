@@ -1,31 +1,16 @@
 import { writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type Locale, messages, type TokenLoginIssueAnswer, tokenLoginEndpoints } from '@portico/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbedHost, startEmbedHost } from '../examples/embed-host/host.js';
 import { axeViolations } from './axe.js';
-import { DESKTOP, freePort, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { pageJson, signInOnLoginPage, storedAccessToken } from './signin.js';
 
 const vi = messages['vi-VN'];
-
-/** A page of another site (an allow-listed EMBED_ORIGINS origin) that frames Portico and records its messages. */
-async function startHostPage(): Promise<{ url: string; close(): Promise<void> }> {
-  const port = await freePort();
-  const server: Server = createServer((req, res) => {
-    const src = new URL(req.url ?? '/', 'http://localhost').searchParams.get('src') ?? '';
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><title>host app</title>
-<script>window.received = []; addEventListener('message', (e) => received.push({ origin: e.origin, data: e.data }));</script>
-<iframe title="portal" src="${src.replace(/"/g, '&quot;')}" style="width:390px;height:700px;border:0"></iframe>`);
-  });
-  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
-  // localhost, like the portal: the same site, so the portal's SameSite=Lax cookies work in the frame.
-  return { url: `http://localhost:${port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 // An app (a first-party relying party, openid-client) holds the demo user's access token; it asks
 // Portico for a one-time token; the token-login page signs a fresh browser in with it, once.
@@ -33,13 +18,15 @@ describe('token login and the captcha page', () => {
   let server: RunningServer;
   let browser: Browser;
   let app: RelyingParty;
-  let host: Awaited<ReturnType<typeof startHostPage>>;
+  // A page of another origin (allow-listed in EMBED_ORIGINS) that frames Portico and records its messages.
+  let host: EmbedHost;
+  let portal = '';
   let accessToken = '';
 
   beforeAll(async () => {
     [app, host] = await Promise.all([
       createRelyingParty('learn', { firstParty: true, scope: 'openid profile email' }),
-      startHostPage(),
+      startEmbedHost({ portalUrl: () => portal }),
     ]);
     const clientsFile = path.join(os.tmpdir(), `portico-e2e-token-login-${process.pid}.json`);
     await writeFile(clientsFile, JSON.stringify([app.metadata]));
@@ -47,6 +34,7 @@ describe('token login and the captcha page', () => {
       startServer({ OIDC_CLIENTS_FILE: clientsFile, EMBED_ORIGINS: host.url }),
       launchBrowser(),
     ]);
+    portal = server.url;
     await app.connect(`${server.url}/oidc`);
 
     // The user signs in to the app the ordinary way; the app keeps the access token.

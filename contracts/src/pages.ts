@@ -74,3 +74,8 @@ export interface SignInStartConfig {
  */
 export const LOGIN_INFO_COOKIE = 'portico_login_info';
 export const LOGIN_OPTIONS_COOKIE = 'portico_login_options';
+/**
+ * A tab marked embedded (web/src/embed/detect.ts) says so to the server too: the login page's first
+ * paint, which draws the banner, is then left out (server/src/web/first-paint.ts).
+ */
+export const EMBEDDED_COOKIE = 'portico_embedded';

@@ -36,5 +36,7 @@ describe('the login page first paint (issue 27 point 1)', () => {
     );
     expect(firstPaintFits(login, q(at), { portico_login_info: 'x' })).toBe(false);
     expect(firstPaintFits(login, q(at), { portico_login_options: '1' })).toBe(false);
+    // A web view marked embedded (the query is gone after the provider's redirect): no banner to flash.
+    expect(firstPaintFits(login, q(at), { portico_embedded: '1' })).toBe(false);
   });
 });

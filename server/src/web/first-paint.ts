@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   type AppSettings,
+  EMBEDDED_COOKIE,
   type InteractionDetails,
   LOGIN_INFO_COOKIE,
   LOGIN_OPTIONS_COOKIE,
@@ -44,7 +45,7 @@ export function firstPaintFits(
   if (dest === 'iframe' || dest === 'frame') return false;
   if (query.get('embedded') === '1' || query.get('iframe') === '1') return false;
   if (query.has('step') || query.has('external') || loginOptionsOf(query).has('password')) return false;
-  return !cookies[LOGIN_INFO_COOKIE] && !cookies[LOGIN_OPTIONS_COOKIE];
+  return !cookies[LOGIN_INFO_COOKIE] && !cookies[LOGIN_OPTIONS_COOKIE] && !cookies[EMBEDDED_COOKIE];
 }
 
 /**

@@ -1,5 +1,7 @@
 import { EMBEDDED_PATHS, EMBEDDED_QUERY } from '@portico/contracts';
+import { EMBEDDED_COOKIE } from '@portico/contracts/pages';
 import { stripLocalePrefix } from '../i18n/locale';
+import { deleteCookie, writeCookie } from '../lib/cookies';
 import { isSameSitePath } from '../lib/interaction';
 import { tabStorage } from '../lib/tabStorage';
 
@@ -10,6 +12,8 @@ import { tabStorage } from '../lib/tabStorage';
 
 /** Where this tab remembers that it is embedded (sessionStorage: one web view, gone with it). */
 const TAB_KEY = 'portico.embedded';
+/** The server's copy of the mark (no first paint with a banner): about one app session. */
+const EMBEDDED_COOKIE_SECONDS = 12 * 60 * 60;
 
 /** True when this window is framed by another page (a cross-origin top also counts). */
 export const isInIframe = (win: Window = window): boolean => {
@@ -37,8 +41,13 @@ export const isEmbeddedLocation = (pathname: string, search: string): boolean =>
 export const rememberEmbedded = (pathname: string, search: string, win?: Window): void => {
   const storage = tabStorage(win);
   if (!storage) return;
-  if (isEmbeddedLocation(pathname, search)) storage.setItem(TAB_KEY, '1');
-  else if (unmarked(search)) storage.removeItem(TAB_KEY);
+  if (isEmbeddedLocation(pathname, search)) {
+    storage.setItem(TAB_KEY, '1');
+    writeCookie(EMBEDDED_COOKIE, '1', EMBEDDED_COOKIE_SECONDS);
+  } else if (unmarked(search)) {
+    storage.removeItem(TAB_KEY);
+    deleteCookie(EMBEDDED_COOKIE);
+  }
 };
 
 const markedTab = (win?: Window): boolean => tabStorage(win)?.getItem(TAB_KEY) === '1';

@@ -75,11 +75,11 @@ function FirstSignInInfo() {
     <AccountPage width={560} title={t('menu_info')}>
       <AccountCard>
         <QueryState query={profile}>
-          {({ firstName, lastName }) => (
+          {({ firstName, lastName, birthdate, gender }) => (
             <QueryState query={hasPassword}>
               {(has) => (
                 <UpdateInfoForm
-                  answer={{ redirectUrl: to('/info'), userInfo: { firstName, lastName } }}
+                  answer={{ redirectUrl: to('/info'), userInfo: { firstName, lastName, birthdate, gender } }}
                   withPassword={!has}
                 />
               )}

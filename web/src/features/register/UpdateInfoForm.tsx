@@ -21,7 +21,9 @@ export interface UpdateInfoFormProps {
    * The login answer that said isRegister (user info and redirect URL), or the same of the
    * signed-in account (embedded /info right after a first sign-in, web/src/features/info/InfoPage.tsx).
    */
-  answer: Pick<LoginAnswer, 'redirectUrl'> & { userInfo?: { firstName: string; lastName: string } | null };
+  answer: Pick<LoginAnswer, 'redirectUrl'> & {
+    userInfo?: { firstName: string; lastName: string; birthdate?: string | null; gender?: number | null } | null;
+  };
   /** The password pair is asked when the account has none yet (social sign-up). */
   withPassword?: boolean;
   /**
@@ -50,6 +52,9 @@ export function UpdateInfoForm({ answer, withPassword = true, signIn }: UpdateIn
       ...emptyDetails(),
       firstName: answer.userInfo?.firstName ?? '',
       lastName: answer.userInfo?.lastName ?? '',
+      // What the account already has (embedded /info?register=1), else the form's defaults.
+      ...(answer.userInfo?.birthdate ? { birthdate: answer.userInfo.birthdate } : {}),
+      ...(answer.userInfo?.gender ? { gender: String(answer.userInfo.gender) } : {}),
     },
     schema: updateInfoInput({ passwordRequired: withPassword }),
     fields: DETAILS_FIELD_ORDER,
