@@ -1,4 +1,4 @@
-import { EMBEDDED_PATHS, EMBEDDED_QUERY } from '@portico/contracts';
+import { EMBEDDED_PATHS, EMBEDDED_QUERY } from '@portico/contracts/embed';
 import { EMBEDDED_COOKIE } from '@portico/contracts/pages';
 import { stripLocalePrefix } from '../i18n/locale';
 import { deleteCookie, writeCookie } from '../lib/cookies';

@@ -69,12 +69,16 @@ export function AppWrapperPage() {
     void auth.signIn(`/app?${search}`, locale, { silent: true });
   }, [token, session.status, auth, search, locale]);
 
+  // Told once per user, though the profile may be fetched again (focus, a save elsewhere).
+  const told = useRef<string | null>(null);
   const signedIn = profile.data;
+  const sub = session.user?.sub;
   useEffect(() => {
-    if (!signedIn || !session.user) return;
-    postToHost('app_signed_in', { sub: session.user.sub });
+    if (!signedIn || !sub || told.current === sub) return;
+    told.current = sub;
+    postToHost('app_signed_in', { sub });
     if (next) navigate(to(next), { replace: true });
-  }, [signedIn, session.user, next, navigate, to]);
+  }, [signedIn, sub, next, navigate, to]);
 
   if (profile.isError && session.status === 'authenticated') {
     return (
