@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbedHost, startEmbedHost } from '../examples/embed-host/host.js';
 import { axeViolations } from './axe.js';
 import { launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { registerByApi, signInOnLoginPage, signInToPortal } from './signin.js';
+import { outboxCount, registerByApi, signInOnLoginPage, signInToPortal, waitForCode } from './signin.js';
 
 const vi = messages['vi-VN'];
 const en = messages['en-US'];
@@ -105,6 +105,7 @@ describe('embedded modes', () => {
     await expect.poll(() => frameUrl(page).pathname).toBe('/address');
     await expect.poll(() => messagesOf(page)).toContainEqual({ type: 'message_success', message: vi.address_noti_add });
     const name = 'Tester Lan';
+    await page.screenshot({ path: screenshotPath('embedded-address-select-vi-VN-390'), fullPage: true });
     await frame.getByRole('button', { name: vi.address_select_named.replace('{{name}}', name) }).click();
     await expect
       .poll(async () => (await messagesOf(page)).find((m) => m.type === 'address_selected'))
@@ -118,8 +119,22 @@ describe('embedded modes', () => {
         },
       });
 
-    // /info: edit mode at once, no cancel, no social box; a save tells the host.
+    // The edit form stays under the embedded base.
+    await frame.getByRole('link', { name: vi.address_edit_named.replace('{{name}}', name) }).click();
+    await expect.poll(() => frameUrl(page).pathname).toMatch(/^\/address\/\d+$/);
+    await frame.getByLabel(vi.address_phone_label).waitFor();
+    await page.screenshot({ path: screenshotPath('embedded-address-edit-vi-VN-390'), fullPage: true });
+
+    // /info: edit mode at once, no cancel, no social box; a save tells the host, and so does an error.
     frame = await framed(page, '/info');
+    await frame.locator('input[type=file][name=file]').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await expect.poll(() => messagesOf(page)).toContainEqual({ type: 'message_error', message: vi.invalid_image });
+    // A parent window is no native app: the frame shows the toast too.
+    await frame.getByText(vi.invalid_image).waitFor();
     await frame.getByRole('button', { name: vi.common_save }).click();
     await expect.poll(() => messagesOf(page)).toContainEqual({ type: 'info_noti_info_success' });
     expect(await messagesOf(page)).toContainEqual({ type: 'message_success', message: vi.info_noti_info_success });
@@ -168,6 +183,27 @@ describe('embedded modes', () => {
     // The same page framed by the allowed host works (the account and session are fine).
     const allowed = await framed(page, '/info');
     await allowed.getByRole('button', { name: vi.common_save }).waitFor();
+    await context.close();
+  });
+
+  it('a password reset in the frame tells the host instead of signing in to the portal', async () => {
+    const email = 'embed.reset@example.com';
+    await registerByApi(server, email, 'Embed@2026x', 'Lan');
+    const context = await browser.newContext({ viewport: PHONE, locale: 'vi-VN' });
+    const page = await context.newPage();
+    const frame = await framed(page, '/forgot-password?embedded=1');
+    const before = await outboxCount(server, email);
+    await frame.getByLabel(vi.login_username_label).fill(email);
+    await frame.getByRole('button', { name: vi.common_next }).click();
+    await frame.getByLabel(vi.otp_label).fill(await waitForCode(server, email, before));
+    await frame.getByRole('button', { name: vi.common_verify }).click();
+    await frame.getByLabel(vi.forgot_password_label, { exact: true }).fill('Embed@2027y');
+    await frame.getByLabel(vi.forgot_repassword_label).fill('Embed@2027y');
+    await frame.getByRole('button', { name: vi.common_update }).click();
+    await expect.poll(() => messagesOf(page)).toContainEqual({ type: 'forgot_password_success', username: email });
+    await frame.getByText(vi.app_reset_done).waitFor();
+    expect(frameUrl(page).pathname).toBe('/forgot-password');
+    await page.screenshot({ path: screenshotPath('embedded-reset-done-vi-VN-390'), fullPage: true });
     await context.close();
   });
 

@@ -16,10 +16,21 @@ const ROUTES = ['/app', '/info', '/address', '/change-password', '/delete-accoun
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The portal page `src` names (a path, or a URL of the portal), else the /app wrapper: never another site or scheme. */
+const portalPage = (portal: URL, src: string): string => {
+  try {
+    const url = new URL(src, portal);
+    if (url.origin === portal.origin) return url.toString();
+  } catch {
+    // not a URL: the default below
+  }
+  return new URL('/app', portal).toString();
+};
+
 /** The host page: `src` is the portal path (or URL) to frame. */
 export function hostPage(portalUrl: string, src: string): string {
   const portal = new URL(portalUrl);
-  const frameUrl = new URL(src, portal).toString();
+  const frameUrl = portalPage(portal, src);
   const links = ROUTES.map((r) => `<a href="?src=${encodeURIComponent(r)}">${escapeHtml(r)}</a>`).join(' · ');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -27,7 +38,7 @@ export function hostPage(portalUrl: string, src: string): string {
 <style>
   body { font: 14px system-ui, sans-serif; margin: 0; padding: 12px; background: #f4f6f8; }
   iframe { display: block; width: 100%; max-width: 480px; height: 600px; border: 1px solid #ccd; border-radius: 8px; background: #fff; }
-  #log { font: 12px ui-monospace, monospace; white-space: pre-wrap; max-width: 480px; }
+  #log { font: 12px ui-monospace, monospace; white-space: pre-wrap; overflow-wrap: anywhere; max-width: 480px; }
 </style></head>
 <body>
 <p>${links}</p>

@@ -67,12 +67,20 @@ export const isEmbeddedNow = (win: Window = window): boolean =>
 
 /**
  * Where the /app wrapper continues once signed in (its `next`): an embedded route of this site
- * other than /app itself (`/address?x=1`, `/info`), without a language prefix; else null.
+ * (`/address?x=1`, `/info`), its path normalised (no `..` out of it) and without a language
+ * prefix; /app itself only bare (the wrapper's own page, never a token again); else null.
  */
 export const embeddedDestination = (value: string | null): string | null => {
   if (!value || !isSameSitePath(value)) return null;
-  const path = stripLocalePrefix(value.split(/[?#]/)[0] ?? '');
-  return isSameSitePath(path) && isEmbeddedPath(path) && path !== '/app' && !path.startsWith('/app/')
-    ? stripLocalePrefix(value)
-    : null;
+  let url: URL;
+  try {
+    url = new URL(value, 'https://portal.invalid');
+  } catch {
+    return null;
+  }
+  if (url.origin !== 'https://portal.invalid') return null;
+  const path = stripLocalePrefix(url.pathname);
+  if (path === '/app') return '/app';
+  if (!isSameSitePath(path) || !isEmbeddedPath(path) || path.startsWith('/app/')) return null;
+  return `${path}${url.search}`;
 };

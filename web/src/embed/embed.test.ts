@@ -82,6 +82,22 @@ describe('host bridge', () => {
     expect(resolveHostOrigin(['https://lms.example.edu'], framedWindow('').win)).toBeNull();
   });
 
+  it('keeps addressing the host after the frame navigated, where the referrer then names the portal (Firefox)', () => {
+    const storage = new Map<string, string>();
+    const sessionStorage = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => storage.set(k, v),
+    };
+    const first = framedWindow('https://lms.example.edu/course/1').win;
+    Object.assign(first, { sessionStorage });
+    expect(resolveHostOrigin(['https://lms.example.edu'], first)).toBe('https://lms.example.edu');
+    const after = framedWindow('https://id.example.edu/login?ReturnUrl=x').win;
+    Object.assign(after, { sessionStorage });
+    expect(resolveHostOrigin(['https://lms.example.edu'], after)).toBe('https://lms.example.edu');
+    // Not once the list no longer allows it.
+    expect(resolveHostOrigin([], after)).toBeNull();
+  });
+
   it('hears the parent only from an allow-listed origin, and the native app from the page itself', () => {
     const { win, parent } = framedWindow('');
     const listeners: ((e: MessageEvent) => void)[] = [];
@@ -119,9 +135,15 @@ describe('host bridge', () => {
   it('polls the height every 100 ms and posts changes', () => {
     vi.useFakeTimers();
     let height = 300;
-    // The app's root is measured (the document is at least as tall as the frame).
-    const root = { getBoundingClientRect: () => ({ height: height - 0.4 }) };
-    const doc = { getElementById: (id: string) => (id === 'root' ? root : null) } as unknown as Document;
+    // The app's root is measured (the document is at least as tall as the frame), and an open
+    // dropdown that reaches lower.
+    const root = { getBoundingClientRect: () => ({ bottom: height - 0.4 }) };
+    let dropdowns: { getBoundingClientRect: () => { bottom: number } }[] = [];
+    const doc = {
+      getElementById: (id: string) => (id === 'root' ? root : null),
+      querySelectorAll: () => dropdowns,
+      defaultView: { scrollY: 0 },
+    } as unknown as Document;
     const post = vi.fn();
     const stop = startResizePoll(post, doc);
     expect(post).toHaveBeenLastCalledWith(300);
@@ -130,9 +152,15 @@ describe('host bridge', () => {
     height = 420;
     vi.advanceTimersByTime(100);
     expect(post).toHaveBeenLastCalledWith(420);
+    dropdowns = [{ getBoundingClientRect: () => ({ bottom: 610 }) }];
+    vi.advanceTimersByTime(100);
+    expect(post).toHaveBeenLastCalledWith(610);
+    dropdowns = [];
+    vi.advanceTimersByTime(100);
+    expect(post).toHaveBeenLastCalledWith(420);
     stop();
     height = 500;
     vi.advanceTimersByTime(300);
-    expect(post).toHaveBeenCalledTimes(2);
+    expect(post).toHaveBeenCalledTimes(4);
   });
 });

@@ -1,21 +1,5 @@
-export {
-  type HostMessage,
-  hasNativeHost,
-  listenToHost,
-  postCallbackToHost,
-  postToHost,
-  postToNative,
-  resolveHostOrigin,
-  setEmbedOrigins,
-} from './bridge';
-export {
-  embeddedDestination,
-  isEmbedded,
-  isEmbeddedLocation,
-  isEmbeddedNow,
-  isEmbeddedPath,
-  isInIframe,
-  rememberEmbedded,
-} from './detect';
-export { RESIZE_POLL_MS, startResizePoll, useResizePoll } from './resize';
+// The embedded mode's one face for the pages (docs/embedding.md).
+export { listenToHost, postCallbackToHost, postToastToHost, postToHost, setEmbedOrigins } from './bridge';
+export { embeddedDestination, isEmbedded, isEmbeddedNow, rememberEmbedded } from './detect';
+export { useResizePoll } from './resize';
 export { useEmbedded, useEmbeddedRoute, useRememberEmbedded } from './useEmbedded';

@@ -5,14 +5,21 @@ import { isInIframe } from './detect';
 /** Iframe resize poll interval (spec: 100 ms). */
 export const RESIZE_POLL_MS = 100;
 
+/** What Mantine draws outside the root (web/src/chrome): dropdowns, and the dialogs in their overlay. */
+const OVERLAYS = '[data-portal] > *, [data-portal] [role="dialog"]';
+
 /**
- * The content's height: the app's root, not the document, whose height is at least the frame's
- * (a frame sized to it could grow and never shrink back); the document where there is no root.
+ * The content's height: the bottom of the app's root, or of an open dropdown or dialog below it;
+ * not the document's, which is at least the frame's (a frame sized to it could grow and never
+ * shrink back). The document's where there is no root.
  */
 const documentHeight = (doc: Document): number => {
   const root = doc.getElementById('root');
-  if (root) return Math.ceil(root.getBoundingClientRect().height);
-  return Math.max(doc.body?.scrollHeight ?? 0, doc.documentElement.scrollHeight);
+  if (!root) return Math.max(doc.body?.scrollHeight ?? 0, doc.documentElement.scrollHeight);
+  const scrollY = doc.defaultView?.scrollY ?? 0;
+  let bottom = root.getBoundingClientRect().bottom;
+  for (const el of doc.querySelectorAll(OVERLAYS)) bottom = Math.max(bottom, el.getBoundingClientRect().bottom);
+  return Math.ceil(bottom + scrollY);
 };
 
 /**

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
-import { useEmbedded } from '../embed/useEmbedded';
+import { useEmbedded } from '../embed';
 import { useLocale } from '../hooks/useLocale';
 import { useAppSettings } from '../settings/useAppSettings';
 import classes from './layouts.module.css';

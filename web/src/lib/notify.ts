@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { errorText } from '../api/client';
-import { hasNativeHost, isEmbeddedNow, postToHost } from '../embed';
+import { isEmbeddedNow, postToastToHost } from '../embed';
 import type { LooseT } from '../i18n/t';
 
 // The pages' toasts: done in teal for the spec's message timer (account §9: 1500 ms), refused in
@@ -13,10 +13,8 @@ import type { LooseT } from '../i18n/t';
 export const MESSAGE_MS = 1500;
 
 const toast = (kind: 'message_success' | 'message_error', message: string, autoClose?: number) => {
-  if (isEmbeddedNow()) {
-    postToHost(kind, { message });
-    if (hasNativeHost()) return;
-  }
+  // A native app that took the message shows it; anything else (a parent window, no host) does not.
+  if (isEmbeddedNow() && postToastToHost(kind, message)) return;
   notifications.show({ color: kind === 'message_success' ? 'teal' : 'red', message, autoClose });
 };
 

@@ -1,7 +1,7 @@
 import { type AppSettings, appSettingsSchema, settingsEndpoints } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../api/endpoint';
-import { setEmbedOrigins } from '../embed/bridge';
+import { setEmbedOrigins } from '../embed';
 import { mergeTranslations } from '../i18n/setup';
 import { inlineData } from '../lib/inlineData';
 import { DEFAULT_APP_SETTINGS } from './defaults';

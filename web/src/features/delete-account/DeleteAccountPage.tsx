@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { AccountCard, AccountPage } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { postToHost } from '../../embed/bridge';
+import { postToHost } from '../../embed';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { notifyDone } from '../../lib/notify';

@@ -87,9 +87,9 @@ export function ForgotPasswordPage() {
         window.location.assign(next.url);
         return;
       }
-      // Embedded with no sign-in to finish (issue 29): the app signs in itself, so it is told.
-      if (embedded) {
-        postToHost('forgot_password_success', { username });
+      // Embedded with no sign-in to finish (issue 29): the app signs in itself, so it is told; with
+      // no host to hear it (a tab only marked embedded), the portal's own sign-in below.
+      if (embedded && postToHost('forgot_password_success', { username })) {
         flow.forget();
         setResetDone(true);
         return;

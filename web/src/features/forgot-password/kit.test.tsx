@@ -96,4 +96,21 @@ describe('the kit on the forgot-password page', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(router.state.location.search).toBe('?embedded=1');
   });
+
+  it('embedded but with no host to hear it (a tab only marked so): the portal signs in as usual', async () => {
+    calls = stubApi({
+      '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
+      '/api/account/forgot-password/check-process': ok({ times: 119 }),
+      '/api/account/forgot-password/check-otp': ok({ message: 'reset-token' }),
+      '/api/account/forgot-password/reset-password': ok({ loginToken: 'x'.repeat(43) }),
+    });
+    const router = renderApp(<ForgotPasswordPage />, '/?embedded=1');
+    fireEvent.change(await screen.findByLabelText('Mã xác minh'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
+    fireEvent.change(await screen.findByLabelText('Mật khẩu mới'), { target: { value: 'Matkhau-2026!' } });
+    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Matkhau-2026!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/token-login'));
+    expect(screen.queryByText('Đã đặt lại mật khẩu')).toBeNull();
+  });
 });

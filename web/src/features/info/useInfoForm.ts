@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiForm, useApiForm } from '../../components/useApiForm';
-import { postToHost } from '../../embed/bridge';
+import { postToHost } from '../../embed';
 import { notifyDone } from '../../lib/notify';
 import { INFO_QUERY_KEY, updateProfile } from './api';
 import {
@@ -15,8 +15,6 @@ import {
   textToHtml,
   timezoneOptions,
 } from './logic';
-
-/** Host message after a save in the embedded page (/info). */
 
 /**
  * The edit form (the kit's useApiForm): values from the profile, the shared rules of

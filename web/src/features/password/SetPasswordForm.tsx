@@ -8,6 +8,7 @@ import { FormStack } from '../../components/FormStack';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { namesField, useApiForm } from '../../components/useApiForm';
 import { useCodeStep } from '../../components/useCodeStep';
+import { postToHost, useEmbeddedRoute } from '../../embed';
 import { notifyDone } from '../../lib/notify';
 import { getOtpMethods, REQUIRE_PASSWORD_KEY, setPassword } from './api';
 import { changeOutcome } from './logic';
@@ -20,6 +21,7 @@ type Pair = { newpassword: string; confirmnewpassword: string };
  * goes to the account's confirmed primary e-mail (else phone) and is the proof a token alone lacks.
  */
 export function SetPasswordForm() {
+  const embedded = useEmbeddedRoute();
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const methods = useQuery({ queryKey: ['password', 'otp-methods'], queryFn: getOtpMethods, retry: false });
@@ -57,6 +59,7 @@ export function SetPasswordForm() {
 
   async function done() {
     notifyDone(t('set_password_success'));
+    if (embedded) postToHost('change_password_success');
     pair.reset();
     code.reset();
     setStep(1);

@@ -1,7 +1,7 @@
 import { Alert, NavLink, Stack } from '@mantine/core';
 import type { MessageKey } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Icon } from '../../components/Icon';
@@ -24,6 +24,9 @@ const EMBEDDED_MENU: readonly { path: string; key: MessageKey; icon: string }[] 
   { path: '/delete-account', key: 'menu_delete', icon: 'trash' },
 ];
 
+/** The query a sign-in started by the wrapper comes back with: it renews only once. */
+const RENEWED = 'renewed';
+
 /** The token-login page's address for the wrapper's token: embedded, with cb and next kept. */
 export const appTokenLoginPath = (token: string, cb: string | null, next: string | null): string => {
   const query = new URLSearchParams({ token, embedded: '1' });
@@ -37,8 +40,8 @@ export const appTokenLoginPath = (token: string, cb: string | null, next: string
  * token login (the app's one-time token signs the web view in; `cb` goes to the app), then `next`.
  * Without one it loads the profile with the bearer token; when there is none (no user, or the
  * server refused it) it renews the session once (silently through the provider, else the sign-in
- * page), then tells the app `app_signed_in` and continues to `next` (an embedded page), or lists
- * the embedded pages.
+ * page, which comes back marked `renewed`: a second failure is shown, not retried), then tells
+ * the app `app_signed_in` and continues to `next` (an embedded page), or lists the embedded pages.
  */
 export function AppWrapperPage() {
   const { t } = useTranslation();
@@ -57,17 +60,26 @@ export function AppWrapperPage() {
     enabled: !token && session.status === 'authenticated',
   });
 
-  // With a token: the token login, embedded, coming back to `next`.
+  const [failed, setFailed] = useState(false);
+
+  // With a token: the token login, embedded, coming back to `next` (else here, without the token).
   useEffect(() => {
-    if (token) navigate(to(appTokenLoginPath(token, cb, next)), { replace: true });
+    if (token) navigate(to(appTokenLoginPath(token, cb, next ?? '/app')), { replace: true });
   }, [token, cb, next, navigate, to]);
 
-  // No profile (no user, or a 401 forgot it): renew once; the sign-in comes back here.
+  // No profile (no user, or a 401 forgot it): renew once, silently or through the sign-in page,
+  // which comes back here marked `renewed`. Still none after that: say so rather than loop.
   useEffect(() => {
-    if (token || session.status !== 'anonymous' || !auth || renewing.current) return;
+    if (token || session.status !== 'anonymous' || failed) return;
+    if (renewing.current || search.get(RENEWED) === '1' || !auth) {
+      setFailed(true);
+      return;
+    }
     renewing.current = true;
-    void auth.signIn(`/app?${search}`, locale, { silent: true });
-  }, [token, session.status, auth, search, locale]);
+    const back = new URLSearchParams(search);
+    back.set(RENEWED, '1');
+    auth.signIn(`/app?${back}`, locale, { silent: true }).catch(() => setFailed(true));
+  }, [token, session.status, failed, auth, search, locale]);
 
   // Told once per user, though the profile may be fetched again (focus, a save elsewhere).
   const told = useRef<string | null>(null);
@@ -80,7 +92,7 @@ export function AppWrapperPage() {
     if (next) navigate(to(next), { replace: true });
   }, [signedIn, sub, next, navigate, to]);
 
-  if (profile.isError && session.status === 'authenticated') {
+  if (failed || (profile.isError && session.status === 'authenticated')) {
     return (
       <Alert color="orange" variant="light" role="alert">
         {t('token_login_session_ended')}

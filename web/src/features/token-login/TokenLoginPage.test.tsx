@@ -159,6 +159,14 @@ describe('the /app wrapper', () => {
       state: `/token-login?done=1&cb=app_login&embedded=1&next=${encodeURIComponent('/address?from=cart')}`,
     });
     expect(peekPendingTokenLogin()).toMatchObject({ token: TOKEN, cb: 'app_login' });
+    cleanup();
+    signinRedirect.mockClear();
+    // Without next, the token login comes back to the wrapper itself (it tells the app, lists the pages).
+    renderAt(`/app?token=${OTHER_TOKEN}&cb=app_login`);
+    await waitFor(() => expect(signinRedirect).toHaveBeenCalledTimes(1));
+    expect(signinRedirect.mock.calls[0]?.[0]).toMatchObject({
+      state: '/token-login?done=1&cb=app_login&embedded=1&next=%2Fapp',
+    });
   });
 
   it('back from that sign-in, posts cb to the app and goes on to next', async () => {
@@ -172,7 +180,13 @@ describe('the /app wrapper', () => {
   it('without a token and without a session, renews it (silently, else the sign-in) and comes back', async () => {
     renderAt('/en-us/app?next=%2Finfo');
     await waitFor(() => expect(signIn).toHaveBeenCalledTimes(1));
-    expect(signIn).toHaveBeenCalledWith('/app?next=%2Finfo', 'en-US', { silent: true });
+    expect(signIn).toHaveBeenCalledWith('/app?next=%2Finfo&renewed=1', 'en-US', { silent: true });
+  });
+
+  it('back from that renewal still without a session, says so instead of renewing again', async () => {
+    renderAt('/en-us/app?next=%2Finfo&renewed=1');
+    expect(await screen.findByText('Your session in the app has ended. Please sign in again in the app.')).toBeTruthy();
+    expect(signIn).not.toHaveBeenCalled();
   });
 
   it('signed in: loads the profile with the bearer token, tells the app, and lists the embedded pages', async () => {
@@ -196,7 +210,13 @@ describe('the /app wrapper', () => {
     const router = renderAt('/app?next=%2Fchange-password', SIGNED_IN);
     await waitFor(() => expect(router.state.location.pathname).toBe('/change-password'));
     cleanup();
-    for (const next of ['//evil.example/address', '/account/info', 'https://evil.example/info', '/app']) {
+    for (const next of [
+      '//evil.example/address',
+      '/account/info',
+      'https://evil.example/info',
+      '/info/../account/token',
+      '/app?token=x',
+    ]) {
       const other = renderAt(`/app?next=${encodeURIComponent(next)}`, SIGNED_IN);
       expect(await screen.findByRole('navigation', { name: 'Các mục tài khoản' })).toBeTruthy();
       expect(other.state.location.pathname).toBe('/app');
