@@ -74,9 +74,8 @@ describe('the kit on the forgot-password page', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('embedded, the end of a reset with no sign-in to finish tells the host instead of signing in here', async () => {
-    const native = vi.fn();
-    vi.stubGlobal('ReactNativeWebView', { postMessage: native });
+  /** An embedded reset through to its end (no product's sign-in to finish: a login token comes back). */
+  async function resetEmbedded() {
     calls = stubApi({
       '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
       '/api/account/forgot-password/check-process': ok({ times: 119 }),
@@ -89,6 +88,13 @@ describe('the kit on the forgot-password page', () => {
     fireEvent.change(await screen.findByLabelText('Mật khẩu mới'), { target: { value: 'Matkhau-2026!' } });
     fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Matkhau-2026!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
+    return router;
+  }
+
+  it('embedded, the end of a reset with no sign-in to finish tells the host instead of signing in here', async () => {
+    const native = vi.fn();
+    vi.stubGlobal('ReactNativeWebView', { postMessage: native });
+    const router = await resetEmbedded();
     expect(await screen.findByText('Đã đặt lại mật khẩu')).toBeTruthy();
     expect(native).toHaveBeenCalledWith(
       JSON.stringify({ username: 'lan@example.edu', type: 'forgot_password_success' }),
@@ -98,18 +104,7 @@ describe('the kit on the forgot-password page', () => {
   });
 
   it('embedded but with no host to hear it (a tab only marked so): the portal signs in as usual', async () => {
-    calls = stubApi({
-      '/api/app-settings': ok(DEFAULT_APP_SETTINGS),
-      '/api/account/forgot-password/check-process': ok({ times: 119 }),
-      '/api/account/forgot-password/check-otp': ok({ message: 'reset-token' }),
-      '/api/account/forgot-password/reset-password': ok({ loginToken: 'x'.repeat(43) }),
-    });
-    const router = renderApp(<ForgotPasswordPage />, '/?embedded=1');
-    fireEvent.change(await screen.findByLabelText('Mã xác minh'), { target: { value: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Xác minh' }));
-    fireEvent.change(await screen.findByLabelText('Mật khẩu mới'), { target: { value: 'Matkhau-2026!' } });
-    fireEvent.change(screen.getByLabelText('Nhập lại mật khẩu mới'), { target: { value: 'Matkhau-2026!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Cập nhật' }));
+    const router = await resetEmbedded();
     await waitFor(() => expect(router.state.location.pathname).toBe('/token-login'));
     expect(screen.queryByText('Đã đặt lại mật khẩu')).toBeNull();
   });
