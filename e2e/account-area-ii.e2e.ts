@@ -1,11 +1,11 @@
 import { fillPath, kycEndpoints as K, messages, notificationEndpoints as N } from '@portico/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import { productApi, productClientsFile } from './products.js';
-import { registerByApi, signInToPortal } from './signin.js';
+import { registerByApi, signInToPortal, storedSub } from './signin.js';
 
 // Account area II (issue 28) in Chromium, with a product of the platform calling the back-office
 // API with its client-credentials token beside the person's pages.
@@ -14,11 +14,6 @@ const vi = messages['vi-VN'];
 const en = messages['en-US'];
 
 /** The signed-in person's id (the ID token's sub oidc-client-ts keeps). */
-const subOf = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? '{}').profile?.sub as string) : '';
-  });
 
 describe('account area II', () => {
   let server: RunningServer;
@@ -64,7 +59,7 @@ describe('account area II', () => {
     await registerByApi(server, 'notify.person@example.com', 'Notify@2026x');
     const phone = await (await browser.newContext({ viewport: PHONE })).newPage();
     await signInToPortal(phone, server, vi, '', 'notify.person@example.com', 'Notify@2026x');
-    const sub = await subOf(phone);
+    const sub = await storedSub(phone);
     await phone.goto(`${server.url}/notification`);
     await phone.getByRole('heading', { level: 2, name: 'Học trực tuyến' }).waitFor();
     await phone.getByRole('button', { name: /Cập nhật khoá học/ }).click();
@@ -213,7 +208,7 @@ describe('account area II', () => {
     await registerByApi(server, 'kyc.person@example.com', 'Kyc@2026xx');
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await signInToPortal(page, server, vi, '', 'kyc.person@example.com', 'Kyc@2026xx');
-    const sub = await subOf(page);
+    const sub = await storedSub(page);
     await page.goto(`${server.url}/security/kyc`);
     await page.getByText(vi.kyc_status_0).waitFor();
     // Both images are required before anything is sent.

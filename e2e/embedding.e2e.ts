@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbedHost, startEmbedHost } from '../examples/embed-host/host.js';
 import { axeViolations } from './axe.js';
 import { launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { outboxCount, registerByApi, signInOnLoginPage, signInToPortal, waitForCode } from './signin.js';
+import { outboxCount, registerByApi, signInOnLoginPage, signInToPortal, storedSub, waitForCode } from './signin.js';
 
 const vi = messages['vi-VN'];
 const en = messages['en-US'];
@@ -59,10 +59,7 @@ describe('embedded modes', () => {
     const context = await browser.newContext({ viewport: PHONE, locale });
     const page = await context.newPage();
     await signInToPortal(page, server, messages[locale], locale === 'en-US' ? '/en-us' : '', email, password);
-    const sub = await page.evaluate(() => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-      return JSON.parse(localStorage.getItem(key ?? '') ?? '{}').profile?.sub as string;
-    });
+    const sub = await storedSub(page);
     return { context, page, sub };
   }
 

@@ -40,10 +40,14 @@ export async function productApi(server: RunningServer, scope: string) {
   });
   if (!res.ok) throw new Error(`token endpoint answered ${res.status}: ${await res.text()}`);
   const { access_token: token } = (await res.json()) as { access_token: string };
-  return async <T = unknown>(method: string, apiPath: string, body?: unknown) => {
+  return async <T = unknown>(method: string, apiPath: string, body?: unknown, headers: Record<string, string> = {}) => {
     const answer = await fetch(`${server.url}${apiPath}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     const json = (await answer.json()) as { result?: T };

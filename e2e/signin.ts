@@ -34,6 +34,13 @@ export const storedAccessToken = (page: Page) =>
     return key ? (JSON.parse(localStorage.getItem(key) ?? '{}').access_token as string) : '';
   });
 
+/** The signed-in person's id (the ID token's `sub`) in a portal page. */
+export const storedSub = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? '{}').profile?.sub as string) : '';
+  });
+
 /** Signs in to the portal from a fresh page and waits for the account home. */
 export async function signInToPortal(
   page: Page,

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { featureEndpoints } from './endpoint.js';
+import { featureEndpoints, pageQuery } from './endpoint.js';
 
 // The activity log (spec account §2 Activity, §3 Activity log entry).
 
 export const ACTIVITY_PAGE_SIZE = 10;
-export const activityQuery = z.object({
-  pageIndex: z.coerce.number().int().min(1).max(100_000).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(100).catch(ACTIVITY_PAGE_SIZE),
-});
+export const activityQuery = pageQuery(ACTIVITY_PAGE_SIZE);
 
 export const activityEntrySchema = z.object({
   id: z.number().int(),

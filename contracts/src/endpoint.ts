@@ -20,7 +20,13 @@ export type EndpointAuth = 'public' | 'user' | 'product';
  * provider issues them only to clients configured for the grant (OIDC_CLIENTS_FILE, `scope`),
  * never to a user's sign-in (server/src/oidc/provider.ts).
  */
-export const PRODUCT_SCOPES = ['notifications:read', 'notifications:write', 'lookups:write', 'kyc:review'] as const;
+export const PRODUCT_SCOPES = [
+  'notifications:read',
+  'notifications:write',
+  'lookups:write',
+  'kyc:review',
+  'points:write',
+] as const;
 export type ProductScope = (typeof PRODUCT_SCOPES)[number];
 export const isProductScope = (scope: string): scope is ProductScope =>
   (PRODUCT_SCOPES as readonly string[]).includes(scope);
@@ -131,3 +137,13 @@ export const pathParams = (path: string): string[] => [...path.matchAll(/:([A-Za
 /** Whether the endpoint's input travels in the query string rather than a JSON body. */
 export const inputInQuery = (endpoint: Pick<Endpoint, 'method' | 'inputIn'>) =>
   endpoint.inputIn ? endpoint.inputIn === 'query' : endpoint.method === 'GET' || endpoint.method === 'DELETE';
+
+/**
+ * The query of a "view more" list (spec account §9: the index from 1, 10 a page unless said):
+ * out-of-range values fall back rather than refuse.
+ */
+export const pageQuery = (defaultSize: number) =>
+  z.object({
+    pageIndex: z.coerce.number().int().min(1).max(100_000).catch(1),
+    pageSize: z.coerce.number().int().min(1).max(100).catch(defaultSize),
+  });

@@ -20,6 +20,7 @@ export * from './names.js';
 export * from './notification.js';
 export * from './pages.js';
 export * from './password.js';
+export * from './points.js';
 export * from './profile.js';
 export * from './profiles.js';
 export * from './recovery.js';

@@ -27,6 +27,8 @@ import { subscribeNotification } from './features/notification/events.js';
 import { notificationRoutes } from './features/notification/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { passwordRoutes } from './features/password/routes.js';
+import { subscribePoints } from './features/points/events.js';
+import { pointRoutes } from './features/points/routes.js';
 import { subscribeProfile } from './features/profile/events.js';
 import { profileRoutes } from './features/profile/routes.js';
 import { subscribeProfiles } from './features/profiles/events.js';
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeFederation(deps);
   subscribeProfile(deps);
   subscribeNotification(deps);
+  subscribePoints(deps);
   subscribeAddress(deps);
   subscribeKyc(deps);
   subscribeProfiles(deps);
@@ -152,6 +155,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => profileRoutes(scope, deps));
   await app.register(async (scope) => deviceRoutes(scope, deps));
   await app.register(async (scope) => notificationRoutes(scope, deps));
+  await app.register(async (scope) => pointRoutes(scope, deps));
   await app.register(async (scope) => addressRoutes(scope, deps));
   await app.register(async (scope) => lookupRoutes(scope, deps));
   await app.register(async (scope) => kycRoutes(scope, deps));

@@ -212,7 +212,12 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./features/notification/NotificationPage')),
   },
   { path: '/order', layout: 'manager', auth: true, page: UnderConstruction },
-  { path: '/point', layout: 'manager', auth: true, page: UnderConstruction },
+  {
+    path: '/point',
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/points/PointsPage')),
+  },
 
   // Embedded variants (mobile app web view / iframe)
   {

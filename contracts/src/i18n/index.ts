@@ -11,6 +11,7 @@ import { kycMessages } from './catalog/kyc.js';
 import { lookupsMessages } from './catalog/lookups.js';
 import { notificationMessages } from './catalog/notification.js';
 import { passwordMessages } from './catalog/password.js';
+import { pointsMessages } from './catalog/points.js';
 import { profileMessages } from './catalog/profile.js';
 import { profilesMessages } from './catalog/profiles.js';
 import { recoveryMessages } from './catalog/recovery.js';
@@ -51,6 +52,7 @@ export const catalogs = {
   lookups: lookupsMessages,
   kyc: kycMessages,
   profiles: profilesMessages,
+  points: pointsMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -78,6 +80,7 @@ export const viVN = {
   ...lookupsMessages.vi,
   ...kycMessages.vi,
   ...profilesMessages.vi,
+  ...pointsMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

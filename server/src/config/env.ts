@@ -73,6 +73,8 @@ export const envSchema = z.object({
   SMS_URL: z.url().optional(),
   /** Create the demo account (demo@example.com / Portico@2026) on a new database. Default: on, except in production, where only SEED_DEMO=true turns it on. */
   SEED_DEMO: bool.optional(),
+  /** Loyalty points (issue 30): the /point page joins the account menu. The products' points API works either way. */
+  POINTS_ENABLED: bool.default(false),
   /** Allow the local outbox (and /dev/mailbox, which shows codes) in production, where SMTP_URL and SMS_URL are otherwise required. Never logs codes in production. */
   DEV_OUTBOX: bool.default(false),
   /** Origins (comma-separated, e.g. https://app.example.com) that may embed the portal in an iframe and receive its postMessage calls. The portal's own origin always may. */

@@ -472,6 +472,38 @@ export const userProfiles = pgTable(
   ],
 );
 
+/** A person's point balance (issue 30; migration 0018_points.sql): never below zero (CHECK). */
+export const pointBalances = pgTable('point_balances', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One change of a person's points, made once per product and Idempotency-Key. */
+export const pointEntries = pgTable(
+  'point_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    blockId: text('block_id'),
+    actionName: text('action_name').notNull(),
+    objectTitle: text('object_title').notNull().default(''),
+    point: integer('point').notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('point_entries_idempotency_uq').on(t.clientId, t.idempotencyKey),
+    index('point_entries_user_idx').on(t.userId, t.id),
+  ],
+);
+
 export const schema = {
   users,
   userContacts,
@@ -494,4 +526,6 @@ export const schema = {
   privateFiles,
   kycVerifications,
   userProfiles,
+  pointBalances,
+  pointEntries,
 };

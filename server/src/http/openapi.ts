@@ -114,6 +114,7 @@ const PRODUCT_SCOPE_DESCRIPTIONS: Record<ProductScope, string> = {
   'notifications:write': 'Register notification blocks and modules',
   'lookups:write': 'Maintain the lookups (schools, companies, block categories)',
   'kyc:review': 'Review identity verifications',
+  'points:write': "Award or deduct a user's loyalty points",
 };
 
 /** A user's bearer token, or a product's client-credentials token holding the endpoint's scope. */

@@ -34,11 +34,16 @@ export async function productCaller(app: FastifyInstance, clientId: string, scop
   const res = await requestProductToken(app, clientId, scope);
   expect(res.statusCode, res.body).toBe(200);
   const token = (res.json() as { access_token: string }).access_token;
-  const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  const call = (
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
     app.inject({
       method,
       url,
-      headers: { host: 'localhost:3000', authorization: `Bearer ${token}` },
+      headers: { host: 'localhost:3000', authorization: `Bearer ${token}`, ...headers },
       ...(payload ? { payload } : {}),
     });
   return { token, call };

@@ -42,3 +42,10 @@ export const lastAction = (device: Pick<Device, 'minutes' | 'lastActionTime'>, l
   const text = formatDateTime(device.lastActionTime, locale);
   return text ? { kind: 'date', text } : { kind: 'unknown' };
 };
+
+/** A whole number with comma thousands, in both languages (spec account §9: 1,250,000). */
+export const formatNumber = (value: number): string => new Intl.NumberFormat('en-US').format(value);
+
+/** A change of points: `+1,250` or `−60` (a minus sign, not a hyphen). */
+export const formatSignedNumber = (value: number): string =>
+  `${value > 0 ? '+' : value < 0 ? '\u2212' : ''}${formatNumber(Math.abs(value))}`;

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { createProviders } from '../../modules/federation/index.js';
 import { PORTAL_CLIENT_ID } from '../../oidc/clients.js';
-import { ACCOUNT_MENU } from './menu.js';
+import { accountMenu } from './menu.js';
 
 /**
  * What the web app needs before it renders: answered by GET /api/app-settings and written into
@@ -34,7 +34,7 @@ export function appSettings(config: AppDeps['config']): AppSettings {
       facebookSdkUrl: config.FACEBOOK_APP_ID ? config.FACEBOOK_SDK_URL : '',
       hubUrl: `${config.publicUrl}${approvalEndpoints.hub.path}`,
     },
-    menu: ACCOUNT_MENU,
+    menu: accountMenu(config),
     genders: GENDERS.map((g) => ({ ...g })),
     translations: {},
   };

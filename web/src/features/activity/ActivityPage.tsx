@@ -9,7 +9,8 @@ import { SafeHtml } from '../../components/SafeHtml';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime } from '../../lib/format';
-import { ACTIVITY_QUERY_KEY, getActivityPage, nextActivityPage } from './api';
+import { nextPageIndex } from '../../lib/paging';
+import { ACTIVITY_QUERY_KEY, getActivityPage } from './api';
 
 /**
  * Activity log (spec account §2 Activity, §3 Activity log entry): newest first, 10 a page, a
@@ -24,7 +25,7 @@ export function ActivityPage() {
     queryKey: [...ACTIVITY_QUERY_KEY, locale],
     queryFn: ({ pageParam }) => getActivityPage(pageParam, ACTIVITY_PAGE_SIZE),
     initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextActivityPage(pages),
+    getNextPageParam: (_last, pages) => nextPageIndex(pages),
     retry: false,
   });
   const total = log.data?.pages.at(-1)?.totalRows ?? 0;
