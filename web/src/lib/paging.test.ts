@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextPageIndex } from './paging';
+import { nextPageIndex, rowsOf } from './paging';
 
 describe('view-more paging (10 a page)', () => {
   const page = (n: number, total: number) => ({
@@ -13,5 +13,10 @@ describe('view-more paging (10 a page)', () => {
     expect(nextPageIndex([page(10, 25), page(10, 25), page(5, 25)])).toBeUndefined();
     expect(nextPageIndex([page(10, 10)])).toBeUndefined();
     expect(nextPageIndex([page(0, 0)])).toBeUndefined();
+  });
+
+  it('shows each row once when rows arrived between two pages', () => {
+    const rows = (...ids: number[]) => ({ data: ids.map((id) => ({ id })), totalRows: 12 });
+    expect(rowsOf([rows(12, 11, 10), rows(10, 9, 8)]).map((r) => r.id)).toEqual([12, 11, 10, 9, 8]);
   });
 });

@@ -11,3 +11,12 @@ export const nextPageIndex = (pages: readonly ListPage[]): number | undefined =>
   const lastEmpty = (pages.at(-1)?.data.length ?? 0) === 0;
   return shown < total && !lastEmpty ? pages.length + 1 : undefined;
 };
+
+/**
+ * The rows of the pages shown, each once: rows added at the top between two pages (newest first)
+ * push earlier ones onto the next page, which would repeat them.
+ */
+export const rowsOf = <T extends { id: number | string }>(pages: readonly { data: readonly T[] }[]): T[] => {
+  const seen = new Set<number | string>();
+  return pages.flatMap((p) => p.data).filter((row) => !seen.has(row.id) && seen.add(row.id) !== undefined);
+};

@@ -9,7 +9,7 @@ CREATE TABLE "point_balances" (
 );
 --> statement-breakpoint
 CREATE TABLE "point_entries" (
-  "id" serial PRIMARY KEY,
+  "id" bigserial PRIMARY KEY,
   "user_id" text NOT NULL REFERENCES "users" ("id") ON DELETE CASCADE,
   "client_id" text NOT NULL,
   "idempotency_key" text NOT NULL,

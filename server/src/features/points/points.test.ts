@@ -49,8 +49,11 @@ describe('loyalty points', async () => {
       balance: 125,
       created: true,
     });
-    // The same key for another change is refused, and counts nothing.
+    // The same key for another change (other points, or another person) is refused, and counts nothing.
     expect(errorKey(await change(lan.id, award(999), 'order-1001'), 409)).toBe('idempotency_key_reused');
+    const hoa = await signedInUser(t, { email: 'points-hoa@example.com' });
+    expect(errorKey(await change(hoa.id, award(120), 'order-1001'), 409)).toBe('idempotency_key_reused');
+    expect(resultOf(await hoa.call('GET', E.balance.path))).toBe(0);
 
     expect(resultOf(await lan.call('GET', E.balance.path))).toBe(125);
     const history = resultOf<PointHistory>(await lan.call('POST', E.history.path, { pageIndex: 1, pageSize: 10 }));
@@ -128,5 +131,18 @@ describe('loyalty points', async () => {
     const rows = await t.deps.database.db.select().from(pointEntries).where(eq(pointEntries.userId, em.id));
     expect(rows).toEqual([]);
     expect(errorKey(await change(em.id, award(1), 'em-2'), 404)).toBe('not_found');
+  });
+
+  it('a change racing the deletion of the account leaves nothing behind', async () => {
+    const ha = await signedInUser(t, { email: 'points-ha@example.com' });
+    resultOf(await change(ha.id, award(10), 'ha-1'));
+    const [changed, deleted] = await Promise.all([
+      change(ha.id, award(20), 'ha-2'),
+      ha.call('DELETE', deleteAccountEndpoints.remove.path, { confirm: true, password: TEST_PASSWORD }),
+    ]);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect([200, 404]).toContain(changed.statusCode);
+    const rows = await t.deps.database.db.select().from(pointEntries).where(eq(pointEntries.userId, ha.id));
+    expect(rows).toEqual([]);
   });
 });

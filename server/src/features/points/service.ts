@@ -8,7 +8,7 @@ import {
 } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import { findUserById } from '../../modules/users/index.js';
+import { holdLiveUser } from '../../modules/users/index.js';
 import {
   findByKey,
   insertEntry,
@@ -59,8 +59,9 @@ export function createPointService({ database }: Pick<AppDeps, 'database'>) {
 
     async change(clientId: string, key: string | undefined, input: ChangeInput): Promise<PointChange> {
       if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest('idempotency_key_required');
-      if (!(await findUserById(db, input.userId))) throw notFound();
       return db.transaction(async (tx) => {
+        // The account is held live until the change commits: a deletion racing it waits, then erases it too.
+        if (!(await holdLiveUser(tx, input.userId))) throw notFound();
         const entry = await insertEntry(tx, { ...input, clientId, idempotencyKey: key });
         if (!entry) {
           // The key made its change already (maybe a moment ago, in parallel): answer that one.

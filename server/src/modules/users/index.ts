@@ -14,6 +14,7 @@ export {
   findPrimaryContact,
   findUserById,
   findUserByLoginName,
+  holdLiveUser,
   type InfoUpdate,
   insertRegisteredUser,
   lockUser,

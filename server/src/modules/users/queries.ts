@@ -208,3 +208,17 @@ export const updateUserInfo = (db: Db, userId: string, info: InfoUpdate) =>
  */
 export const lockUser = (tx: Db, userId: string) =>
   tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+
+/**
+ * Holds a live account (not deleted) until the transaction ends, without making other writers
+ * of the person's own rows wait: a deletion waits for it, and one that came first leaves no row
+ * (then undefined), so nothing is written for an account already erased.
+ */
+export const holdLiveUser = async (tx: Db, userId: string): Promise<{ id: string } | undefined> => {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('share');
+  return row;
+};

@@ -9,7 +9,7 @@ import { SafeHtml } from '../../components/SafeHtml';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime } from '../../lib/format';
-import { nextPageIndex } from '../../lib/paging';
+import { nextPageIndex, rowsOf } from '../../lib/paging';
 import { ACTIVITY_QUERY_KEY, getActivityPage } from './api';
 
 /**
@@ -34,7 +34,7 @@ export function ActivityPage() {
     <AccountPage title={t('menu_activity')} intro={t('activitylog_intro')} width={760}>
       <AccountCard>
         <QueryState
-          query={{ ...log, data: log.data?.pages.flatMap((p) => p.data) }}
+          query={{ ...log, data: log.data && rowsOf(log.data.pages) }}
           isEmpty={(entries) => entries.length === 0}
           empty={
             <Text c="dimmed" ta="center" py="lg">

@@ -8,7 +8,7 @@ import { QueryError, QueryState } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, formatNumber, formatSignedNumber } from '../../lib/format';
-import { nextPageIndex } from '../../lib/paging';
+import { nextPageIndex, rowsOf } from '../../lib/paging';
 import { getPointBalance, getPointPage, POINTS_QUERY_KEY } from './api';
 
 /**
@@ -50,7 +50,7 @@ export function PointsPage() {
       </AccountCard>
       <AccountCard>
         <QueryState
-          query={{ ...history, data: history.data?.pages.flatMap((p) => p.data) }}
+          query={{ ...history, data: history.data && rowsOf(history.data.pages) }}
           isEmpty={(rows) => rows.length === 0}
           empty={
             <Text c="dimmed" ta="center" py="lg">
