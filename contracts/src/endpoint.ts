@@ -26,6 +26,8 @@ export const PRODUCT_SCOPES = [
   'lookups:write',
   'kyc:review',
   'points:write',
+  'orders:write',
+  'users:read',
 ] as const;
 export type ProductScope = (typeof PRODUCT_SCOPES)[number];
 export const isProductScope = (scope: string): scope is ProductScope =>
@@ -81,7 +83,18 @@ export type Endpoint<
    * as the output schema has it (the hub, ADR 006); the server registers it with `handleStream`.
    */
   stream?: true;
+  /**
+   * A product's change that carries an `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER): a retry
+   * under the same key is the same change, never a second one. The door refuses a missing or
+   * malformed key (400 idempotency_key_required) and hands the handler the key.
+   */
+  idempotent?: true;
 };
+
+/** The header a product's idempotent change carries: a retry with the same key is the same change. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** An Idempotency-Key: 1 to 100 printable ASCII characters (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;
 
 export type InputOf<E extends Endpoint> = z.input<E['input']>;
 export type ParsedInputOf<E extends Endpoint> = z.output<E['input']>;
@@ -96,14 +109,29 @@ export const noInput = z.object({});
  */
 export const featureEndpoints =
   (feature: string) =>
-  <O extends z.ZodType, A extends EndpointAuth, I extends z.ZodType = typeof noInput>(
-    def: Omit<Endpoint<I, O, A>, 'feature' | 'input' | 'errors'> & { input?: I; errors?: readonly MessageKey[] },
-  ): Endpoint<I, O, A> => ({
-    ...def,
-    feature,
-    input: def.input ?? (noInput as z.ZodType as I),
-    errors: [...(def.errors ?? []), ...(def.stepUp ? (['step_up_required'] as const) : [])],
-  });
+  <
+    O extends z.ZodType,
+    A extends EndpointAuth,
+    I extends z.ZodType = typeof noInput,
+    K extends true | undefined = undefined,
+  >(
+    def: Omit<Endpoint<I, O, A>, 'feature' | 'input' | 'errors' | 'idempotent'> & {
+      input?: I;
+      errors?: readonly MessageKey[];
+      idempotent?: K;
+    },
+  ): Endpoint<I, O, A> & (K extends true ? { idempotent: true } : unknown) =>
+    // The intersection keeps `idempotent: true` in the type, so a handler's context has the key.
+    ({
+      ...def,
+      feature,
+      input: def.input ?? (noInput as z.ZodType as I),
+      errors: [
+        ...(def.errors ?? []),
+        ...(def.stepUp ? (['step_up_required'] as const) : []),
+        ...(def.idempotent ? (['idempotency_key_required'] as const) : []),
+      ],
+    }) as Endpoint<I, O, A> & (K extends true ? { idempotent: true } : unknown);
 
 /** The answer of a step that sent a code: seconds until a new one may be sent (the page's countdown). */
 export const codeSentSchema = z.object({ times: z.number().int() });

@@ -7,10 +7,6 @@ import { featureEndpoints, pageQuery } from './endpoint.js';
 // change under an Idempotency-Key so a retry never counts twice. Points are whole numbers.
 
 export const POINT_PAGE_SIZE = 10;
-/** The header a product's award or deduction carries: a retry with the same key is the same change. */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** An Idempotency-Key: 1 to 100 printable ASCII characters (a UUID fits). */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,100}$/;
 /** The most points one change may move (either way). */
 export const MAX_POINT_CHANGE = 1_000_000_000;
 
@@ -87,14 +83,9 @@ export const pointEndpoints = {
       'Awards (point > 0) or deducts (point < 0) points, once per Idempotency-Key header; a deduction never takes the balance below zero',
     auth: 'product',
     scope: 'points:write',
+    idempotent: true,
     input: pointChangeInput,
     output: pointChangeSchema,
-    errors: [
-      'idempotency_key_required',
-      'idempotency_key_reused',
-      'point_balance_insufficient',
-      'point_change_zero',
-      'not_found',
-    ],
+    errors: ['idempotency_key_reused', 'point_balance_insufficient', 'point_change_zero', 'not_found'],
   }),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { featureEndpoints } from './endpoint.js';
 import { LOCALES } from './locales.js';
+import { OWN_CHECKOUT_PATH, PAYMENT_GATEWAYS } from './orders.js';
 
 // GET /api/app-settings: what the web app needs before it renders (spec: App settings).
 export const genderSchema = z.object({ id: z.number().int(), key: z.string() });
@@ -69,6 +70,13 @@ export const appSettingsSchema = z.object({
     facebookSdkUrl: z.string().default(''),
     /** The real-time hub (spec §3 "Config": the real-time hub; contracts/src/approval.ts, ADR 006). */
     hubUrl: z.string().default('/api/hub'),
+    /**
+     * The payment site's checkout for an order, `{orderId}` standing for its id (spec §4: Pay opens
+     * it): a path of Portico's own checkout, or an external site's address (PAYMENT_CHECKOUT_URL).
+     */
+    checkoutUrl: z.string().default(OWN_CHECKOUT_PATH),
+    /** The payment gateways this server offers on its own checkout. */
+    paymentGateways: z.array(z.enum(PAYMENT_GATEWAYS)).default([]),
   }),
   menu: z.array(menuItemSchema),
   genders: z.array(genderSchema),

@@ -1,4 +1,13 @@
-import { LOCALES, type Locale, localePrefix, QR_APPROVE_PAGE, UNDO_CHANGE_PAGE } from '@portico/contracts';
+import {
+  CHECKOUT_ORDER_PLACEHOLDER,
+  LOCALES,
+  type Locale,
+  localePrefix,
+  OWN_CHECKOUT_PATH,
+  PAYMENT_RESULT_PATH,
+  QR_APPROVE_PAGE,
+  UNDO_CHANGE_PAGE,
+} from '@portico/contracts';
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageLoader, PageLoader } from './components/FullPageLoader';
@@ -32,10 +41,8 @@ const AccountHomePage = lazyPage(() =>
 // THE route table. Each route is declared once, without a language prefix, and mounted twice:
 // at the root (vi-VN) and under /en-us (en-US).
 //
-// To build a page, replace its `page` (today `UnderConstruction`, the 404 page) with the real
-// component, preferably lazy so it gets its own chunk:
-//   { path: '/login', layout: 'public', auth: false, page: lazy(() => import('./features/login/LoginPage')) },
-// Every page is rendered inside <Suspense>, so React.lazy pages need nothing more.
+// A new page is preferably lazy so it gets its own chunk (`lazyPage(() => import(...))`); every page
+// is rendered inside <Suspense>, so it needs nothing more.
 
 /** public: marketing banner (hidden when embedded); manager: account menu; embedded: no chrome; bare: nothing. */
 export type LayoutKind = 'public' | 'manager' | 'embedded' | 'bare';
@@ -46,12 +53,9 @@ export interface AppRoute {
   layout: LayoutKind;
   /** Signed-in users only: anyone else goes to /login?ReturnUrl=<path>. */
   auth: boolean;
-  /** The page; `UnderConstruction` until the issue that builds it lands. */
+  /** The page. */
   page: ComponentType;
 }
-
-/** Placeholder for pages not built yet: the 404 "under construction or does not exist" page. */
-const UnderConstruction = NotFoundPage;
 
 // One page component serves change password (manager and embedded) and set password; the
 // embedded routes render the same pages as the account area, which read the route
@@ -211,7 +215,19 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     page: lazyPage(() => import('./features/notification/NotificationPage')),
   },
-  { path: '/order', layout: 'manager', auth: true, page: UnderConstruction },
+  { path: '/order', layout: 'manager', auth: true, page: lazyPage(() => import('./features/orders/OrdersPage')) },
+  {
+    path: OWN_CHECKOUT_PATH.replace(CHECKOUT_ORDER_PLACEHOLDER, ':id'),
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/orders/CheckoutPage')),
+  },
+  {
+    path: PAYMENT_RESULT_PATH,
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/orders/PaymentResultPage')),
+  },
   {
     path: '/point',
     layout: 'manager',

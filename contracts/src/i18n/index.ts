@@ -10,6 +10,7 @@ import { externalLoginMessages } from './catalog/external-login.js';
 import { kycMessages } from './catalog/kyc.js';
 import { lookupsMessages } from './catalog/lookups.js';
 import { notificationMessages } from './catalog/notification.js';
+import { ordersMessages } from './catalog/orders.js';
 import { passwordMessages } from './catalog/password.js';
 import { pointsMessages } from './catalog/points.js';
 import { profileMessages } from './catalog/profile.js';
@@ -53,6 +54,7 @@ export const catalogs = {
   kyc: kycMessages,
   profiles: profilesMessages,
   points: pointsMessages,
+  orders: ordersMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -81,6 +83,7 @@ export const viVN = {
   ...kycMessages.vi,
   ...profilesMessages.vi,
   ...pointsMessages.vi,
+  ...ordersMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

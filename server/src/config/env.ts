@@ -75,6 +75,32 @@ export const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   /** Loyalty points (issue 30): the /point page joins the account menu. The products' points API works either way. */
   POINTS_ENABLED: bool.default(false),
+  /** Orders (issue 30): the /order page joins the account menu. The products' orders API works either way. */
+  ORDERS_ENABLED: bool.default(false),
+  /** The payment site's checkout for an order, with {orderId} where its id goes; default Portico's own /order/checkout/{orderId}. */
+  PAYMENT_CHECKOUT_URL: z
+    .string()
+    .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && v.includes('{orderId}'), 'an http(s) URL with {orderId}')
+    .optional(),
+  /** VNPay (payment API 2.1.0): the terminal code and hash secret (HMAC-SHA512); without them VNPay is not offered. */
+  VNPAY_TMN_CODE: z.string().default(''),
+  VNPAY_HASH_SECRET: z.string().default(''),
+  /** VNPay's payment page the signed URL points at. */
+  VNPAY_PAY_URL: z.url().default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
+  /** ZaloPay (API v2): app id, key1 (signs the order), key2 (checks its callbacks); without them ZaloPay is not offered. */
+  ZALOPAY_APP_ID: z.string().regex(/^\d*$/).default(''),
+  ZALOPAY_KEY1: z.string().default(''),
+  ZALOPAY_KEY2: z.string().default(''),
+  /** ZaloPay's API base (its /v2/create is called). */
+  ZALOPAY_BASE_URL: z.url().default('https://sb-openapi.zalopay.vn'),
+  /** MoMo (AIO v2): partner code, access key and secret key (HMAC-SHA256); without them MoMo is not offered. */
+  MOMO_PARTNER_CODE: z.string().default(''),
+  MOMO_ACCESS_KEY: z.string().default(''),
+  MOMO_SECRET_KEY: z.string().default(''),
+  /** MoMo's API base (its /v2/gateway/api/create is called). */
+  MOMO_BASE_URL: z.url().default('https://test-payment.momo.vn'),
+  /** Calls a product's client may make to the product API in a minute; past it, 429 with Retry-After. */
+  PRODUCT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Allow the local outbox (and /dev/mailbox, which shows codes) in production, where SMTP_URL and SMS_URL are otherwise required. Never logs codes in production. */
   DEV_OUTBOX: bool.default(false),
   /** Origins (comma-separated, e.g. https://app.example.com) that may embed the portal in an iframe and receive its postMessage calls. The portal's own origin always may. */

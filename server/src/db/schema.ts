@@ -505,6 +505,77 @@ export const pointEntries = pgTable(
   ],
 );
 
+/** An order a product created for a person (issue 30; migration 0019_orders.sql). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** What the creating call said (its parsed input, hashed): a retry under the key must say the same. */
+    requestHash: text('request_hash').notNull(),
+    status: smallint('status').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    discount: bigint('discount', { mode: 'number' }).notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    paymentGateway: text('payment_gateway'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_uq').on(t.clientId, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.id),
+  ],
+);
+
+/** One line of an order, as it was sold. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    url: text('url'),
+    blockId: text('block_id'),
+    objectTypeName: text('object_type_name'),
+    quantity: integer('quantity').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    discountPrice: bigint('discount_price', { mode: 'number' }),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId, t.id)],
+);
+
+/** Each time a person set out to pay an order through a gateway, and how it ended. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What the gateway was given for it (VNPay vnp_TxnRef, ZaloPay app_trans_id, MoMo orderId). */
+    reference: text('reference').notNull().unique(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    state: text('state').notNull().default('pending'),
+    gatewayTransaction: text('gateway_transaction'),
+    resultCode: text('result_code'),
+    locale: text('locale').notNull(),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_attempts_order_idx').on(t.orderId)],
+);
+
 export const schema = {
   users,
   userContacts,
@@ -529,4 +600,7 @@ export const schema = {
   userProfiles,
   pointBalances,
   pointEntries,
+  orders,
+  orderLines,
+  paymentAttempts,
 };

@@ -1,5 +1,7 @@
 import {
   type Endpoint,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   inputInQuery,
   type OutputOf,
   type ParsedInputOf,
@@ -9,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallerContext } from '../lib/caller.js';
-import { parseInput } from '../lib/errors.js';
+import { badRequest, parseInput } from '../lib/errors.js';
 import type { PrimaryContact, User } from '../modules/users/index.js';
 import { callerContext } from './context.js';
 
@@ -43,7 +45,8 @@ export type HandlerContext<E extends Endpoint> = {
   ? UserContext
   : E['auth'] extends 'product'
     ? { product: ProductContext; user?: undefined }
-    : { user?: undefined });
+    : { user?: undefined }) &
+  (E['idempotent'] extends true ? { idempotencyKey: string } : { idempotencyKey?: undefined });
 
 /** What a handler returns: the output schema's input side; `handle` parses it, dropping unlisted fields. */
 export type Handler<E extends Endpoint> = (input: ParsedInputOf<E>, ctx: HandlerContext<E>) => Promise<ResultOf<E>>;
@@ -85,6 +88,13 @@ function scopeOf(endpoint: Endpoint): ProductScope {
   return endpoint.scope;
 }
 
+/** The Idempotency-Key of an `idempotent` endpoint's request (contracts/src/endpoint.ts); 400 without a well-formed one. */
+function idempotencyKeyOf(request: FastifyRequest): string {
+  const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest('idempotency_key_required');
+  return key;
+}
+
 /**
  * The door every endpoint's request passes, in this order: the bearer token (a caller without
  * one learns nothing about the input rules: 401), the step-up proof of a change to how the account
@@ -100,8 +110,12 @@ async function enter<E extends Endpoint>(
   const product = endpoint.auth === 'product' ? await app.authenticateProduct(request, scopeOf(endpoint)) : undefined;
   const caller = callerContext(request);
   if (endpoint.stepUp && who) await app.requireStepUp({ ...who, caller });
+  const idempotencyKey = endpoint.idempotent ? idempotencyKeyOf(request) : undefined;
   const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
-  return { input, ctx: { caller, request, reply, ...who, ...(product && { product }) } as HandlerContext<E> };
+  return {
+    input,
+    ctx: { caller, request, reply, ...who, ...(product && { product }), idempotencyKey } as HandlerContext<E>,
+  };
 }
 
 /**

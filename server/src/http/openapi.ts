@@ -1,4 +1,11 @@
-import { type Endpoint, inputInQuery, PRODUCT_SCOPES, type ProductScope, pathParams } from '@portico/contracts';
+import {
+  type Endpoint,
+  IDEMPOTENCY_KEY_PATTERN,
+  inputInQuery,
+  PRODUCT_SCOPES,
+  type ProductScope,
+  pathParams,
+} from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../lib/html.js';
@@ -55,6 +62,17 @@ function operation(endpoint: Endpoint) {
           .filter(([name]) => !inPath.includes(name))
           .map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }))
       : []),
+    ...(endpoint.idempotent
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: true,
+            description: 'A retry under the same key is the same change, answered again, never made twice',
+            schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
+          },
+        ]
+      : []),
   ];
   const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !inPath.includes(name)));
   const requestBody: { required: true; content: Record<string, unknown> } | undefined = endpoint.upload
@@ -101,6 +119,16 @@ function operation(endpoint: Endpoint) {
                 },
               },
             }),
+      ...(endpoint.auth === 'product'
+        ? {
+            '429': {
+              description:
+                "Too many calls from this client in the window (PRODUCT_RATE_LIMIT a minute): wait Retry-After's seconds",
+              headers: { 'Retry-After': { schema: { type: 'integer' } } },
+              content: { 'application/json': { schema: errorSchema } },
+            },
+          }
+        : {}),
       '4XX': {
         description: `An error; message keys: ${['invalid_input', ...(endpoint.auth === 'public' ? [] : ['unauthorized']), ...(endpoint.auth === 'product' ? ['forbidden'] : []), ...endpoint.errors].join(', ')}`,
         content: { 'application/json': { schema: errorSchema } },
@@ -115,6 +143,8 @@ const PRODUCT_SCOPE_DESCRIPTIONS: Record<ProductScope, string> = {
   'lookups:write': 'Maintain the lookups (schools, companies, block categories)',
   'kyc:review': 'Review identity verifications',
   'points:write': "Award or deduct a user's loyalty points",
+  'orders:write': 'Create orders for a user and read their status',
+  'users:read': "Read a user's basic profile (names, avatar, language)",
 };
 
 /** A user's bearer token, or a product's client-credentials token holding the endpoint's scope. */

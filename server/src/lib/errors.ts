@@ -9,6 +9,8 @@ export class AppError extends Error {
     public readonly status: number,
     public readonly messageKey: MessageKey,
     public readonly fieldErrors?: Record<string, MessageKey[]>,
+    /** Seconds a refused caller should wait before trying again (429: the Retry-After header). */
+    public readonly retryAfter?: number,
   ) {
     super(messageKey);
   }
@@ -20,7 +22,8 @@ export const badRequest = (key: MessageKey, fieldErrors?: Record<string, Message
 export const unauthorized = (key: MessageKey = 'unauthorized') => new AppError(401, key);
 export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
 export const notFound = (key: MessageKey = 'not_found') => new AppError(404, key);
-export const tooMany = (key: MessageKey = 'too_many_requests') => new AppError(429, key);
+export const tooMany = (key: MessageKey = 'too_many_requests', retryAfter?: number) =>
+  new AppError(429, key, undefined, retryAfter);
 
 /**
  * Validates input with a contracts schema whose messages are message keys; failure is a 400
@@ -44,6 +47,7 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfter))));
       return reply
         .status(err.status)
         .send({ exception: { message: err.messageKey }, ...(err.fieldErrors ? { errors: err.fieldErrors } : {}) });

@@ -147,6 +147,12 @@ const paths: Record<string, ReactNode> = {
     </>
   ),
   chevronDown: <polyline points="6 9 12 15 18 9" />,
+  close: (
+    <>
+      <line x1="18" y1="6" x2="6" y2="18" />
+      <line x1="6" y1="6" x2="18" y2="18" />
+    </>
+  ),
   back: (
     <>
       <line x1="19" y1="12" x2="5" y2="12" />

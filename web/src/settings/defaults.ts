@@ -1,4 +1,4 @@
-import { type AppSettings, GENDERS, LOCALES } from '@portico/contracts';
+import { type AppSettings, GENDERS, LOCALES, OWN_CHECKOUT_PATH } from '@portico/contracts';
 
 /** Built-in settings, used when GET /api/app-settings fails (the app still renders). */
 export const DEFAULT_APP_SETTINGS: AppSettings = {
@@ -21,6 +21,8 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
     facebookSdkVersion: '',
     facebookSdkUrl: '',
     hubUrl: '/api/hub',
+    checkoutUrl: OWN_CHECKOUT_PATH,
+    paymentGateways: [],
   },
   menu: [],
   genders: GENDERS.map((g) => ({ ...g })),

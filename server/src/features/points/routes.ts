@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, pointEndpoints } from '@portico/contracts';
+import { pointEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
@@ -10,8 +10,5 @@ export async function pointRoutes(app: FastifyInstance, deps: AppDeps) {
   const e = pointEndpoints;
   handle(app, e.history, (input, { user, caller }) => points.history(user.id, input, caller.locale));
   handle(app, e.balance, (_input, { user }) => points.balance(user.id));
-  handle(app, e.change, (input, { product, request }) => {
-    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-    return points.change(product.clientId, typeof key === 'string' ? key : undefined, input);
-  });
+  handle(app, e.change, (input, { product, idempotencyKey }) => points.change(product.clientId, idempotencyKey, input));
 }

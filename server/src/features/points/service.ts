@@ -1,13 +1,6 @@
-import {
-  IDEMPOTENCY_KEY_PATTERN,
-  type Locale,
-  type ParsedInputOf,
-  type PointChange,
-  type PointHistory,
-  type pointEndpoints,
-} from '@portico/contracts';
+import type { Locale, ParsedInputOf, PointChange, PointHistory, pointEndpoints } from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { holdLiveUser } from '../../modules/users/index.js';
 import {
   findByKey,
@@ -57,8 +50,7 @@ export function createPointService({ database }: Pick<AppDeps, 'database'>) {
 
     balance: (userId: string) => readBalance(db, userId),
 
-    async change(clientId: string, key: string | undefined, input: ChangeInput): Promise<PointChange> {
-      if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw badRequest('idempotency_key_required');
+    async change(clientId: string, key: string, input: ChangeInput): Promise<PointChange> {
       return db.transaction(async (tx) => {
         // The account is held live until the change commits: a deletion racing it waits, then erases it too.
         if (!(await holdLiveUser(tx, input.userId))) throw notFound();

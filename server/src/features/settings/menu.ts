@@ -20,12 +20,15 @@ export const ACCOUNT_MENU: MenuItem[] = [
   { key: 'menu_recovery_ways', path: '/security/recovery-ways', icon: 'lifebuoy' },
   { key: 'menu_kyc', path: '/security/kyc', icon: 'kyc' },
   { key: 'menu_activity', path: '/security/activity', icon: 'activity' },
+  { key: 'menu_order', path: '/order', icon: 'order' },
   { key: 'menu_point', path: '/point', icon: 'point' },
   { key: 'menu_delete', path: '/security/delete', icon: 'trash' },
   { key: 'menu_token', path: '/account/token', icon: 'token' },
   { key: 'menu_logout', path: '/account/logout', icon: 'logout' },
 ];
 
-/** The pages a platform has only when it says so (issue 30 point 6): points with POINTS_ENABLED. */
-export const accountMenu = (config: Pick<Config, 'POINTS_ENABLED'>): MenuItem[] =>
-  ACCOUNT_MENU.filter((item) => item.path !== '/point' || config.POINTS_ENABLED);
+/** The pages a platform has only when it says so (issue 30 point 6): orders and points. */
+export const accountMenu = (config: Pick<Config, 'POINTS_ENABLED' | 'ORDERS_ENABLED'>): MenuItem[] =>
+  ACCOUNT_MENU.filter(
+    (item) => (item.path !== '/point' || config.POINTS_ENABLED) && (item.path !== '/order' || config.ORDERS_ENABLED),
+  );

@@ -1,8 +1,16 @@
-import { type AppSettings, approvalEndpoints, GENDERS, LOCALES, settingsEndpoints } from '@portico/contracts';
+import {
+  type AppSettings,
+  approvalEndpoints,
+  GENDERS,
+  LOCALES,
+  OWN_CHECKOUT_PATH,
+  settingsEndpoints,
+} from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { createProviders } from '../../modules/federation/index.js';
+import { createPaymentGateways } from '../../modules/payments/index.js';
 import { PORTAL_CLIENT_ID } from '../../oidc/clients.js';
 import { accountMenu } from './menu.js';
 
@@ -33,6 +41,10 @@ export function appSettings(config: AppDeps['config']): AppSettings {
       facebookSdkVersion: config.FACEBOOK_SDK_VERSION,
       facebookSdkUrl: config.FACEBOOK_APP_ID ? config.FACEBOOK_SDK_URL : '',
       hubUrl: `${config.publicUrl}${approvalEndpoints.hub.path}`,
+      // The payment site Pay opens (spec §4): Portico's own checkout unless PAYMENT_CHECKOUT_URL names another.
+      checkoutUrl: config.PAYMENT_CHECKOUT_URL ?? OWN_CHECKOUT_PATH,
+      // The gateways whose merchant codes are set (server/src/modules/payments/index.ts).
+      paymentGateways: Object.keys(createPaymentGateways(config)) as AppSettings['configs']['paymentGateways'],
     },
     menu: accountMenu(config),
     genders: GENDERS.map((g) => ({ ...g })),

@@ -1,0 +1,144 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { notificationBlocks, orderLines, orders, paymentAttempts } from '../../db/schema.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect & { titleVi: string | null; titleEn: string | null };
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'paidAt'>;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
+
+/** One page of a person's orders, newest first, in these statuses (all when null), with the first line's title and the line count. */
+export async function listOrderPage(
+  db: Db,
+  userId: string,
+  statuses: readonly number[] | null,
+  offset: number,
+  limit: number,
+) {
+  const where = and(eq(orders.userId, userId), statuses ? inArray(orders.status, [...statuses]) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        // Qualified by hand: inside the subquery an unqualified "id" would be the line's.
+        title: sql<string>`(select l.title from order_lines l where l.order_id = "orders"."id" order by l.id limit 1)`,
+        lineCount: sql<number>`(select count(*)::int from order_lines l where l.order_id = "orders"."id")`,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** An order with its lines, when `owner` (a person's id or a product's client id) holds it. */
+export async function findOrder(db: Db, id: number, owner: { userId: string } | { clientId: string }) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.id, id), 'userId' in owner ? eq(orders.userId, owner.userId) : eq(orders.clientId, owner.clientId)),
+    );
+  if (!order) return undefined;
+  // The block's titles from the block registry, for its name in the reader's language.
+  const lines = await db
+    .select({ line: orderLines, titleVi: notificationBlocks.titleVi, titleEn: notificationBlocks.titleEn })
+    .from(orderLines)
+    .leftJoin(notificationBlocks, eq(notificationBlocks.id, orderLines.blockId))
+    .where(eq(orderLines.orderId, id))
+    .orderBy(orderLines.id);
+  return { order, lines: lines.map(({ line, titleVi, titleEn }): OrderLineRow => ({ ...line, titleVi, titleEn })) };
+}
+
+/** The order a product made under this key, if any. */
+export async function findOrderByKey(db: Db, clientId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.clientId, clientId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+/** Writes a new order and its lines, unless the key already made one (then undefined). */
+export async function insertOrder(db: Db, order: NewOrder, lines: NewOrderLine[]) {
+  const [row] = await db
+    .insert(orders)
+    .values(order)
+    .onConflictDoNothing({ target: [orders.clientId, orders.idempotencyKey] })
+    .returning();
+  if (!row) return undefined;
+  await db.insert(orderLines).values(lines.map((line) => ({ ...line, orderId: row.id })));
+  return row;
+}
+
+export async function insertAttempt(db: Db, attempt: typeof paymentAttempts.$inferInsert) {
+  const [row] = await db.insert(paymentAttempts).values(attempt).returning();
+  return row as AttemptRow;
+}
+
+/** A person's attempt, with its order's status now. */
+export async function findOwnAttempt(db: Db, userId: string, reference: string) {
+  const [row] = await db
+    .select({ attempt: paymentAttempts, orderStatus: orders.status })
+    .from(paymentAttempts)
+    .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+    .where(and(eq(paymentAttempts.reference, reference), eq(paymentAttempts.userId, userId)));
+  return row;
+}
+
+export async function findAttempt(db: Db, gateway: string, reference: string) {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.reference, reference), eq(paymentAttempts.gateway, gateway)));
+  return row;
+}
+
+/**
+ * Ends a pending attempt, once: the row lock makes a replayed notification wait for the first and
+ * then find it ended (undefined).
+ */
+export async function endAttempt(
+  db: Db,
+  id: number,
+  end: { state: 'paid' | 'failed'; gatewayTransaction: string | null; resultCode: string },
+) {
+  const [row] = await db
+    .update(paymentAttempts)
+    .set({ ...end, completedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.state, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Paid: from Wait (or a Failure an earlier attempt left) to Paid, through this gateway. */
+export const markOrderPaid = (db: Db, id: number, gateway: string) =>
+  db
+    .update(orders)
+    .set({ status: 3, paymentGateway: gateway, paidAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id), inArray(orders.status, [0, 2])))
+    .returning({ id: orders.id });
+
+/** Failed: from Wait to Failure (a paid order stays paid). */
+export const markOrderFailed = (db: Db, id: number, gateway: string) =>
+  db
+    .update(orders)
+    .set({ status: 2, paymentGateway: gateway, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.status, 0)));
+
+/** A start the gateway refused: the attempt ends failed, the order stays as it was. */
+export const abandonAttempt = (db: Db, id: number) =>
+  db
+    .update(paymentAttempts)
+    .set({ state: 'failed', resultCode: 'start_refused', completedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.state, 'pending')));
+
+/** An account deleted: its orders go, their lines and attempts with them (user.deleted, events.ts). */
+export async function deleteOrdersOf(db: Db, userId: string) {
+  await db.delete(paymentAttempts).where(eq(paymentAttempts.userId, userId));
+  await db.delete(orders).where(eq(orders.userId, userId));
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import type { GatewayAnswer, NoticeOutcome, PaymentAdapter, PaymentStart } from './port.js';
+import { field, gatewayFailed, gatewayJson, hmacHex, sameHex, vietnamStamp, wholeNumber } from './signing.js';
+
+// ZaloPay, API v2: the order is created by POST /v2/create (form fields) signed with key1 as
+// HMAC-SHA256 over app_id|app_trans_id|app_user|amount|app_time|embed_data|item; its answer's
+// order_url is where the person pays. ZaloPay calls back (POST JSON {data, mac, type}) only for a
+// payment made, with mac = HMAC-SHA256(key2, data); the browser comes back to embed_data's
+// redirecturl with a checksum = HMAC-SHA256(key2, appid|apptransid|pmcid|bankcode|amount|discountamount|status).
+
+export type ZalopayConfig = { appId: string; key1: string; key2: string; baseUrl: string };
+
+const ANSWERS: Record<NoticeOutcome, [number, string]> = {
+  confirmed: [1, 'success'],
+  already: [2, 'already processed'],
+  not_found: [-1, 'order not found'],
+  bad_amount: [-1, 'invalid amount'],
+  bad_signature: [-1, 'mac not equal'],
+};
+
+export function createZalopay(config: ZalopayConfig): PaymentAdapter {
+  return {
+    gateway: 'zalopay',
+    // app_trans_id: yymmdd (Vietnam time) _ something unique, at most 40 characters.
+    newReference: (now) => `${vietnamStamp(now).slice(2, 8)}_${randomBytes(10).toString('hex')}`,
+    async start(p: PaymentStart) {
+      const order = {
+        app_id: config.appId,
+        app_user: `portico_order_${p.orderId}`,
+        app_trans_id: p.reference,
+        app_time: String(Date.now()),
+        amount: String(p.amount),
+        item: JSON.stringify([]),
+        embed_data: JSON.stringify({ redirecturl: p.returnUrl }),
+        description: p.description,
+        bank_code: '',
+        callback_url: p.notifyUrl,
+      };
+      const mac = hmacHex(
+        'sha256',
+        config.key1,
+        [
+          order.app_id,
+          order.app_trans_id,
+          order.app_user,
+          order.amount,
+          order.app_time,
+          order.embed_data,
+          order.item,
+        ].join('|'),
+      );
+      const answer = await gatewayJson(`${config.baseUrl}/v2/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...order, mac }).toString(),
+      });
+      if (answer.return_code !== 1 || typeof answer.order_url !== 'string') throw gatewayFailed();
+      return answer.order_url;
+    },
+    readNotice({ body }) {
+      if (!body || typeof body !== 'object') return undefined;
+      const { data, mac } = body as { data?: unknown; mac?: unknown };
+      if (typeof data !== 'string' || !sameHex(hmacHex('sha256', config.key2, data), mac)) return undefined;
+      let paid: Record<string, unknown>;
+      try {
+        paid = JSON.parse(data) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+      if (!paid || typeof paid !== 'object' || field(paid, 'app_id') !== config.appId) return undefined;
+      return {
+        reference: field(paid, 'app_trans_id'),
+        amount: wholeNumber(field(paid, 'amount')),
+        outcome: 'paid',
+        transaction: field(paid, 'zp_trans_id') || null,
+        resultCode: '1',
+      };
+    },
+    readReturn(query) {
+      const parts = ['appid', 'apptransid', 'pmcid', 'bankcode', 'amount', 'discountamount', 'status'].map((name) =>
+        field(query, name),
+      );
+      const holds = sameHex(hmacHex('sha256', config.key2, parts.join('|')), query.checksum);
+      return holds && parts[0] === config.appId ? parts[1] : undefined;
+    },
+    answer(outcome): GatewayAnswer {
+      const [return_code, return_message] = ANSWERS[outcome];
+      return { status: 200, body: { return_code, return_message } };
+    },
+  };
+}
