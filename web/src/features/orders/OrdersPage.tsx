@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatDong, isPayable, type OrderSummary } from '@portico/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -90,6 +91,8 @@ function OrderTable({
   onOpen: (id: number) => void;
 }) {
   const { t } = useTranslation();
+  // On a phone the status sits under the amount, leaving the items room.
+  const narrow = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (
     <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('menu_order')}>
       <Table.Thead>
@@ -98,7 +101,7 @@ function OrderTable({
           <Table.Th visibleFrom="sm">{t('order_col_date')}</Table.Th>
           <Table.Th>{t('order_col_title')}</Table.Th>
           <Table.Th ta="right">{t('order_col_amount')}</Table.Th>
-          <Table.Th>{t('order_col_status')}</Table.Th>
+          {!narrow && <Table.Th>{t('order_col_status')}</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -130,11 +133,17 @@ function OrderTable({
             </Table.Td>
             <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
               {formatDong(order.amount)}
+              {narrow && (
+                <Box mt={6}>
+                  <OrderStatus order={order} />
+                </Box>
+              )}
             </Table.Td>
-            <Table.Td>
-              <OrderStatusBadge status={order.status} />
-              {isPayable(order.status) && <PayLink orderId={order.id} />}
-            </Table.Td>
+            {!narrow && (
+              <Table.Td>
+                <OrderStatus order={order} />
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -142,13 +151,26 @@ function OrderTable({
   );
 }
 
-function PayLink({ orderId }: { orderId: number }) {
+/** The status, and Pay while the order waits for payment. */
+function OrderStatus({ order }: { order: OrderSummary }) {
   const { t } = useTranslation();
   const openCheckout = useOpenCheckout();
   return (
-    <Button size="compact-xs" variant="subtle" display="block" mt={4} onClick={() => openCheckout(orderId)}>
-      {t('order_pay')}
-    </Button>
+    <>
+      <OrderStatusBadge status={order.status} />
+      {isPayable(order.status) && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          display="block"
+          mt={4}
+          ml="auto"
+          onClick={() => openCheckout(order.id)}
+        >
+          {t('order_pay')}
+        </Button>
+      )}
+    </>
   );
 }
 
