@@ -31,8 +31,10 @@ export const PAYMENT_GATEWAY_NAMES: Record<PaymentGateway, string> = {
   momo: 'MoMo',
 };
 
-/** The most one line's unit price may be, in đồng (a whole order stays far inside 2^53). */
+/** The most one line's unit price may be, in đồng. */
 export const MAX_ORDER_PRICE = 100_000_000_000;
+/** The most a whole order may come to, in đồng: a gateway's amount (VNPay's is x 100) stays exact. */
+export const MAX_ORDER_AMOUNT = 1_000_000_000_000;
 export const MAX_ORDER_LINES = 50;
 export const MAX_ORDER_QUANTITY = 10_000;
 
@@ -94,9 +96,10 @@ export type OrderList = z.infer<typeof orderListSchema>;
  * The list call (spec §7: pageIndex, pageSize, status, listStatus): `listStatus` when given, else
  * `status`, else every order. A status that is none of the four lists nothing rather than refuse.
  */
+const statusFilter = z.number().int().min(-32_768).max(32_767);
 export const orderListInput = pageQuery(ORDER_PAGE_SIZE).extend({
-  status: z.number().int().nullable().optional(),
-  listStatus: z.array(z.number().int()).max(4).optional(),
+  status: statusFilter.nullable().optional(),
+  listStatus: z.array(statusFilter).max(4).optional(),
 });
 
 /** A payment attempt as its outcome page reads it (never from the gateway's query). */
@@ -144,7 +147,13 @@ export const newOrderLineInput = z
 export const newOrderInput = z.object({
   userId: z.string().min(1).max(100),
   paymentMethod: z.enum(PAYMENT_METHODS).default('AUTO'),
-  items: z.array(newOrderLineInput).min(1).max(MAX_ORDER_LINES),
+  items: z
+    .array(newOrderLineInput)
+    .min(1)
+    .max(MAX_ORDER_LINES)
+    .refine((lines) => lines.reduce((sum, l) => sum + l.price * l.quantity, 0) <= MAX_ORDER_AMOUNT, {
+      message: 'order_amount_too_large',
+    }),
 });
 export type NewOrderInput = z.input<typeof newOrderInput>;
 
@@ -206,7 +215,7 @@ export const orderEndpoints = {
     idempotent: true,
     input: newOrderInput,
     output: createdOrderSchema,
-    errors: ['idempotency_key_reused', 'order_discount_above_price', 'not_found'],
+    errors: ['idempotency_key_reused', 'order_discount_above_price', 'order_amount_too_large', 'not_found'],
   }),
   read: define({
     method: 'GET',

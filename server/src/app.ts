@@ -25,7 +25,6 @@ import { kycRoutes } from './features/kyc/routes.js';
 import { lookupRoutes } from './features/lookups/routes.js';
 import { subscribeNotification } from './features/notification/events.js';
 import { notificationRoutes } from './features/notification/routes.js';
-import { subscribeOrders } from './features/orders/events.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { passwordRoutes } from './features/password/routes.js';
@@ -59,6 +58,7 @@ import { subscribeFederation } from './modules/federation/index.js';
 import { subscribeFiles } from './modules/files/index.js';
 import { subscribeFlows } from './modules/flows/index.js';
 import { subscribePassword } from './modules/password/index.js';
+import { subscribePermissions } from './modules/permissions/index.js';
 import {
   bindInteractionToBrowser,
   createAccountStepUp,
@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeProfile(deps);
   subscribeNotification(deps);
   subscribePoints(deps);
-  subscribeOrders(deps);
+  subscribePermissions(deps);
   subscribeAddress(deps);
   subscribeKyc(deps);
   subscribeProfiles(deps);

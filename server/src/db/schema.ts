@@ -576,6 +576,60 @@ export const paymentAttempts = pgTable(
   (t) => [index('payment_attempts_order_idx').on(t.orderId)],
 );
 
+/** A module of the back office's tree (issue 30 point 5; migration 0020_permissions.sql). */
+export const modules = pgTable('modules', {
+  id: text('id').primaryKey(),
+  parentId: text('parent_id'),
+  position: integer('position').notNull().default(0),
+});
+
+/** One back-office duty: the scope of the product API's endpoints that need it. */
+export const permissions = pgTable('permissions', {
+  id: text('id').primaryKey(),
+  moduleId: text('module_id')
+    .notNull()
+    .references(() => modules.id),
+});
+
+/** A group of permissions that people and back-office clients are members of. */
+export const permissionGroups = pgTable('permission_groups', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const groupPermissions = pgTable(
+  'group_permissions',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => permissionGroups.id, { onDelete: 'cascade' }),
+    permissionId: text('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.permissionId] })],
+);
+
+/** A person (`user`, a user id) or a back-office client (`client`, a client id) in a group. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => permissionGroups.id, { onDelete: 'cascade' }),
+    memberKind: text('member_kind').notNull(),
+    memberId: text('member_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.memberKind, t.memberId] }),
+    index('group_members_member_idx').on(t.memberKind, t.memberId),
+  ],
+);
+
 export const schema = {
   users,
   userContacts,
@@ -603,4 +657,9 @@ export const schema = {
   orders,
   orderLines,
   paymentAttempts,
+  modules,
+  permissions,
+  permissionGroups,
+  groupPermissions,
+  groupMembers,
 };

@@ -327,15 +327,70 @@ describe('orders and their payment', async () => {
     );
   });
 
-  it('an account deleted takes its orders and payment attempts with it', async () => {
+  it('an account deleted keeps its orders and attempts for accounting: a late notification still lands', async () => {
     const duy = await signedInUser(t, { email: 'orders-duy@example.com' });
     const order = await newOrder(duy.id, 'duy-1');
     const { reference } = resultOf<{ reference: string }>(await pay(duy, order.id, 'vnpay'));
     resultOf(await duy.call('DELETE', deleteAccountEndpoints.remove.path, { confirm: true, password: TEST_PASSWORD }));
-    expect(await t.deps.database.db.select().from(orders).where(eq(orders.userId, duy.id))).toEqual([]);
-    expect(await attemptOf(reference)).toBeUndefined();
-    expect((await ipn(vnpayIpn(reference, 1_650_000))).RspCode).toBe('01');
+    // The money the gateway took is recorded, and the product still reads its order.
+    expect((await ipn(vnpayIpn(reference, 1_650_000))).RspCode).toBe('00');
+    expect(resultOf<Order>(await shop.call('GET', fillPath(E.read.path, { id: order.id }))).status).toBe(3);
     expect(errorKey(await create(duy.id, 'duy-2'), 404)).toBe('not_found');
+  });
+
+  it('paid twice from two tabs: both attempts kept as paid, the order paid once; a timed-out start still counts', async () => {
+    const gia = await signedInUser(t, { email: 'orders-gia@example.com' });
+    const order = await newOrder(gia.id, 'gia-1');
+    const [a, b] = await Promise.all([pay(gia, order.id, 'vnpay'), pay(gia, order.id, 'vnpay')]);
+    const [ra, rb] = [resultOf<{ reference: string }>(a).reference, resultOf<{ reference: string }>(b).reference];
+    expect((await ipn(vnpayIpn(ra, 1_650_000))).RspCode).toBe('00');
+    expect((await ipn(vnpayIpn(rb, 1_650_000))).RspCode).toBe('00');
+    expect([(await attemptOf(ra))?.state, (await attemptOf(rb))?.state]).toEqual(['paid', 'paid']);
+    const log = await t.deps.database.db.select().from(activityLogs).where(eq(activityLogs.userId, gia.id));
+    expect(log.filter((r) => r.action === 'activity_order_paid')).toHaveLength(1);
+    // A start the gateway did not answer in time ends failed, yet its payment, reported later, lands.
+    const late = await newOrder(gia.id, 'gia-2');
+    const { reference } = resultOf<{ reference: string }>(await pay(gia, late.id, 'vnpay'));
+    await t.deps.database.db
+      .update(paymentAttempts)
+      .set({ state: 'failed', resultCode: 'start_refused' })
+      .where(eq(paymentAttempts.reference, reference));
+    expect((await ipn(vnpayIpn(reference, 1_650_000))).RspCode).toBe('00');
+    expect(await statusOf(late.id)).toBe(3);
+  });
+
+  it('answers 4xx, never 5xx, to odd signatures, statuses and amounts', async () => {
+    const hai = await signedInUser(t, { email: 'orders-hai@example.com' });
+    const order = await newOrder(hai.id, 'hai-1');
+    const { reference } = resultOf<{ reference: string }>(await pay(hai, order.id, 'vnpay'));
+    // A signature of the right length with a non-ASCII character in it.
+    const odd = vnpayIpn(reference, 1_650_000).replace(/vnp_SecureHash=[0-9a-f]{2}/, 'vnp_SecureHash=%C3%A9');
+    const refused = await t.app.inject({ url: odd });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ RspCode: '97' });
+    const zalo = await t.app.inject({
+      method: 'POST',
+      url: '/payment/zalopay/notify',
+      payload: { data: '{}', mac: `é${'a'.repeat(63)}` },
+    });
+    expect(zalo.json()).toMatchObject({ return_code: -1 });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/payment/momo/notify',
+          payload: '"x"',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      resultOf<OrderList>(await hai.call('POST', E.list.path, { status: 32_000, listStatus: [32_000] })).totalRows,
+    ).toBe(0);
+    expect(errorKey(await hai.call('POST', E.list.path, { status: 70_000 }))).toBe('invalid_input');
+    const huge = [{ title: 'Đắt', quantity: 10_000, price: 100_000_000_000 }];
+    expect(errorKey(await create(hai.id, 'hai-huge', huge))).toBe('order_amount_too_large');
+    expect(await statusOf(order.id)).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notificationBlocks, orderLines, orders, paymentAttempts } from '../../db/schema.js';
 
@@ -54,6 +54,16 @@ export async function findOrder(db: Db, id: number, owner: { userId: string } | 
   return { order, lines: lines.map(({ line, titleVi, titleEn }): OrderLineRow => ({ ...line, titleVi, titleEn })) };
 }
 
+/** A person's order, locked until the transaction ends: two Pay presses for it take turns. */
+export async function lockOwnOrder(db: Db, id: number, userId: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .for('update');
+  return row;
+}
+
 /** The order a product made under this key, if any. */
 export async function findOrderByKey(db: Db, clientId: string, key: string) {
   const [row] = await db
@@ -98,19 +108,27 @@ export async function findAttempt(db: Db, gateway: string, reference: string) {
   return row;
 }
 
+/** The result code of an attempt whose start the gateway refused or did not answer in time. */
+export const START_REFUSED = 'start_refused';
+
 /**
- * Ends a pending attempt, once: the row lock makes a replayed notification wait for the first and
- * then find it ended (undefined).
+ * Ends an attempt still open, once: the row lock makes a replayed notification wait for the first
+ * and then find it ended (undefined). A start that timed out may still have reached the gateway,
+ * so a payment it reports later is taken too.
  */
 export async function endAttempt(
   db: Db,
   id: number,
   end: { state: 'paid' | 'failed'; gatewayTransaction: string | null; resultCode: string },
 ) {
+  const open = or(
+    eq(paymentAttempts.state, 'pending'),
+    and(eq(paymentAttempts.state, 'failed'), eq(paymentAttempts.resultCode, START_REFUSED)),
+  );
   const [row] = await db
     .update(paymentAttempts)
     .set({ ...end, completedAt: sql`now()` })
-    .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.state, 'pending')))
+    .where(and(eq(paymentAttempts.id, id), open))
     .returning();
   return row;
 }
@@ -134,11 +152,5 @@ export const markOrderFailed = (db: Db, id: number, gateway: string) =>
 export const abandonAttempt = (db: Db, id: number) =>
   db
     .update(paymentAttempts)
-    .set({ state: 'failed', resultCode: 'start_refused', completedAt: sql`now()` })
+    .set({ state: 'failed', resultCode: START_REFUSED, completedAt: sql`now()` })
     .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.state, 'pending')));
-
-/** An account deleted: its orders go, their lines and attempts with them (user.deleted, events.ts). */
-export async function deleteOrdersOf(db: Db, userId: string) {
-  await db.delete(paymentAttempts).where(eq(paymentAttempts.userId, userId));
-  await db.delete(orders).where(eq(orders.userId, userId));
-}

@@ -6,7 +6,9 @@ import {
   isPayable,
   type Locale,
   localePrefix,
+  messages,
   ORDER_STATUS,
+  ORDER_STATUSES,
   type Order,
   type OrderList,
   type orderEndpoints,
@@ -36,10 +38,12 @@ import {
   insertAttempt,
   insertOrder,
   listOrderPage,
+  lockOwnOrder,
   markOrderFailed,
   markOrderPaid,
   type OrderLineRow,
   type OrderRow,
+  START_REFUSED,
 } from './queries.js';
 
 type E = typeof orderEndpoints;
@@ -77,7 +81,7 @@ const orderOf = (order: OrderRow, lines: OrderLineRow[], locale: Locale): Order 
  * (server/src/modules/payments). The amount is worked out from the lines here, never taken from a
  * caller; a gateway's notification moves the order in one transaction, once.
  */
-export function createOrderService({ database, config }: Pick<AppDeps, 'database' | 'config'>) {
+export function createOrderService({ database, config, log }: Pick<AppDeps, 'database' | 'config' | 'log'>) {
   const { db } = database;
   const gateways = createPaymentGateways(config);
   const adapter = (gateway: PaymentGateway): PaymentAdapter => {
@@ -91,7 +95,9 @@ export function createOrderService({ database, config }: Pick<AppDeps, 'database
     offered: () => Object.keys(gateways) as PaymentGateway[],
 
     async list(userId: string, { pageIndex, pageSize, status, listStatus }: ParsedInputOf<E['list']>) {
-      const statuses = listStatus?.length ? listStatus : status === null || status === undefined ? null : [status];
+      const asked = listStatus?.length ? listStatus : status === null || status === undefined ? null : [status];
+      // A status that is none of the four lists nothing.
+      const statuses = asked?.filter((s) => (ORDER_STATUSES as number[]).includes(s)) ?? null;
       const { rows, total } = await listOrderPage(db, userId, statuses, (pageIndex - 1) * pageSize, pageSize);
       return {
         data: rows.map(({ order, title, lineCount }) => {
@@ -154,16 +160,20 @@ export function createOrderService({ database, config }: Pick<AppDeps, 'database
     /** Starts paying: an attempt kept with its reference and amount, then the gateway's address. */
     async pay(userId: string, id: number, gateway: PaymentGateway, caller: { locale: Locale; ip: string }) {
       const payment = adapter(gateway);
-      const found = await findOrder(db, id, { userId });
-      if (!found) throw notFound();
-      if (!isPayable(found.order.status)) throw new AppError(409, 'order_not_payable');
-      const attempt = await insertAttempt(db, {
-        reference: payment.newReference(new Date()),
-        orderId: id,
-        userId,
-        gateway,
-        amount: found.order.amount,
-        locale: caller.locale,
+      // The order locked while its attempt is made: a Pay racing a notification or a deletion waits.
+      const attempt = await db.transaction(async (tx) => {
+        if (!(await holdLiveUser(tx, userId))) throw notFound();
+        const order = await lockOwnOrder(tx, id, userId);
+        if (!order) throw notFound();
+        if (!isPayable(order.status)) throw new AppError(409, 'order_not_payable');
+        return insertAttempt(tx, {
+          reference: payment.newReference(new Date()),
+          orderId: id,
+          userId,
+          gateway,
+          amount: order.amount,
+          locale: caller.locale,
+        });
       });
       const base = config.publicUrl;
       try {
@@ -171,7 +181,8 @@ export function createOrderService({ database, config }: Pick<AppDeps, 'database
           reference: attempt.reference,
           amount: attempt.amount,
           orderId: id,
-          description: caller.locale === 'en-US' ? `Payment for order ${id}` : `Thanh toan don hang ${id}`,
+          // Plain ASCII in both languages (contracts/src/i18n/catalog/orders.ts): every gateway signs it alike.
+          description: messages[caller.locale].payment_order_description.replace('{{id}}', String(id)),
           returnUrl: `${base}${paymentCallbackPath(gateway, 'return')}`,
           notifyUrl: `${base}${paymentCallbackPath(gateway, 'notify')}`,
           locale: caller.locale,
@@ -213,7 +224,9 @@ export function createOrderService({ database, config }: Pick<AppDeps, 'database
       const outcome = await db.transaction(async (tx) => {
         const attempt = notice.reference ? await findAttempt(tx, gateway, notice.reference) : undefined;
         if (!attempt) return 'not_found' as const;
-        if (attempt.state !== 'pending') return 'already' as const;
+        const open =
+          attempt.state === 'pending' || (attempt.state === 'failed' && attempt.resultCode === START_REFUSED);
+        if (!open) return 'already' as const;
         if (notice.amount !== attempt.amount) return 'bad_amount' as const;
         if (notice.outcome === 'pending') return 'confirmed' as const;
         const ended = await endAttempt(tx, attempt.id, {
@@ -229,7 +242,14 @@ export function createOrderService({ database, config }: Pick<AppDeps, 'database
           gateway: PAYMENT_GATEWAY_NAMES[gateway],
         };
         if (notice.outcome === 'paid') {
-          await markOrderPaid(tx, attempt.orderId, gateway);
+          // Paid twice (a second tab's attempt): the attempt is kept as paid for the refund; said once in the log.
+          if (!(await markOrderPaid(tx, attempt.orderId, gateway)).length) {
+            log.warn(
+              { orderId: attempt.orderId, reference: attempt.reference },
+              'order paid again: refund the attempt',
+            );
+            return 'confirmed' as const;
+          }
           await insertActivity(tx, { userId: attempt.userId, action: 'activity_order_paid', params });
         } else {
           await markOrderFailed(tx, attempt.orderId, gateway);

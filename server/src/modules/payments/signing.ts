@@ -7,10 +7,14 @@ import { AppError } from '../../lib/errors.js';
 export const hmacHex = (algorithm: 'sha256' | 'sha512', key: string, data: string) =>
   createHmac(algorithm, key).update(data, 'utf8').digest('hex');
 
-/** Whether a received hex signature is the expected one (any case; constant time). */
+/**
+ * Whether a received hex signature is the expected one (any case; constant time). Anything but
+ * hex of the expected length is refused first: the comparison is of the bytes the hex stands for.
+ */
 export function sameHex(expected: string, received: unknown): boolean {
-  if (typeof received !== 'string' || received.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(expected.toLowerCase()), Buffer.from(received.toLowerCase()));
+  if (typeof received !== 'string' || received.length !== expected.length || !/^[0-9a-f]+$/i.test(received))
+    return false;
+  return timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(received, 'hex'));
 }
 
 /** A query or body field as the gateway sent it: a string, or '' when absent or not a scalar. */

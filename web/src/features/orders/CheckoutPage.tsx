@@ -64,7 +64,8 @@ export function CheckoutPage() {
                       variant="default"
                       justify="space-between"
                       rightSection={<Icon name="external" />}
-                      loading={pay.isPending && pay.variables === gateway}
+                      // Once one started, every button waits: the browser is on its way to that gateway.
+                      loading={(pay.isPending || pay.isSuccess) && pay.variables === gateway}
                       disabled={(pay.isPending || pay.isSuccess) && pay.variables !== gateway}
                       onClick={() => pay.mutate(gateway)}
                     >

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { formatDong, PAYMENT_GATEWAY_NAMES, type PaymentAttempt } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
@@ -24,12 +25,13 @@ export function PaymentResultPage() {
   const { to } = useLocale();
   usePageTitle('payment_result_title');
   const reference = useParams().reference ?? '';
+  const openedAt = useRef(Date.now());
   const attempt = useQuery({
     queryKey: [...ORDERS_QUERY_KEY, 'payment', reference],
     queryFn: () => getPaymentAttempt(reference),
     retry: false,
     refetchInterval: (query) =>
-      query.state.data?.state === 'pending' && Date.now() - query.state.dataUpdatedAt < POLL_FOR_MS ? POLL_MS : false,
+      query.state.data?.state === 'pending' && Date.now() - openedAt.current < POLL_FOR_MS ? POLL_MS : false,
   });
 
   return (

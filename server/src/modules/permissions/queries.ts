@@ -1,0 +1,92 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { groupMembers, groupPermissions, modules, permissionGroups, permissions } from '../../db/schema.js';
+
+export type MemberKind = 'user' | 'client';
+
+/** The permissions a person or a client holds through its groups. */
+export async function permissionsOf(db: Db, kind: MemberKind, memberId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: groupPermissions.permissionId })
+    .from(groupMembers)
+    .innerJoin(groupPermissions, eq(groupPermissions.groupId, groupMembers.groupId))
+    .where(and(eq(groupMembers.memberKind, kind), eq(groupMembers.memberId, memberId)))
+    .orderBy(asc(groupPermissions.permissionId));
+  return rows.map((r) => r.id);
+}
+
+/** The groups a person or a client is a member of. */
+export const groupsOf = (db: Db, kind: MemberKind, memberId: string) =>
+  db
+    .select({ code: permissionGroups.code, name: permissionGroups.name })
+    .from(groupMembers)
+    .innerJoin(permissionGroups, eq(permissionGroups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.memberKind, kind), eq(groupMembers.memberId, memberId)))
+    .orderBy(asc(permissionGroups.code));
+
+export const listModules = (db: Db) => db.select().from(modules).orderBy(asc(modules.position), asc(modules.id));
+export const listPermissions = (db: Db) => db.select().from(permissions).orderBy(asc(permissions.id));
+
+/** Every group with its permissions and members. */
+export async function listGroups(db: Db) {
+  const [groups, held, members] = await Promise.all([
+    db.select().from(permissionGroups).orderBy(asc(permissionGroups.code)),
+    db.select().from(groupPermissions).orderBy(asc(groupPermissions.permissionId)),
+    db.select().from(groupMembers).orderBy(asc(groupMembers.memberKind), asc(groupMembers.memberId)),
+  ]);
+  return groups.map((g) => ({
+    code: g.code,
+    name: g.name,
+    permissions: held.filter((p) => p.groupId === g.id).map((p) => p.permissionId),
+    members: members
+      .filter((m) => m.groupId === g.id)
+      .map((m) => ({ kind: m.memberKind as MemberKind, id: m.memberId })),
+  }));
+}
+
+/** Creates the group or renames it, and makes its permissions exactly these. */
+export async function putGroup(db: Db, code: string, name: string, permissionIds: string[]) {
+  const [group] = await db
+    .insert(permissionGroups)
+    .values({ code, name })
+    .onConflictDoUpdate({ target: permissionGroups.code, set: { name, updatedAt: sql`now()` } })
+    .returning({ id: permissionGroups.id });
+  const id = (group as { id: number }).id;
+  await db.delete(groupPermissions).where(eq(groupPermissions.groupId, id));
+  if (permissionIds.length)
+    await db.insert(groupPermissions).values(permissionIds.map((permissionId) => ({ groupId: id, permissionId })));
+  return id;
+}
+
+export async function findGroupId(db: Db, code: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: permissionGroups.id })
+    .from(permissionGroups)
+    .where(eq(permissionGroups.code, code));
+  return row?.id;
+}
+
+export const deleteGroup = (db: Db, code: string) =>
+  db.delete(permissionGroups).where(eq(permissionGroups.code, code)).returning({ id: permissionGroups.id });
+
+export const addMember = (db: Db, groupId: number, kind: MemberKind, memberId: string) =>
+  db.insert(groupMembers).values({ groupId, memberKind: kind, memberId }).onConflictDoNothing();
+
+export const removeMember = (db: Db, groupId: number, kind: MemberKind, memberId: string) =>
+  db
+    .delete(groupMembers)
+    .where(
+      and(eq(groupMembers.groupId, groupId), eq(groupMembers.memberKind, kind), eq(groupMembers.memberId, memberId)),
+    );
+
+/** Which of these permission ids exist. */
+export async function knownPermissions(db: Db, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** A person's memberships end with the account (user.deleted). */
+export async function deleteMembershipsOf(db: Db, userId: string) {
+  await db.delete(groupMembers).where(and(eq(groupMembers.memberKind, 'user'), eq(groupMembers.memberId, userId)));
+}
