@@ -28,6 +28,7 @@ export const PRODUCT_SCOPES = [
   'points:write',
   'orders:write',
   'users:read',
+  'permissions:write',
 ] as const;
 export type ProductScope = (typeof PRODUCT_SCOPES)[number];
 export const isProductScope = (scope: string): scope is ProductScope =>

@@ -21,6 +21,7 @@ export * from './notification.js';
 export * from './orders.js';
 export * from './pages.js';
 export * from './password.js';
+export * from './permissions.js';
 export * from './points.js';
 export * from './product-users.js';
 export * from './profile.js';

@@ -28,6 +28,7 @@ import { notificationRoutes } from './features/notification/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
 import { passwordRoutes } from './features/password/routes.js';
+import { permissionRoutes } from './features/permissions/routes.js';
 import { subscribePoints } from './features/points/events.js';
 import { pointRoutes } from './features/points/routes.js';
 import { productUserRoutes } from './features/product-users/routes.js';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => pointRoutes(scope, deps));
   await app.register(async (scope) => orderRoutes(scope, deps));
   await app.register(async (scope) => productUserRoutes(scope, deps));
+  await app.register(async (scope) => permissionRoutes(scope, deps));
   await app.register(async (scope) => addressRoutes(scope, deps));
   await app.register(async (scope) => lookupRoutes(scope, deps));
   await app.register(async (scope) => kycRoutes(scope, deps));

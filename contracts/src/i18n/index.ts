@@ -12,6 +12,7 @@ import { lookupsMessages } from './catalog/lookups.js';
 import { notificationMessages } from './catalog/notification.js';
 import { ordersMessages } from './catalog/orders.js';
 import { passwordMessages } from './catalog/password.js';
+import { permissionsMessages } from './catalog/permissions.js';
 import { pointsMessages } from './catalog/points.js';
 import { profileMessages } from './catalog/profile.js';
 import { profilesMessages } from './catalog/profiles.js';
@@ -55,6 +56,7 @@ export const catalogs = {
   profiles: profilesMessages,
   points: pointsMessages,
   orders: ordersMessages,
+  permissions: permissionsMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -84,6 +86,7 @@ export const viVN = {
   ...profilesMessages.vi,
   ...pointsMessages.vi,
   ...ordersMessages.vi,
+  ...permissionsMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

@@ -29,8 +29,9 @@ export type UserContext = {
   signInMethod: string | null;
 };
 
-/** The product calling a `product` endpoint, from its client-credentials token. */
+/** The caller of a `product` endpoint: a back-office client, or a person of the back office. */
 export type ProductContext = {
+  /** The client's id, or `user:<id>` for a person calling with their own sign-in (their groups' permissions). */
   clientId: string;
   /** The token's scopes that its client is still configured for. */
   scopes: readonly ProductScope[];

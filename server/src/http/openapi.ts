@@ -145,6 +145,7 @@ const PRODUCT_SCOPE_DESCRIPTIONS: Record<ProductScope, string> = {
   'points:write': "Award or deduct a user's loyalty points",
   'orders:write': 'Create orders for a user and read their status',
   'users:read': "Read a user's basic profile (names, avatar, language)",
+  'permissions:write': 'Manage permission groups and their members',
 };
 
 /** A user's bearer token, or a product's client-credentials token holding the endpoint's scope. */

@@ -147,7 +147,7 @@ describe('identity verification (KYC)', async () => {
     const c = await signedInUser(t, { email: 'kyc-c@example.com' });
     expect(errorKey(await upload(c, Buffer.from('%PDF-1.4 not an image'), 'id.png'))).toBe('invalid_image');
     expect(errorKey(await c.call('POST', E.upload.path, { not: 'multipart' }))).toBe('invalid_image');
-    expect(errorKey(await c.call('GET', E.reviewList.path), 401)).toBe('unauthorized');
+    expect(errorKey(await c.call('GET', E.reviewList.path), 403)).toBe('forbidden');
     const notifier = await productCaller(t.app, NOTIFIER.client_id, 'notifications:read');
     expect(errorKey(await notifier.call('GET', E.reviewList.path), 403)).toBe('forbidden');
     expect(errorKey(await notifier.call('POST', fillPath(E.approve.path, { userId: c.id })), 403)).toBe('forbidden');

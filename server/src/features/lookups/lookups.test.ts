@@ -95,7 +95,7 @@ describe('lookups', async () => {
   });
 
   it('refuses a person’s token and a product without the scope', async () => {
-    expect(errorKey(await person.call('POST', E.create.path, { kind: 'school', name: 'X' }), 401)).toBe('unauthorized');
+    expect(errorKey(await person.call('POST', E.create.path, { kind: 'school', name: 'X' }), 403)).toBe('forbidden');
     const other = await productCaller(t.app, OTHER.client_id, 'notifications:write');
     expect(errorKey(await other.call('POST', E.create.path, { kind: 'school', name: 'X' }), 403)).toBe('forbidden');
     expect(errorKey(await other.call('GET', `${E.productList.path}?kind=school`), 403)).toBe('forbidden');

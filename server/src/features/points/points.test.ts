@@ -113,8 +113,8 @@ describe('loyalty points', async () => {
     const cuc = await signedInUser(t, { email: 'points-cuc@example.com' });
     const dung = await signedInUser(t, { email: 'points-dung@example.com' });
     resultOf(await change(cuc.id, award(30), 'cuc-1'));
-    // A person's own token is not a product's: 401; a product without the scope: 403.
-    expect((await cuc.call('POST', pointsOf(cuc.id), award(1), { 'idempotency-key': 'self' })).statusCode).toBe(401);
+    // A person's own token holds no back-office permission: 403; nor a product without the scope.
+    expect((await cuc.call('POST', pointsOf(cuc.id), award(1), { 'idempotency-key': 'self' })).statusCode).toBe(403);
     const mailer = await productCaller(t.app, MAILER.client_id, 'notifications:read');
     expect(errorKey(await change(cuc.id, award(1), 'mailer', mailer), 403)).toBe('forbidden');
     // The second person sees nothing of the first.

@@ -1,0 +1,46 @@
+import { defineMessages } from './define.js';
+
+// Permissions, groups and modules (contracts/src/permissions.ts): the names of the back office's
+// modules and permissions, in the reader's language.
+export const permissionsMessages = defineMessages({
+  vi: {
+    module_backoffice: 'Quản trị',
+    module_accounts: 'Tài khoản',
+    module_kyc: 'Xác minh danh tính',
+    module_notifications: 'Thông báo',
+    module_lookups: 'Danh mục',
+    module_commerce: 'Bán hàng',
+    module_orders: 'Đơn hàng',
+    module_points: 'Điểm thưởng',
+    module_access: 'Phân quyền',
+    permission_users_read: 'Xem hồ sơ cơ bản của người dùng',
+    permission_kyc_review: 'Duyệt xác minh danh tính',
+    permission_notifications_read: 'Xem lựa chọn nhận thông báo',
+    permission_notifications_write: 'Quản lý khối và mô-đun thông báo',
+    permission_lookups_write: 'Quản lý danh mục (trường, công ty, nhóm)',
+    permission_orders_write: 'Tạo và xem đơn hàng',
+    permission_points_write: 'Cộng và trừ điểm thưởng',
+    permission_permissions_write: 'Quản lý nhóm quyền và thành viên',
+    permission_group_code_invalid: 'Mã nhóm chỉ gồm chữ thường, số và . _ - (tối đa 64 ký tự).',
+  },
+  en: {
+    module_backoffice: 'Back office',
+    module_accounts: 'Accounts',
+    module_kyc: 'Identity verification',
+    module_notifications: 'Notifications',
+    module_lookups: 'Lookups',
+    module_commerce: 'Commerce',
+    module_orders: 'Orders',
+    module_points: 'Reward points',
+    module_access: 'Access control',
+    permission_users_read: "Read users' basic profiles",
+    permission_kyc_review: 'Review identity verifications',
+    permission_notifications_read: 'Read notification choices',
+    permission_notifications_write: 'Manage notification blocks and modules',
+    permission_lookups_write: 'Manage lookups (schools, companies, categories)',
+    permission_orders_write: 'Create and read orders',
+    permission_points_write: 'Award and deduct reward points',
+    permission_permissions_write: 'Manage permission groups and their members',
+    permission_group_code_invalid: 'A group code is lowercase letters, digits and . _ - (64 characters at most).',
+  },
+});
