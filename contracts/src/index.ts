@@ -18,6 +18,7 @@ export * from './locales.js';
 export * from './lookups.js';
 export * from './names.js';
 export * from './notification.js';
+export * from './numbers.js';
 export * from './orders.js';
 export * from './pages.js';
 export * from './password.js';

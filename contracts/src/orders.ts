@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { featureEndpoints, IDEMPOTENCY_KEY_HEADER, pageQuery } from './endpoint.js';
+import { formatNumber } from './numbers.js';
 
 // Orders and their payment (spec account §2 /order, §3 Order and Order detail, §4 Order status,
 // §7 Orders list and Order detail, §9 page size 10, 'đ' with comma thousands, the payment methods
@@ -50,9 +51,8 @@ export const checkoutUrlFor = (template: string, orderId: number) =>
 
 const money = z.number().int().min(0);
 
-const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 /** An amount as the spec writes it (§9: comma thousands, the suffix đ) in both languages: 1,250,000đ. */
-export const formatDong = (value: number) => `${thousands.format(value)}đ`;
+export const formatDong = (value: number) => `${formatNumber(value)}đ`;
 
 /** One line of an order (spec §3 Order detail): `price` per unit, `discountPrice` per unit once discounted. */
 export const orderLineSchema = z.object({

@@ -1,4 +1,4 @@
-import type { Device, Locale } from '@portico/contracts';
+import { type Device, formatNumber, type Locale } from '@portico/contracts';
 
 // Dates and times as the account pages show them (spec account §9): DD/MM/YYYY in Vietnamese,
 // MM/DD/YYYY in English, with HH:mm in front in the full form. Times are the browser's local time.
@@ -44,7 +44,7 @@ export const lastAction = (device: Pick<Device, 'minutes' | 'lastActionTime'>, l
 };
 
 /** A whole number with comma thousands, in both languages (spec account §9: 1,250,000). */
-export const formatNumber = (value: number): string => new Intl.NumberFormat('en-US').format(value);
+export { formatNumber };
 
 /** A change of points: `+1,250` or `−60` (a minus sign, not a hyphen). */
 export const formatSignedNumber = (value: number): string =>

@@ -17,6 +17,8 @@ export const pointsMessages = defineMessages({
     point_change_zero: 'Số điểm thay đổi phải khác 0.',
     idempotency_key_required: 'Thiếu tiêu đề Idempotency-Key (1 đến 100 ký tự).',
     idempotency_key_reused: 'Idempotency-Key này đã được dùng cho một thay đổi khác.',
+    activity_points_awarded: 'Nhận {{point}} điểm: {{action}} (còn {{balance}} điểm)',
+    activity_points_deducted: 'Dùng {{point}} điểm: {{action}} (còn {{balance}} điểm)',
   },
   en: {
     point_intro: 'The reward points you have earned and used across our products.',
@@ -33,5 +35,7 @@ export const pointsMessages = defineMessages({
     point_change_zero: 'The change must not be zero points.',
     idempotency_key_required: 'The Idempotency-Key header is missing (1 to 100 characters).',
     idempotency_key_reused: 'This Idempotency-Key was already used for another change.',
+    activity_points_awarded: 'Earned {{point}} points: {{action}} ({{balance}} points left)',
+    activity_points_deducted: 'Used {{point}} points: {{action}} ({{balance}} points left)',
   },
 });

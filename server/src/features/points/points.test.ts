@@ -8,7 +8,7 @@ import {
 } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pointEntries } from '../../db/schema.js';
+import { activityLogs, pointEntries } from '../../db/schema.js';
 import { errorKey, expectBearerRequired, resultOf, signedInUser } from '../../testing/account.js';
 import { useTestApp, writeClientsFile } from '../../testing/app.js';
 import { productCaller, productClient } from '../../testing/products.js';
@@ -63,6 +63,12 @@ describe('loyalty points', async () => {
       ['Hoàn thành khóa học', 'Toán 10', 120],
     ]);
     expect(history.data[0]?.createdDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // The activity log says so once per change made, never for a retry or a refusal.
+    const log = await t.deps.database.db.select().from(activityLogs).where(eq(activityLogs.userId, lan.id));
+    expect(log.filter((r) => r.action.startsWith('activity_points')).map((r) => r.params)).toEqual([
+      { point: '120', action: 'Hoàn thành khóa học', balance: '120' },
+      { point: '5', action: 'Đăng nhập', balance: '125' },
+    ]);
   });
 
   it('never deducts below zero; a refused deduction leaves no row and its key free', async () => {

@@ -1,6 +1,14 @@
-import type { Locale, ParsedInputOf, PointChange, PointHistory, pointEndpoints } from '@portico/contracts';
+import {
+  formatNumber,
+  type Locale,
+  type ParsedInputOf,
+  type PointChange,
+  type PointHistory,
+  type pointEndpoints,
+} from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { insertActivity } from '../../modules/activity/index.js';
 import { holdLiveUser } from '../../modules/users/index.js';
 import {
   findByKey,
@@ -65,6 +73,16 @@ export function createPointService({ database }: Pick<AppDeps, 'database'>) {
         // Refused: the throw rolls the change's row back too (a retry with the key may try again).
         if (balance === undefined) throw new AppError(409, 'point_balance_insufficient');
         await setBalanceAfter(tx, entry.id, balance);
+        // The person's activity log says so (in their language when read: features/activity/render.ts).
+        await insertActivity(tx, {
+          userId: input.userId,
+          action: input.point > 0 ? 'activity_points_awarded' : 'activity_points_deducted',
+          params: {
+            point: formatNumber(Math.abs(input.point)),
+            action: input.actionName,
+            balance: formatNumber(balance),
+          },
+        });
         return { id: entry.id, point: entry.point, balance, created: true };
       });
     },
