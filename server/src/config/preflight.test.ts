@@ -68,6 +68,7 @@ describe('preflight', () => {
       ],
       [{ ...product, scope: 'kyc:review', token_endpoint_auth_method: 'none' }, /must authenticate/],
       [{ ...rp, scope: 'openid kyc:review' }, /"rp": product scopes are for client_credentials clients only/],
+      [{ ...product, client_id: 'user:42', scope: 'kyc:review' }, /a client_id may not begin with user:/],
     ] as const) {
       const run = preflight(await configWith({ OIDC_CLIENTS_FILE: await clientsFile([client]) }));
       await expect(run).rejects.toThrow(problem);

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CallerContext } from '../lib/caller.js';
-import { badRequest, parseInput } from '../lib/errors.js';
+import { badRequest, forbidden, parseInput } from '../lib/errors.js';
 import type { PrimaryContact, User } from '../modules/users/index.js';
 import { callerContext } from './context.js';
 
@@ -33,6 +33,8 @@ export type UserContext = {
 export type ProductContext = {
   /** The client's id, or `user:<id>` for a person calling with their own sign-in (their groups' permissions). */
   clientId: string;
+  /** The person, when a person of the back office calls with their own sign-in. */
+  userId?: string;
   /** The token's scopes that its client is still configured for. */
   scopes: readonly ProductScope[];
 };
@@ -74,6 +76,14 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
   const base = source && typeof source === 'object' && !Array.isArray(source) ? source : {};
   const params = request.params as Record<string, unknown>;
   return { ...base, ...Object.fromEntries(pathParams(endpoint.path).map((name) => [name, params[name]])) };
+}
+
+/**
+ * A person of the back office acts on other people's accounts only: never approves their own
+ * identity check nor awards themselves points (403).
+ */
+export function refuseOwnAccount(product: ProductContext, userId: string) {
+  if (product.userId !== undefined && product.userId === userId) throw forbidden();
 }
 
 /**

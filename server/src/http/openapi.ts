@@ -151,7 +151,9 @@ const PRODUCT_SCOPE_DESCRIPTIONS: Record<ProductScope, string> = {
 /** A user's bearer token, or a product's client-credentials token holding the endpoint's scope. */
 function securityOf(endpoint: Endpoint) {
   if (endpoint.auth === 'user') return { security: [{ bearer: [] }] };
-  if (endpoint.auth === 'product') return { security: [{ product: endpoint.scope ? [endpoint.scope] : [] }] };
+  // A back-office client's token, or a person's own sign-in whose groups hold the permission.
+  if (endpoint.auth === 'product')
+    return { security: [{ product: endpoint.scope ? [endpoint.scope] : [] }, { bearer: [] }] };
   return {};
 }
 
@@ -187,7 +189,7 @@ export function openApiDocument(
   };
 }
 
-const securityLabel = (security: Record<string, string[]>[] | undefined) => {
+const securityLabel = (security: Record<string, readonly string[] | undefined>[] | undefined) => {
   const [first] = security ?? [];
   if (!first) return '';
   const scopes = first.product;

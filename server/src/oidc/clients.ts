@@ -27,6 +27,9 @@ export function portalClient(publicUrl: string): ClientMetadata {
   };
 }
 
+/** How the product API names a person of the back office calling with their own sign-in (features/auth/product.ts). */
+export const PERSON_CALLER_PREFIX = 'user:';
+
 const scopesOf = (client: ClientMetadata) => (typeof client.scope === 'string' ? client.scope.split(' ') : []);
 
 /**
@@ -37,6 +40,8 @@ const scopesOf = (client: ClientMetadata) => (typeof client.scope === 'string' ?
  * `kyc:review`, and a product's token never stands for a person. Answers the problem, if any.
  */
 export function withScopesChecked(client: ClientMetadata): ClientMetadata | string {
+  if (String(client.client_id).startsWith(PERSON_CALLER_PREFIX))
+    return `a client_id may not begin with ${PERSON_CALLER_PREFIX} (the back office's name for a person calling)`;
   const grants = Array.isArray(client.grant_types) ? client.grant_types : ['authorization_code'];
   const scopes = scopesOf(client);
   if (grants.includes('client_credentials')) {

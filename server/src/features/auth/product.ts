@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import type { ProductContext } from '../../http/endpoint.js';
 import { forbidden, tooMany, unauthorized } from '../../lib/errors.js';
 import { permissionsOf } from '../../modules/permissions/index.js';
+import { PERSON_CALLER_PREFIX, PORTAL_CLIENT_ID } from '../../oidc/clients.js';
 import { bearerOf } from './bearer.js';
 
 const asScopes = (ids: readonly string[]) => ids.filter(isProductScope);
@@ -17,7 +18,8 @@ const asScopes = (ids: readonly string[]) => ids.filter(isProductScope);
  *   OIDC_CLIENTS_FILE takes it from the tokens it holds); what its groups hold counts too
  *   (issue 30 point 5, server/src/modules/permissions), asked only when the scopes fall short;
  * - a person of the back office, with their own sign-in's token (the portal's, checked as
- *   `user` endpoints check it), holding the permission through a group.
+ *   `user` endpoints check it), holding the permission through a group; never on their own
+ *   account where that would be a conflict of interest (refuseOwnAccount in http/endpoint.ts).
  *
  * No token or a dead one: 401; a live one without the permission: 403; a caller past
  * PRODUCT_RATE_LIMIT calls in its minute: 429 with Retry-After (counted in the key-value store,
@@ -27,31 +29,41 @@ export function createAuthenticateProduct(
   scope: FastifyInstance,
   { kv, config, database }: Pick<AppDeps, 'kv' | 'config' | 'database'>,
 ) {
-  async function caller(request: FastifyRequest, value: string, needed: ProductScope): Promise<ProductContext> {
+  /** Who calls, and whether they hold the permission (counted against the limit either way). */
+  async function caller(
+    request: FastifyRequest,
+    value: string,
+    needed: ProductScope,
+  ): Promise<{ context: ProductContext; holds: boolean }> {
     const token = await scope.oidc.ClientCredentials.find(value);
     if (!token) {
-      const { user } = await scope.authenticateUser(request);
+      // A person's token from the portal only: another first-party app's backend holding it does
+      // not get the person's back-office permissions.
+      const { user, clientId } = await scope.authenticateUser(request);
+      if (clientId !== PORTAL_CLIENT_ID) throw forbidden();
       const held = asScopes(await permissionsOf(database.db, 'user', user.id));
-      if (!held.includes(needed)) throw forbidden();
-      return { clientId: `user:${user.id}`, scopes: held };
+      const context = { clientId: `${PERSON_CALLER_PREFIX}${user.id}`, userId: user.id, scopes: held };
+      return { context, holds: held.includes(needed) };
     }
     if (!token.clientId || token.isSenderConstrained()) throw unauthorized();
     const client = await scope.oidc.Client.find(token.clientId);
     if (!client?.grantTypes?.includes('client_credentials')) throw unauthorized();
     const allowed = new Set((client.scope ?? '').split(' '));
     const scopes = asScopes((token.scope ?? '').split(' ').filter((s) => allowed.has(s)));
-    if (scopes.includes(needed)) return { clientId: client.clientId, scopes };
+    if (scopes.includes(needed)) return { context: { clientId: client.clientId, scopes }, holds: true };
     const held = asScopes(await permissionsOf(database.db, 'client', client.clientId));
-    if (!held.includes(needed)) throw forbidden();
-    return { clientId: client.clientId, scopes: [...new Set([...scopes, ...held])] };
+    const context = { clientId: client.clientId, scopes: [...new Set([...scopes, ...held])] };
+    return { context, holds: held.includes(needed) };
   }
 
   return async function authenticateProduct(request: FastifyRequest, needed: ProductScope): Promise<ProductContext> {
     const value = bearerOf(request);
     if (!value) throw unauthorized();
-    const context = await caller(request, value, needed);
+    const { context, holds } = await caller(request, value, needed);
+    // Refused calls count too: a caller without the permission cannot make the door work unbounded.
     const key = `product-calls:${context.clientId}`;
     if ((await kv.incr(key, 60)) > config.PRODUCT_RATE_LIMIT) throw tooMany('too_many_requests', await kv.ttl(key));
+    if (!holds) throw forbidden();
     return Object.freeze(context);
   };
 }

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { KYC_MAX_BYTES, kycEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { handle } from '../../http/endpoint.js';
+import { handle, refuseOwnAccount } from '../../http/endpoint.js';
 import { uploadedFile } from '../../http/upload.js';
 import { createKycService } from './service.js';
 
@@ -15,8 +15,14 @@ export async function kycRoutes(app: FastifyInstance, deps: AppDeps) {
   handle(app, e.submit, (input, { user, caller }) => kyc.submit(user.id, input, caller));
   handle(app, e.reviewList, (input) => kyc.reviewList(input));
   handle(app, e.review, ({ userId }) => kyc.review(userId));
-  handle(app, e.approve, ({ userId }, { product }) => kyc.approve(userId, product.clientId));
-  handle(app, e.refuse, ({ userId, reason }, { product }) => kyc.refuse(userId, product.clientId, reason));
+  handle(app, e.approve, ({ userId }, { product }) => {
+    refuseOwnAccount(product, userId);
+    return kyc.approve(userId, product.clientId);
+  });
+  handle(app, e.refuse, ({ userId, reason }, { product }) => {
+    refuseOwnAccount(product, userId);
+    return kyc.refuse(userId, product.clientId, reason);
+  });
   // Multipart is read by the upload route only (server/src/http/same-origin.ts takes JSON elsewhere).
   await app.register(async (upload) => {
     await upload.register(multipart, { limits: { fileSize: KYC_MAX_BYTES, files: 1, fields: 5, parts: 6 } });

@@ -9,6 +9,7 @@ import {
   type PermissionGroup,
   type PermissionModuleRow,
   PRODUCT_SCOPES,
+  pointEndpoints,
   productUserEndpoints,
 } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
@@ -81,6 +82,10 @@ describe('permissions, groups and modules', async () => {
       permissions: ['kyc:review', 'users:read'],
       groups: [{ code: 'kyc-reviewers', name: 'Người duyệt KYC' }],
     });
+    // Never on their own account: no approving one's own identity check.
+    expect(
+      errorKey(await reviewer.call('POST', fillPath(kycEndpoints.approve.path, { userId: reviewer.id }), {}), 403),
+    ).toBe('forbidden');
     // What the group does not hold stays refused; another person holds nothing.
     expect(errorKey(await reviewer.call('GET', E.groups.path), 403)).toBe('forbidden');
     expect(errorKey(await other.call('GET', kycEndpoints.reviewList.path), 403)).toBe('forbidden');
@@ -90,6 +95,24 @@ describe('permissions, groups and modules', async () => {
     const removed = await admin.call('DELETE', `${membersPath('kyc-reviewers')}?kind=user&id=${reviewer.id}`);
     expect(resultOf<PermissionGroup>(removed).members).toEqual([]);
     expect(errorKey(await reviewer.call('GET', userPath), 403)).toBe('forbidden');
+  });
+
+  it('a person who may award points awards others, never themselves', async () => {
+    const staff = await signedInUser(t, { email: 'access-staff@example.com' });
+    const learner = await signedInUser(t, { email: 'access-learner@example.com' });
+    resultOf(await admin.call('PUT', groupPath('rewards'), { name: 'Rewards', permissions: ['points:write'] }));
+    resultOf(await admin.call('POST', membersPath('rewards'), { kind: 'user', id: staff.id }));
+    const award = (userId: string, key: string) =>
+      staff.call(
+        'POST',
+        fillPath(pointEndpoints.change.path, { userId }),
+        { point: 50, actionName: 'Thưởng' },
+        { 'idempotency-key': key },
+      );
+    expect(errorKey(await award(staff.id, 'self'), 403)).toBe('forbidden');
+    expect((await award(learner.id, 'other')).statusCode).toBe(200);
+    expect(resultOf(await learner.call('GET', pointEndpoints.balance.path))).toBe(50);
+    expect(resultOf(await staff.call('GET', pointEndpoints.balance.path))).toBe(0);
   });
 
   it('a client gains through its groups what its configured scopes do not give', async () => {

@@ -86,10 +86,8 @@ export function createPermissionService(
     },
 
     async addMember(code: string, kind: MemberKind, id: string) {
-      const groupId = await findGroupId(db, code);
       const exists = kind === 'user' ? !!(await findUserById(db, id)) : await clientExists(id);
-      if (!groupId || !exists) throw notFound();
-      await addMember(db, groupId, kind, id);
+      if (!exists || !(await db.transaction((tx) => addMember(tx, code, kind, id)))) throw notFound();
       return groupNamed(code);
     },
 

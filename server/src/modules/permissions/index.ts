@@ -9,7 +9,6 @@ export {
   deleteGroup,
   findGroupId,
   groupsOf,
-  knownPermissions,
   listGroups,
   listModules,
   listPermissions,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groupMembers, groupPermissions, modules, permissionGroups, permissions } from '../../db/schema.js';
 
@@ -69,8 +69,20 @@ export async function findGroupId(db: Db, code: string): Promise<number | undefi
 export const deleteGroup = (db: Db, code: string) =>
   db.delete(permissionGroups).where(eq(permissionGroups.code, code)).returning({ id: permissionGroups.id });
 
-export const addMember = (db: Db, groupId: number, kind: MemberKind, memberId: string) =>
-  db.insert(groupMembers).values({ groupId, memberKind: kind, memberId }).onConflictDoNothing();
+/**
+ * Adds a member to the group of this code, the group's row locked (call it in a transaction): a
+ * deletion of the group waits, or has already happened and nothing is added (false).
+ */
+export async function addMember(tx: Db, code: string, kind: MemberKind, memberId: string): Promise<boolean> {
+  const [group] = await tx
+    .select({ id: permissionGroups.id })
+    .from(permissionGroups)
+    .where(eq(permissionGroups.code, code))
+    .for('update');
+  if (!group) return false;
+  await tx.insert(groupMembers).values({ groupId: group.id, memberKind: kind, memberId }).onConflictDoNothing();
+  return true;
+}
 
 export const removeMember = (db: Db, groupId: number, kind: MemberKind, memberId: string) =>
   db
@@ -78,13 +90,6 @@ export const removeMember = (db: Db, groupId: number, kind: MemberKind, memberId
     .where(
       and(eq(groupMembers.groupId, groupId), eq(groupMembers.memberKind, kind), eq(groupMembers.memberId, memberId)),
     );
-
-/** Which of these permission ids exist. */
-export async function knownPermissions(db: Db, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, ids));
-  return new Set(rows.map((r) => r.id));
-}
 
 /** A person's memberships end with the account (user.deleted). */
 export async function deleteMembershipsOf(db: Db, userId: string) {
