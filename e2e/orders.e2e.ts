@@ -1,10 +1,8 @@
 import {
   type CreatedOrder,
-  fillPath,
   type Locale,
   type Messages,
   messages,
-  notificationEndpoints as N,
   orderEndpoints as O,
   PAYMENT_GATEWAY_NAMES,
   type PaymentGateway,
@@ -14,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayments } from '../server/src/testing/fake-payments.js';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { productApi, productClientsFile } from './products.js';
+import { productApi, productClientsFile, putBlock } from './products.js';
 import { registerByApi, signInToPortal, storedSub } from './signin.js';
 
 // Issue 30 "Done when": a product creates an order through the API with a client-credentials
@@ -34,12 +32,8 @@ describe('orders and payment', () => {
     ]);
     fake.setVnpayIpnUrl(`${server.url}/payment/vnpay/notify`);
     product = await productApi(server, 'orders:write notifications:write');
-    // The lines' block, named in the block registry.
-    const block = await product('PUT', fillPath(N.putBlock.path, { blockId: 'lms' }), {
-      name: 'LMS',
-      title: { vi: 'Học trực tuyến', en: 'Online learning' },
-    });
-    expect(block.status).toBe(200);
+    // The block the rows name, in the block registry.
+    await putBlock(product, 'lms', { vi: 'Học trực tuyến', en: 'Online learning' });
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,9 +1,9 @@
-import { fillPath, type Locale, messages, notificationEndpoints as N, pointEndpoints as P } from '@portico/contracts';
+import { fillPath, type Locale, messages, pointEndpoints as P } from '@portico/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { productApi, productClientsFile } from './products.js';
+import { productApi, productClientsFile, putBlock } from './products.js';
 import { registerByApi, signInToPortal, storedSub } from './signin.js';
 
 // Issue 30 point 3: a product awards and deducts points with its client-credentials token; the
@@ -19,11 +19,8 @@ describe('loyalty points', () => {
       launchBrowser(),
     ]);
     product = await productApi(server, 'points:write notifications:write');
-    const block = await product('PUT', fillPath(N.putBlock.path, { blockId: 'lms' }), {
-      name: 'LMS',
-      title: { vi: 'Học trực tuyến', en: 'Online learning' },
-    });
-    expect(block.status).toBe(200);
+    // The block the rows name, in the block registry.
+    await putBlock(product, 'lms', { vi: 'Học trực tuyến', en: 'Online learning' });
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ProductScope } from '@portico/contracts';
+import { fillPath, notificationEndpoints, type ProductScope } from '@portico/contracts';
 import type { RunningServer } from './harness.js';
 
 // A product of the platform, as the back office calls Portico: a client-credentials client in
@@ -53,4 +53,17 @@ export async function productApi(server: RunningServer, scope: string) {
     const json = (await answer.json()) as { result?: T };
     return { status: answer.status, result: json.result as T };
   };
+}
+
+/** Names a block in the block registry (notifications:write), as the lines and points show it. */
+export async function putBlock(
+  product: Awaited<ReturnType<typeof productApi>>,
+  blockId: string,
+  title: { vi: string; en: string },
+) {
+  const block = await product('PUT', fillPath(notificationEndpoints.putBlock.path, { blockId }), {
+    name: blockId.toUpperCase(),
+    title,
+  });
+  if (block.status !== 200) throw new Error(`block ${blockId}: ${block.status}`);
 }

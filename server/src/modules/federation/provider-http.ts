@@ -1,4 +1,5 @@
 import { badRequest } from '../../lib/errors.js';
+import { fetchJsonObject } from '../../lib/fetch-json.js';
 
 // What every adapter shares: the one failure a person is shown, the text fields providers send,
 // and a call to a provider's API that ends in that failure whatever goes wrong.
@@ -19,13 +20,7 @@ export async function providerJson(
   url: string,
   init: RequestInit = {},
 ): Promise<Record<string, unknown>> {
-  let answer: Response;
-  try {
-    answer = await doFetch(url, { ...init, signal: AbortSignal.timeout(5000) });
-  } catch {
-    throw invalid();
-  }
-  const body = (await answer.json().catch(() => null)) as unknown;
-  if (!answer.ok || !body || typeof body !== 'object' || Array.isArray(body)) throw invalid();
-  return body as Record<string, unknown>;
+  const body = await fetchJsonObject(url, init, 5000, doFetch);
+  if (!body) throw invalid();
+  return body;
 }

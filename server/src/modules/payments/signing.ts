@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/errors.js';
+import { fetchJsonObject } from '../../lib/fetch-json.js';
 
 // What the three adapters share: the keyed hashes, a constant-time comparison, the Vietnam-time
 // stamps the gateways read, and the one failure a person is shown when a gateway cannot start.
@@ -34,15 +35,9 @@ export const gatewayFailed = () => new AppError(502, 'payment_gateway_failed');
 
 /** A JSON object from a gateway's API (10 s at most); anything else is gatewayFailed. */
 export async function gatewayJson(url: string, init: RequestInit): Promise<Record<string, unknown>> {
-  let answer: Response;
-  try {
-    answer = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-  } catch {
-    throw gatewayFailed();
-  }
-  const body = (await answer.json().catch(() => null)) as unknown;
-  if (!answer.ok || !body || typeof body !== 'object' || Array.isArray(body)) throw gatewayFailed();
-  return body as Record<string, unknown>;
+  const body = await fetchJsonObject(url, init, 10_000);
+  if (!body) throw gatewayFailed();
+  return body;
 }
 
 /** Whole đồng from a gateway's amount field; NaN when it is not a whole number. */

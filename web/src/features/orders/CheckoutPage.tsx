@@ -2,14 +2,14 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { formatDong, isPayable, PAYMENT_GATEWAY_NAMES, type PaymentGateway } from '@portico/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { AccountCard, AccountPage } from '../../components/PageHeader';
 import { QueryError, QueryState } from '../../components/QueryState';
-import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useAppSettings } from '../../settings';
 import { getOrder, ORDERS_QUERY_KEY, startPayment } from './api';
+import { BackToOrders } from './BackToOrders';
 
 /**
  * Portico's own checkout (issue 30 point 1: the payment site Pay opens unless PAYMENT_CHECKOUT_URL
@@ -18,7 +18,6 @@ import { getOrder, ORDERS_QUERY_KEY, startPayment } from './api';
  */
 export function CheckoutPage() {
   const { t } = useTranslation();
-  const { to } = useLocale();
   usePageTitle('order_pay');
   const id = Number(useParams().id);
   const { settings } = useAppSettings();
@@ -79,11 +78,7 @@ export function CheckoutPage() {
           )}
         </QueryState>
       </AccountCard>
-      <Group justify="center">
-        <Button component={Link} to={to('/order')} variant="subtle" leftSection={<Icon name="back" />}>
-          {t('checkout_back')}
-        </Button>
-      </Group>
+      <BackToOrders />
     </AccountPage>
   );
 }

@@ -1,15 +1,13 @@
-import { Anchor, Box, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Button, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatDong, isPayable, type OrderSummary } from '@portico/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountCard, AccountPage } from '../../components/PageHeader';
-import { QueryError, QueryState } from '../../components/QueryState';
+import { useViewMore, ViewMoreList } from '../../components/ViewMoreList';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime } from '../../lib/format';
-import { nextPageIndex, rowsOf } from '../../lib/paging';
 import { getOrderPage, ORDERS_QUERY_KEY } from './api';
 import { OrderDetailModal } from './OrderDetailModal';
 import { OrderStatusBadge, STATUS_FILTERS } from './orderStatus';
@@ -27,13 +25,7 @@ export function OrdersPage() {
   const [filter, setFilter] = useState('all');
   const [open, setOpen] = useState<number | null>(null);
   const statuses = STATUS_FILTERS.find((f) => f.value === filter)?.statuses ?? null;
-  const orders = useInfiniteQuery({
-    queryKey: [...ORDERS_QUERY_KEY, 'list', filter],
-    queryFn: ({ pageParam }) => getOrderPage(pageParam, statuses),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPageIndex(pages),
-    retry: false,
-  });
+  const orders = useViewMore([...ORDERS_QUERY_KEY, 'list', filter], (page) => getOrderPage(page, statuses));
 
   return (
     <AccountPage title={t('menu_order')} intro={t('order_intro')} width={960}>
@@ -47,33 +39,13 @@ export function OrdersPage() {
             fullWidth
             style={{ maxWidth: 560 }}
           />
-          <QueryState
-            query={{ ...orders, data: orders.data && rowsOf(orders.data.pages) }}
-            isEmpty={(rows) => rows.length === 0}
-            empty={
-              <Text c="dimmed" ta="center" py="lg">
-                {t(filter === 'all' ? 'order_empty' : 'order_empty_filtered')}
-              </Text>
-            }
+          <ViewMoreList
+            list={orders}
+            empty={t(filter === 'all' ? 'order_empty' : 'order_empty_filtered')}
+            moreLabel={t('order_view_more')}
           >
-            {(rows) => (
-              <Stack gap="lg">
-                <OrderTable rows={rows} locale={locale} onOpen={setOpen} />
-                {orders.isError && <QueryError error={orders.error} />}
-                {orders.hasNextPage && (
-                  <Group justify="center">
-                    <Button
-                      variant="light"
-                      loading={orders.isFetchingNextPage}
-                      onClick={() => void orders.fetchNextPage()}
-                    >
-                      {t('order_view_more')}
-                    </Button>
-                  </Group>
-                )}
-              </Stack>
-            )}
-          </QueryState>
+            {(rows) => <OrderTable rows={rows} locale={locale} onOpen={setOpen} />}
+          </ViewMoreList>
         </Stack>
       </AccountCard>
       <OrderDetailModal orderId={open} onClose={() => setOpen(null)} />

@@ -1,15 +1,15 @@
-import { Alert, Button, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { formatDong, PAYMENT_GATEWAY_NAMES, type PaymentAttempt } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { AccountCard, AccountPage } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
-import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { getPaymentAttempt, ORDERS_QUERY_KEY } from './api';
+import { BackToOrders } from './BackToOrders';
 
 /** While the gateway has not confirmed, ask again every 2 s for a minute (its notification is on its way). */
 const POLL_MS = 2000;
@@ -22,7 +22,6 @@ const POLL_FOR_MS = 60_000;
  */
 export function PaymentResultPage() {
   const { t } = useTranslation();
-  const { to } = useLocale();
   usePageTitle('payment_result_title');
   const reference = useParams().reference ?? '';
   const openedAt = useRef(Date.now());
@@ -41,11 +40,7 @@ export function PaymentResultPage() {
           {(data) => <Outcome attempt={data} onCheck={() => attempt.refetch()} />}
         </QueryState>
       </AccountCard>
-      <Group justify="center">
-        <Button component={Link} to={to('/order')} variant="subtle" leftSection={<Icon name="back" />}>
-          {t('checkout_back')}
-        </Button>
-      </Group>
+      <BackToOrders />
     </AccountPage>
   );
 }

@@ -1,14 +1,14 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import type { PointRow } from '@portico/contracts';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/Icon';
 import { AccountCard, AccountPage } from '../../components/PageHeader';
-import { QueryError, QueryState } from '../../components/QueryState';
+import { QueryState } from '../../components/QueryState';
+import { useViewMore, ViewMoreList } from '../../components/ViewMoreList';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { formatDateTime, formatNumber, formatSignedNumber } from '../../lib/format';
-import { nextPageIndex, rowsOf } from '../../lib/paging';
 import { getPointBalance, getPointPage, POINTS_QUERY_KEY } from './api';
 
 /**
@@ -21,13 +21,7 @@ export function PointsPage() {
   const { locale } = useLocale();
   usePageTitle('menu_point');
   const balance = useQuery({ queryKey: [...POINTS_QUERY_KEY, 'balance'], queryFn: getPointBalance, retry: false });
-  const history = useInfiniteQuery({
-    queryKey: [...POINTS_QUERY_KEY, 'history', locale],
-    queryFn: ({ pageParam }) => getPointPage(pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (_last, pages) => nextPageIndex(pages),
-    retry: false,
-  });
+  const history = useViewMore([...POINTS_QUERY_KEY, 'history', locale], (page) => getPointPage(page));
 
   return (
     <AccountPage title={t('menu_point')} intro={t('point_intro')} width={860}>
@@ -49,33 +43,9 @@ export function PointsPage() {
         </Group>
       </AccountCard>
       <AccountCard>
-        <QueryState
-          query={{ ...history, data: history.data && rowsOf(history.data.pages) }}
-          isEmpty={(rows) => rows.length === 0}
-          empty={
-            <Text c="dimmed" ta="center" py="lg">
-              {t('point_empty')}
-            </Text>
-          }
-        >
-          {(rows) => (
-            <Stack gap="lg">
-              <PointTable rows={rows} />
-              {history.isError && <QueryError error={history.error} />}
-              {history.hasNextPage && (
-                <Group justify="center">
-                  <Button
-                    variant="light"
-                    loading={history.isFetchingNextPage}
-                    onClick={() => void history.fetchNextPage()}
-                  >
-                    {t('point_view_more')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          )}
-        </QueryState>
+        <ViewMoreList list={history} empty={t('point_empty')} moreLabel={t('point_view_more')}>
+          {(rows) => <PointTable rows={rows} />}
+        </ViewMoreList>
       </AccountCard>
     </AccountPage>
   );
