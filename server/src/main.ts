@@ -2,6 +2,7 @@ import path from 'node:path';
 import { openKeyValueStore, waitForRedis } from './adapters/kv/index.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/env.js';
+import { loadEnvFile } from './config/env-file.js';
 import { preflight } from './config/preflight.js';
 import { openDatabase } from './db/client.js';
 import { closeDeps, createDeps } from './deps.js';
@@ -11,6 +12,8 @@ import { seedDemoAccount } from './modules/users/index.js';
 // Start: config (checked whole) -> Redis -> database -> app -> listen. Anything the configuration
 // gets wrong stops here with one line naming the variable and exit code 78 (EX_CONFIG).
 async function main() {
+  // A `.env` beside the start fills what the environment leaves unset (server/src/config/env-file.ts).
+  loadEnvFile();
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL);
   const checked = await preflight(config);
