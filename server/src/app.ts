@@ -23,6 +23,7 @@ import { healthRoutes } from './features/health/routes.js';
 import { subscribeKyc } from './features/kyc/events.js';
 import { kycRoutes } from './features/kyc/routes.js';
 import { lookupRoutes } from './features/lookups/routes.js';
+import { metricsRoutes } from './features/metrics/routes.js';
 import { subscribeNotification } from './features/notification/events.js';
 import { notificationRoutes } from './features/notification/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
@@ -47,6 +48,7 @@ import { twoFactorRoutes } from './features/two-factor/routes.js';
 import { undoChangeRoutes } from './features/undo-change/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { openApiRoutes } from './http/openapi.js';
+import { measureRequests } from './http/request-metrics.js';
 import { refuseCrossSiteWrites } from './http/same-origin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installErrorHandler } from './lib/errors.js';
@@ -58,6 +60,7 @@ import { subscribeDevices } from './modules/devices/index.js';
 import { subscribeFederation } from './modules/federation/index.js';
 import { subscribeFiles } from './modules/files/index.js';
 import { subscribeFlows } from './modules/flows/index.js';
+import { subscribeMetrics, watchDependencies } from './modules/metrics/index.js';
 import { subscribePassword } from './modules/password/index.js';
 import { subscribePermissions } from './modules/permissions/index.js';
 import {
@@ -114,6 +117,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   app.decorate('authenticateProduct', createAuthenticateProduct(app, deps));
   app.decorate('requireStepUp', createAccountStepUp(deps).require);
   refuseNullBytes(app);
+  measureRequests(app, deps.metrics);
   app.use('/oidc', provider.callback());
   bindInteractionToBrowser(app, { secure: deps.config.publicUrl.startsWith('https:'), maxAgeSeconds: TTL.Interaction });
 
@@ -133,6 +137,8 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeNotification(deps);
   subscribePoints(deps);
   subscribePermissions(deps);
+  subscribeMetrics(deps);
+  watchDependencies(deps);
   subscribeAddress(deps);
   subscribeKyc(deps);
   subscribeProfiles(deps);
@@ -143,6 +149,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeSignIn(deps);
 
   await app.register(async (scope) => healthRoutes(scope, deps));
+  await app.register(async (scope) => metricsRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));
   await app.register(async (scope) => errorRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));

@@ -11,6 +11,7 @@ import type { Secrets } from './config/secrets.js';
 import type { Database } from './db/client.js';
 import { createLogger } from './lib/log.js';
 import { createEventBus, type EventBus } from './modules/events/index.js';
+import { createMetrics, type Metrics } from './modules/metrics/index.js';
 
 /** What the whole app runs on: configuration, storage, adapters and the event bus (built by createDeps). */
 export type AppDeps = {
@@ -27,6 +28,8 @@ export type AppDeps = {
   log: Logger;
   /** Domain events (server/src/modules/events/index.ts); the subscriptions are made in buildApp. */
   events: EventBus;
+  /** Prometheus metrics (server/src/modules/metrics/index.ts), served at /metrics. */
+  metrics: Metrics;
 };
 
 /**
@@ -59,6 +62,7 @@ export async function createDeps(
     captcha: createCaptcha({ config, secrets, kv }),
     storage: createFileStorage(config),
     events: createEventBus(),
+    metrics: createMetrics(),
     log,
   };
 }

@@ -7,6 +7,7 @@ import { preflight } from './config/preflight.js';
 import { openDatabase } from './db/client.js';
 import { closeDeps, createDeps } from './deps.js';
 import { createLogger } from './lib/log.js';
+import { listenForMetrics } from './modules/metrics/index.js';
 import { seedDemoAccount } from './modules/users/index.js';
 
 // Start: config (checked whole) -> Redis -> database -> app -> listen. Anything the configuration
@@ -31,6 +32,10 @@ async function main() {
   if (config.SEED_DEMO) await seedDemoAccount(database.db, log);
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
+  // METRICS_PORT: /metrics on a port of its own (server/src/modules/metrics/index.ts).
+  const closeMetrics = config.METRICS_PORT
+    ? await listenForMetrics(deps.metrics, config.METRICS_PORT, config.HOST)
+    : async () => {};
   log.info(
     `Portico is ready at ${config.publicUrl} (mail: ${deps.mailer.kind}, sms: ${deps.sms.kind}, cache: ${deps.kv.kind})`,
   );
@@ -49,6 +54,7 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     deadline.unref();
     await app.close().catch((err) => log.error({ err }, 'closing the server'));
+    await closeMetrics();
     clearTimeout(deadline);
     await closeDeps(deps);
     log.info('stopped');

@@ -99,6 +99,10 @@ export const envSchema = z.object({
   MOMO_SECRET_KEY: z.string().default(''),
   /** MoMo's API base (its /v2/gateway/api/create is called). */
   MOMO_BASE_URL: z.url().default('https://test-payment.momo.vn'),
+  /** A bearer token (16+ characters) that /metrics asks for; without it (and without METRICS_PORT) there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A port of its own serving only /metrics (no token asked), e.g. for a scraper inside the cluster. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Calls a product's client may make to the product API in a minute; past it, 429 with Retry-After. */
   PRODUCT_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Allow the local outbox (and /dev/mailbox, which shows codes) in production, where SMTP_URL and SMS_URL are otherwise required. Never logs codes in production. */

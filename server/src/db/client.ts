@@ -21,6 +21,8 @@ export type Database = {
   ping(): Promise<void>;
   /** What changed, as every copy hears it (server/src/db/change-feed.ts). */
   changes: ChangeFeed;
+  /** PostgreSQL's pool by state, for the metrics; absent on the embedded database. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -122,6 +124,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
       changes,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await changes.close();
         await pool.end();

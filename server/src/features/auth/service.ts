@@ -124,7 +124,7 @@ export function createAuthService(deps: AppDeps, provider: Provider) {
       } catch (err) {
         // Wrong codes count towards the captcha and the lock like wrong passwords; a try where no
         // code was issued guessed nothing and does not count toward the lock (issue 24 point 6).
-        await limits.recordFailure(subject, client.ip, { lock: !(err instanceof NoLiveCode) });
+        await limits.recordFailure(subject, client.ip, { lock: !(err instanceof NoLiveCode), step: 'code' });
         throw err;
       }
       return firstFactorPassed(subject, {

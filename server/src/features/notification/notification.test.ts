@@ -71,9 +71,9 @@ describe('notification settings', async () => {
     const write = fillPath(E.putBlock.path, { blockId: 'x' });
     const read = userPath(person.id);
     expect(errorKey(await t.app.inject({ method: 'PUT', url: write, payload: block('x') }), 401)).toBe('unauthorized');
-    // A person's access token is not a product's, whatever its client.
-    expect(errorKey(await person.call('GET', read), 401)).toBe('unauthorized');
-    expect(errorKey(await person.call('PUT', write, block('x')), 401)).toBe('unauthorized');
+    // A person's access token holds no back-office permission unless a group gives it.
+    expect(errorKey(await person.call('GET', read), 403)).toBe('forbidden');
+    expect(errorKey(await person.call('PUT', write, block('x')), 403)).toBe('forbidden');
     const reader = await productCaller(t.app, READER.client_id, 'notifications:read');
     expect(errorKey(await reader.call('PUT', write, block('x')), 403)).toBe('forbidden');
     expect(
@@ -158,7 +158,7 @@ describe('notification settings', async () => {
       'web',
       'app',
     ]);
-    expect(errorKey(await b.call('GET', userPath(a.id)), 401)).toBe('unauthorized');
+    expect(errorKey(await b.call('GET', userPath(a.id)), 403)).toBe('forbidden');
   });
 
   it('refuses a list naming a module that does not exist, writing none of it', async () => {
@@ -226,9 +226,11 @@ describe('notification settings', async () => {
     });
     expect(doc.paths['/api/product/notification/users/{userId}'].get.security).toEqual([
       { product: ['notifications:read'] },
+      { bearer: [] },
     ]);
     expect(doc.paths['/api/product/notification/blocks/{blockId}'].put.security).toEqual([
       { product: ['notifications:write'] },
+      { bearer: [] },
     ]);
     expect(doc.paths['/api/account/notification'].get.security).toEqual([{ bearer: [] }]);
   });

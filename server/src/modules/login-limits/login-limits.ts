@@ -21,7 +21,12 @@ export const accountSubject = (userId: string) => `${ACCOUNT_PREFIX}${userId}`;
  * `subject` names the account (its id, or the typed name when no account has it, so unknown names
  * behave exactly like known ones).
  */
-export function createLoginLimits({ kv, config, events }: Pick<AppDeps, 'kv' | 'config' | 'events'>) {
+export function createLoginLimits({
+  kv,
+  config,
+  events,
+  metrics,
+}: Pick<AppDeps, 'kv' | 'config' | 'events' | 'metrics'>) {
   const accountKey = (subject: string) => `login:fail:a:${subject}`;
   const ipKey = (ip: string) => `login:fail:ip:${ip}`;
   const lockKey = (subject: string) => `login:lock:${subject}`;
@@ -89,9 +94,14 @@ export function createLoginLimits({ kv, config, events }: Pick<AppDeps, 'kv' | '
      * stranger must not lock an account that way). The failure that locks an account tells its
      * owner (`account.locked`, a security e-mail).
      */
-    async recordFailure(subject: string, ip: string, opts: { lock?: boolean } = {}): Promise<boolean> {
+    async recordFailure(
+      subject: string,
+      ip: string,
+      opts: { lock?: boolean; step?: 'password' | 'code' | 'second_step' } = {},
+    ): Promise<boolean> {
       const window = config.LOGIN_FAILURE_WINDOW_SECONDS;
       const lock = opts.lock ?? true;
+      metrics.signInFailures.inc({ step: opts.step ?? 'password' });
       const [byAccount, byIp, locks] = await Promise.all([
         kv.incr(accountKey(subject), window),
         kv.incr(ipKey(ip), window),
@@ -138,7 +148,7 @@ export function createPasswordCheck(deps: AppDeps) {
  * code (false, or a 400 of the code service) counts, and the failure that closes the step tells
  * the owner (second-step.closed).
  */
-export function createSecondStepCount(deps: Pick<AppDeps, 'kv' | 'config' | 'events'>) {
+export function createSecondStepCount(deps: Pick<AppDeps, 'kv' | 'config' | 'events' | 'metrics'>) {
   const limits = createLoginLimits(deps);
   const max = deps.config.LOGIN_SECOND_STEP_FAILURES;
   return async function counted(userId: string, ip: string, check: () => Promise<boolean>): Promise<boolean> {

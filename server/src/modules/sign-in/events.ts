@@ -9,7 +9,7 @@ import { createRememberedBrowsers } from './remembered.js';
  * closed by guessing (login-limits.ts). Account deletion removes the rows by
  * their foreign key.
  */
-export function subscribeSignIn(deps: Pick<AppDeps, 'events' | 'database' | 'secrets' | 'kv' | 'config'>) {
+export function subscribeSignIn(deps: Pick<AppDeps, 'events' | 'database' | 'secrets' | 'kv' | 'config' | 'metrics'>) {
   const remembered = createRememberedBrowsers(deps);
   const limits = createLoginLimits(deps);
   deps.events.subscribe('password.changed', async ({ userId }) => {

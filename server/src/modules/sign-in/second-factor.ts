@@ -109,7 +109,7 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
     try {
       await codes.verify('two_factor', email, code, userId);
     } catch (err) {
-      await limits.recordFailure(subject, ip);
+      await limits.recordFailure(subject, ip, { step: 'second_step' });
       throw err;
     }
     await limits.recordSuccess(subject, ip);

@@ -64,7 +64,7 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
       await limits.recordSuccess(subject, ip);
       return true;
     }
-    await limits.recordFailure(subject, ip);
+    await limits.recordFailure(subject, ip, { step: 'second_step' });
     return false;
   }
 

@@ -61,7 +61,7 @@ const secondsBetween = (later: Date, earlier: Date) =>
  * `now` is injectable so tests can move time.
  */
 export function createVerificationService(deps: AppDeps, opts: { now?: () => Date } = {}) {
-  const { config, database, kv, mailer, sms } = deps;
+  const { config, database, kv, mailer, sms, metrics } = deps;
   const db = database.db;
   const now = opts.now ?? (() => new Date());
   const key = deriveKey(deps.secrets.encryptionKey, 'verification-codes');
@@ -135,8 +135,10 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
         text: translate(locale, 'mail_code_text', params),
         code,
       });
+      metrics.codesSent.inc({ channel: 'email' });
     } else {
       await sms.send({ to: target, text: translate(locale, 'sms_code_text', params), code });
+      metrics.codesSent.inc({ channel: 'sms' });
     }
   }
 
