@@ -44,7 +44,7 @@ describe('the container image, laid out', () => {
       const target = path.join(app, to);
       mkdirSync(path.dirname(target), { recursive: true });
       // The installed packages and the contracts are large or linked: the same files, linked.
-      if (from === 'node_modules' || from === 'contracts') symlinkSync(path.join(root, from), target);
+      if (from.endsWith('node_modules') || from === 'contracts') symlinkSync(path.join(root, from), target);
       else cpSync(path.join(root, from), target, { recursive: true });
     }
     const [command, ...args] = cmdOf();

@@ -52,6 +52,17 @@ describe('Dockerfile', async () => {
     for (const needed of ['/app/server/dist', '/app/web/dist', '/app/web/dist-ssr', '/app/node_modules'])
       expect(sources).toContain(needed);
   });
+
+  it("keeps a workspace's own production packages (the lock file's nested ones) in the runtime", async () => {
+    const lock = JSON.parse(await readFile(new URL('package-lock.json', root), 'utf8')) as {
+      packages: Record<string, { dev?: boolean }>;
+    };
+    const sources = runtime.filter((s) => s.op === 'COPY').map((s) => s.args.split(/\s+/)[1]);
+    const nested = Object.entries(lock.packages)
+      .filter(([key, pkg]) => /^[\w-]+\/node_modules\//.test(key) && !pkg.dev)
+      .map(([key]) => `/app/${key.slice(0, key.indexOf('/node_modules/'))}/node_modules`);
+    for (const folder of new Set(nested)) expect(sources, folder).toContain(folder);
+  });
 });
 
 describe('compose.yaml', async () => {

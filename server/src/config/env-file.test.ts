@@ -19,14 +19,18 @@ describe('.env and .env.example', () => {
   it('a .env fills what the environment leaves unset; the environment wins', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'portico-env-'));
     const file = path.join(dir, '.env');
-    await writeFile(file, 'PORTICO_TEST_FROM_FILE=file\nPORTICO_TEST_BOTH=file\n');
+    await writeFile(file, 'PORTICO_TEST_FROM_FILE=file\nPORTICO_TEST_BOTH=file\nPORTICO_TEST_EMPTY=file\n');
     process.env.PORTICO_TEST_BOTH = 'environment';
+    // Set but empty counts as unset (loadConfig reads it so): the file fills it.
+    process.env.PORTICO_TEST_EMPTY = '';
     try {
       expect(loadEnvFile(path.join(dir, 'missing.env'))).toBe(false);
       expect(loadEnvFile(file)).toBe(true);
       expect(process.env.PORTICO_TEST_FROM_FILE).toBe('file');
       expect(process.env.PORTICO_TEST_BOTH).toBe('environment');
+      expect(process.env.PORTICO_TEST_EMPTY).toBe('file');
     } finally {
+      delete process.env.PORTICO_TEST_EMPTY;
       delete process.env.PORTICO_TEST_FROM_FILE;
       delete process.env.PORTICO_TEST_BOTH;
     }

@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
 import { envSchema } from './env.js';
 
 // The `.env` file (issue 31 point 5): what the environment does not set, a `.env` in the directory
@@ -6,9 +8,15 @@ import { envSchema } from './env.js';
 // every variable of the one schema, commented out at its default, with what it does from
 // docs/configuration.md; `npm run env:example` writes it and a test keeps the two the same.
 
-/** Loads `file` into process.env when it exists; answers whether it did. */
-export function loadEnvFile(file = '.env'): boolean {
+/**
+ * Loads `file` into process.env when it exists; answers whether it did. By default the `.env` of
+ * the directory npm was started from (INIT_CWD: the repository's root for `npm start` and
+ * `npm run dev` alike), else of the working directory. A variable set empty counts as unset, as
+ * loadConfig reads it, so the file may fill it.
+ */
+export function loadEnvFile(file = path.join(process.env.INIT_CWD ?? process.cwd(), '.env')): boolean {
   if (!existsSync(file)) return false;
+  for (const [name, value] of Object.entries(process.env)) if (value === '') delete process.env[name];
   process.loadEnvFile(file);
   return true;
 }
@@ -26,12 +34,21 @@ function documented(doc: string): Map<string, { value: string; text: string }> {
   return rows;
 }
 
+/** The schema's own default of a variable, as it would be written in a file; undefined when it has none. */
+function defaultOf(schema: z.ZodType): string | undefined {
+  const parsed = schema.safeParse(undefined);
+  if (!parsed.success || parsed.data === undefined) return undefined;
+  const value = parsed.data as unknown;
+  if (Array.isArray(value)) return value.join(',');
+  return typeof value === 'object' ? undefined : String(value);
+}
+
 /** `.env.example`: every variable of the schema, in its order, commented out at its default. */
 export function renderEnvExample(doc: string): string {
   const rows = documented(doc);
-  const blocks = Object.keys(envSchema.shape).map((name) => {
+  const blocks = Object.entries(envSchema.shape).map(([name, schema]) => {
     const row = rows.get(name);
-    return `# ${row?.text ?? ''}\n# ${name}=${row?.value ?? ''}`;
+    return `# ${row?.text ?? ''}\n# ${name}=${defaultOf(schema) ?? row?.value ?? ''}`;
   });
   return [
     "# Portico's configuration (docs/configuration.md), every variable commented out at its default.",

@@ -42,6 +42,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ EMBED_ORIGINS: 'javascript:alert(1)' })).toThrow(/EMBED_ORIGINS/);
   });
 
+  it('refuses METRICS_PORT equal to PORT', () => {
+    expect(() => loadConfig({ PORT: '4000', METRICS_PORT: '4000' })).toThrow(/METRICS_PORT/);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
   });

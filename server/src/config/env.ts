@@ -248,6 +248,8 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
   const production = env.NODE_ENV === 'production';
   // Production sends real mail and SMS unless the outbox is allowed by name.
   if (production && !env.DEV_OUTBOX) {

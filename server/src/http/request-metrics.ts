@@ -8,7 +8,8 @@ import type { Metrics } from '../modules/metrics/index.js';
  */
 export function measureRequests(app: FastifyInstance, metrics: Metrics) {
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? (request.url.startsWith('/oidc') ? '/oidc/*' : 'unmatched');
+    // The provider's first: the web app's catch-all GET route also matches /oidc/... before the provider answers.
+    const route = request.url.startsWith('/oidc/') ? '/oidc/*' : (request.routeOptions.url ?? 'unmatched');
     metrics.http.observe(
       { method: request.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` },
       reply.elapsedTime / 1000,

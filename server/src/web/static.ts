@@ -23,7 +23,7 @@ import { preloadTags, type ViteManifest } from './page-preloads.js';
 import { signInStartPage } from './sign-in-start.js';
 
 // Paths the server owns; anything else is a page of the React app.
-const SERVER_PATHS = /^\/(api|oidc|dev|healthz|readyz)(\/|$|\?)/;
+const SERVER_PATHS = /^\/(api|oidc|dev|healthz|readyz|metrics|payment)(\/|$|\?)/;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

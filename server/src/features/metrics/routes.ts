@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { unauthorized } from '../../lib/errors.js';
-import { holdsMetricsToken } from '../../modules/metrics/index.js';
+import { holdsMetricsToken, METRICS_CONTENT_TYPE, metricsText } from '../../modules/metrics/index.js';
 
 /**
  * GET /metrics (issue 31 point 3): Prometheus' text, for a scraper holding METRICS_TOKEN as its
@@ -14,8 +14,8 @@ export async function metricsRoutes(app: FastifyInstance, { config, metrics }: A
   app.get('/metrics', async (request, reply) => {
     if (!holdsMetricsToken(request.headers.authorization, token)) throw unauthorized();
     return reply
-      .header('content-type', metrics.registry.contentType)
+      .header('content-type', METRICS_CONTENT_TYPE)
       .header('cache-control', 'no-store')
-      .send(await metrics.registry.metrics());
+      .send(await metricsText(metrics));
   });
 }

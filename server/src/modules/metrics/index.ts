@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { KeyValueStore } from '../../adapters/kv/index.js';
@@ -12,9 +12,23 @@ import type { EventBus } from '../events/index.js';
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+// Node's own metrics (event-loop lag, heap, GC) watch the process, not an app: collected once per
+// process (their observers are never turned off), merged into each app's scrape.
+let processRegistry: Registry | undefined;
+const processMetrics = () => {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+};
+
+/** The text a scrape answers: the app's metrics and the process's. */
+export const metricsText = (metrics: Metrics) => Registry.merge([metrics.registry, processMetrics()]).metrics();
+export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
+
 export function createMetrics() {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const metric = { registers: [registry] };
   return {
     registry,
@@ -100,23 +114,29 @@ export function subscribeMetrics({ events, metrics }: { events: EventBus; metric
   events.subscribe('account.locked', () => void metrics.lockouts.inc());
 }
 
-/** Whether an Authorization header carries the metrics token (constant time). */
+/** Whether an Authorization header carries the metrics token (constant time, its length not told). */
 export function holdsMetricsToken(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(/^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '');
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const given = /^bearer (.+)$/i.exec(header ?? '')?.[1];
+  return given !== undefined && timingSafeEqual(digest(given), digest(token));
 }
 
 /** METRICS_PORT: a listener of its own that serves /metrics and nothing else; answers its closer. */
 export async function listenForMetrics(metrics: Metrics, port: number, host: string): Promise<() => Promise<void>> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') return void res.writeHead(404).end();
-    metrics.registry.metrics().then(
-      (text) =>
-        res.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text),
+    metricsText(metrics).then(
+      (text) => res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE, 'cache-control': 'no-store' }).end(text),
       () => res.writeHead(500).end(),
     );
   });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  // A port already taken fails the start, as the main port would.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
