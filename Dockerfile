@@ -25,6 +25,8 @@ COPY --from=build /app/contracts ./contracts
 COPY --from=build /app/server/package.json ./server/package.json
 COPY --from=build /app/server/node_modules ./server/node_modules
 COPY --from=build /app/server/dist ./server/dist
+# The operators' command line: `docker compose exec portico npx portico <command>` (server/src/cli/main.ts).
+COPY --from=build /app/server/bin ./server/bin
 COPY --from=build /app/web/package.json ./web/package.json
 COPY --from=build /app/web/dist ./web/dist
 COPY --from=build /app/web/dist-ssr ./web/dist-ssr

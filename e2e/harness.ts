@@ -43,11 +43,14 @@ export async function startServer(
      * data directory (its secrets), its own port; the first server owns and removes what they share.
      */
     copyOf?: RunningServer;
+    /** A data directory the test prepared (the command line ran on it) and removes itself. */
+    dataDir?: string;
   } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   const own = !opts.copyOf;
-  const dataDir = opts.copyOf?.shared.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'portico-e2e-')));
+  const dataDir =
+    opts.copyOf?.shared.dataDir ?? opts.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'portico-e2e-')));
   const scratch = own && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : undefined;
   const databaseUrl = opts.copyOf?.shared.databaseUrl ?? scratch?.url ?? '';
   // Rate-limit counters live in Redis when it is configured: each server gets its own keys,
@@ -91,7 +94,7 @@ export async function startServer(
         if (!exited) child.kill('SIGKILL');
       }
       await scratch?.drop();
-      if (own) await rm(dataDir, { recursive: true, force: true });
+      if (own && !opts.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

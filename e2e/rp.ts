@@ -14,7 +14,8 @@ export type RelyingParty = {
   metadata: Record<string, unknown>;
   /** Front-channel logout calls received (query strings). */
   frontchannelCalls: URLSearchParams[];
-  connect(issuer: string): Promise<void>;
+  /** Discovers the issuer; `clientSecret` when the client was made elsewhere (the admin console). */
+  connect(issuer: string, clientSecret?: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -159,8 +160,8 @@ export async function createRelyingParty(
         ? { frontchannel_logout_uri: `${url}/frontchannel`, frontchannel_logout_session_required: true }
         : {}),
     },
-    async connect(issuer) {
-      config = await oidc.discovery(new URL(issuer), clientId, secret, undefined, {
+    async connect(issuer, clientSecret = secret) {
+      config = await oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, {
         execute: [oidc.allowInsecureRequests],
       });
     },

@@ -39,8 +39,13 @@ export async function ensureServerBuilt() {
   const external = Object.keys(pkg.dependencies).filter((name) => name !== '@portico/contracts');
   rmSync(at('server/dist'), { recursive: true, force: true });
   await build({
-    // The embedded database's thread is an entry of its own (server/src/db/pglite-thread.ts).
-    entryPoints: { main: at('server/src/main.ts'), 'pglite-worker': at('server/src/db/pglite-worker.ts') },
+    // The embedded database's thread is an entry of its own (server/src/db/pglite-thread.ts); the
+    // command line (server/src/cli/main.ts) sits beside main.js, where the migrations are found.
+    entryPoints: {
+      main: at('server/src/main.ts'),
+      cli: at('server/src/cli/main.ts'),
+      'pglite-worker': at('server/src/db/pglite-worker.ts'),
+    },
     outdir: at('server/dist'),
     bundle: true,
     platform: 'node',

@@ -9,11 +9,13 @@ import type { MessageKey } from './i18n/index.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call: anyone, a signed-in user with a first-party bearer token, or one of the
+ * Who may call: anyone, a signed-in user with a first-party bearer token, one of the
  * platform's products with a client-credentials token from the provider that holds the
- * endpoint's `scope` (the back-office APIs: lookups, KYC review, notification blocks).
+ * endpoint's `scope` (the back-office APIs: lookups, KYC review, notification blocks), or an
+ * operator of the admin console: a person signed in to the portal whose groups hold the
+ * endpoint's `permission` (issue 31; every change is written to the audit log).
  */
-export type EndpointAuth = 'public' | 'user' | 'product';
+export type EndpointAuth = 'public' | 'user' | 'product' | 'admin';
 
 /**
  * The scopes a product's client-credentials token may carry, one per back-office duty. The
@@ -31,6 +33,19 @@ export const PRODUCT_SCOPES = [
   'permissions:write',
 ] as const;
 export type ProductScope = (typeof PRODUCT_SCOPES)[number];
+
+/**
+ * The admin console's permissions (issue 31 point 1), held through groups like the back office's
+ * (migration 0021_admin.sql files them under the `admin` module); never a token's scope.
+ */
+export const ADMIN_PERMISSIONS = ['accounts:read', 'accounts:write', 'clients:write', 'audit:read'] as const;
+export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
+export const isAdminPermission = (id: string): id is AdminPermission =>
+  (ADMIN_PERMISSIONS as readonly string[]).includes(id);
+
+/** Every permission a group may hold: the product API's scopes and the admin console's. */
+export const PERMISSION_IDS = [...PRODUCT_SCOPES, ...ADMIN_PERMISSIONS] as const;
+export type PermissionId = (typeof PERMISSION_IDS)[number];
 export const isProductScope = (scope: string): scope is ProductScope =>
   (PRODUCT_SCOPES as readonly string[]).includes(scope);
 
@@ -48,6 +63,8 @@ export type Endpoint<
   auth: A;
   /** For `product` endpoints: the scope the caller's token must hold (else 403 forbidden). */
   scope?: ProductScope;
+  /** For `admin` endpoints (under /api/admin/): the permission the operator's groups must hold (else 403). */
+  permission?: AdminPermission;
   /** Query (GET, DELETE) or JSON body (others), with path parameters, parsed before the handler. */
   input: I;
   /** The `result` of a successful answer. */

@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './activity.js';
 export * from './address.js';
+export * from './admin.js';
 export * from './api.js';
 export * from './approval.js';
 export * from './auth.js';

@@ -4,7 +4,7 @@
 // the app; both decide with startsSignIn below. No zod here: the start script bundles this file.
 
 /** The areas of the account shell (web/src/routes.tsx, layout 'manager'): signed-in people only. */
-export const SIGNED_IN_AREAS = ['/account', '/security', '/notification', '/order', '/point'] as const;
+export const SIGNED_IN_AREAS = ['/account', '/security', '/notification', '/order', '/point', '/admin'] as const;
 
 /** Whether a path without language prefix is a page of the account shell. */
 export const isSignedInPage = (path: string): boolean =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { featureEndpoints, PRODUCT_SCOPES, type ProductScope } from './endpoint.js';
+import { featureEndpoints, PERMISSION_IDS, type PermissionId } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 
 // Permissions, groups and modules (spec account §7: the permission, group, module and module-tree
@@ -20,6 +20,7 @@ export const PERMISSION_MODULES = [
   'orders',
   'points',
   'access',
+  'admin',
 ] as const;
 export type PermissionModule = (typeof PERMISSION_MODULES)[number];
 
@@ -30,7 +31,7 @@ export const permissionNameKey = (id: string) => `permission_${id.replace(':', '
 export const MEMBER_KINDS = ['user', 'client'] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 
-const permissionId = z.enum(PRODUCT_SCOPES);
+const permissionId = z.enum(PERMISSION_IDS);
 const named = z.object({ id: z.string(), name: z.string() });
 
 export const moduleSchema = z.object({ id: z.string(), parentId: z.string().nullable(), name: z.string() });
@@ -113,7 +114,7 @@ export const permissionEndpoints = {
     input: z.object({
       code: groupCode,
       name: z.string().trim().min(1).max(100),
-      permissions: z.array(permissionId).max(PRODUCT_SCOPES.length),
+      permissions: z.array(permissionId).max(PERMISSION_IDS.length),
     }),
     output: groupSchema,
     errors: ['permission_group_code_invalid'],
@@ -150,5 +151,5 @@ export const permissionEndpoints = {
   }),
 };
 
-/** Whether a permission id is one of the product API's scopes. */
-export const isPermission = (id: string): id is ProductScope => (PRODUCT_SCOPES as readonly string[]).includes(id);
+/** Whether an id is a permission a group may hold (a product API scope or an admin console permission). */
+export const isPermission = (id: string): id is PermissionId => (PERMISSION_IDS as readonly string[]).includes(id);

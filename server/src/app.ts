@@ -8,7 +8,9 @@ import { accountRoutes } from './features/account/routes.js';
 import { activityRoutes } from './features/activity/routes.js';
 import { subscribeAddress } from './features/address/events.js';
 import { addressRoutes } from './features/address/routes.js';
+import { adminRoutes } from './features/admin/routes.js';
 import { approvalRoutes } from './features/approval/routes.js';
+import { createAuthenticateAdmin } from './features/auth/admin.js';
 import { createAuthenticateUser } from './features/auth/bearer.js';
 import { createAuthenticateProduct } from './features/auth/product.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -115,6 +117,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   });
   app.decorate('authenticateUser', createAuthenticateUser(app, deps));
   app.decorate('authenticateProduct', createAuthenticateProduct(app, deps));
+  app.decorate('authenticateAdmin', createAuthenticateAdmin(app, deps));
   app.decorate('requireStepUp', createAccountStepUp(deps).require);
   refuseNullBytes(app);
   measureRequests(app, deps.metrics);
@@ -150,6 +153,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
 
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => metricsRoutes(scope, deps));
+  await app.register(async (scope) => adminRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));
   await app.register(async (scope) => errorRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));

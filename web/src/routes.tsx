@@ -89,6 +89,7 @@ const AddressFormPage = lazyPage(() => import('./features/address/AddressFormPag
 const DevicesPage = lazyPage(() => import('./features/devices/DevicesPage'));
 const InfoPage = lazyPage(() => import('./features/info/InfoPage'));
 const DeleteAccountPage = lazyPage(() => import('./features/delete-account/DeleteAccountPage'));
+const AdminPage = lazyPage(() => import('./features/admin/AdminPage'));
 
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', layout: 'bare', auth: false, page: HomeRedirect },
@@ -228,6 +229,13 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     page: lazyPage(() => import('./features/orders/PaymentResultPage')),
   },
+  // The admin console (issue 31): each tab and call needs its permission (contracts/src/admin.ts).
+  ...['/admin', '/admin/clients', '/admin/audit', '/admin/users/:id'].map((path) => ({
+    path,
+    layout: 'manager' as const,
+    auth: true,
+    page: AdminPage,
+  })),
   {
     path: '/point',
     layout: 'manager',

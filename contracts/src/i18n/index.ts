@@ -1,6 +1,7 @@
 import type { Locale } from '../locales.js';
 import { accountMessages } from './catalog/account.js';
 import { activityMessages } from './catalog/activity.js';
+import { adminMessages } from './catalog/admin.js';
 import { approvalMessages } from './catalog/approval.js';
 import { commonMessages } from './catalog/common.js';
 import { contactsMessages } from './catalog/contacts.js';
@@ -57,6 +58,7 @@ export const catalogs = {
   points: pointsMessages,
   orders: ordersMessages,
   permissions: permissionsMessages,
+  admin: adminMessages,
 };
 
 /** vi-VN, the source catalogue: every feature's messages merged. */
@@ -87,6 +89,7 @@ export const viVN = {
   ...pointsMessages.vi,
   ...ordersMessages.vi,
   ...permissionsMessages.vi,
+  ...adminMessages.vi,
 };
 
 /** A key of the interface message catalogs (vi-VN is the source). */

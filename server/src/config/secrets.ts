@@ -12,7 +12,7 @@ export type Secrets = {
   jwks: { keys: Record<string, unknown>[] };
 };
 
-type StoredSecrets = { cookieKeys: string[]; encryptionKey: string; jwks: Secrets['jwks'] };
+export type StoredSecrets = { cookieKeys: string[]; encryptionKey: string; jwks: Secrets['jwks'] };
 
 /**
  * The signing keys a generated key set holds: RS256 first (what a client gets unless it asks,
@@ -35,12 +35,62 @@ async function signingKey({ alg, options }: (typeof SIGNING_KEYS)[number]): Prom
 const missingSigningKeys = async (jwks: Secrets['jwks']) =>
   Promise.all(SIGNING_KEYS.filter(({ alg }) => !jwks.keys.some((key) => key.alg === alg)).map(signingKey));
 
+/**
+ * How long a replaced signing key keeps verifying (`keys rotate`, server/src/cli): longer than
+ * anything it signed lives (ID and JWT access tokens: an hour, TTL in server/src/oidc/provider.ts),
+ * with a day to spare for an ID token a relying party hands back as `id_token_hint` at logout.
+ */
+export const RETIRED_KEY_SECONDS = 25 * 60 * 60;
+
+/** A key of the set: a JWK, and when it was replaced (a member RFC 7517 §4 lets others ignore). */
+type StoredKey = Record<string, unknown> & { retired_at?: number };
+
+/**
+ * The set after a rotation: a new key for each algorithm first (oidc-provider signs with the first
+ * key of an algorithm), the keys it replaces marked retired now, those retired long enough gone.
+ */
+export async function rotateSigningKeys(jwks: Secrets['jwks'], now = Date.now()): Promise<Secrets['jwks']> {
+  const at = Math.floor(now / 1000);
+  const fresh = await Promise.all(SIGNING_KEYS.map(signingKey));
+  const kept = (jwks.keys as StoredKey[])
+    .filter((key) => !expired(key, at))
+    .map((key) => (key.retired_at ? key : { ...key, retired_at: at }));
+  return { keys: [...fresh, ...kept] };
+}
+
+const expired = (key: StoredKey, at: number) =>
+  typeof key.retired_at === 'number' && key.retired_at + RETIRED_KEY_SECONDS <= at;
+
+/** The keys the provider gets: live ones first, retired ones after (verifying only), expired ones left out. */
+export function usableKeys(jwks: Secrets['jwks'], now = Date.now()): Secrets['jwks'] {
+  const at = Math.floor(now / 1000);
+  const keys = (jwks.keys as StoredKey[]).filter((key) => !expired(key, at));
+  const strip = ({ retired_at: _retired, ...key }: StoredKey) => key;
+  return {
+    keys: [...keys.filter((k) => !k.retired_at).map(strip), ...keys.filter((k) => k.retired_at).map(strip)],
+  };
+}
+
+/** New production secrets: what `npm run cli -- secrets generate` prints for COOKIE_KEYS, ENCRYPTION_KEY and JWKS. */
+export const generateSecrets = () => generate();
+
 async function generate(): Promise<StoredSecrets> {
   return {
     cookieKeys: [randomBytes(32).toString('base64url')],
     encryptionKey: randomBytes(32).toString('base64'),
     jwks: { keys: await Promise.all(SIGNING_KEYS.map(signingKey)) },
   };
+}
+
+/** Where an embedded start keeps what configuration leaves out. */
+export const secretsFileOf = (dataDir: string) => path.join(dataDir, 'secrets.json');
+
+/** Written whole or not at all (a rename), readable by this user only. */
+export async function saveSecretsFile(dataDir: string, secrets: StoredSecrets): Promise<void> {
+  const file = secretsFileOf(dataDir);
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(`${file}.tmp`, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
 }
 
 function fromConfig(config: Config): Partial<StoredSecrets> {
@@ -64,7 +114,7 @@ function fromConfig(config: Config): Partial<StoredSecrets> {
  * Secrets come from configuration; what configuration leaves out is generated once into
  * DATA_DIR/secrets.json and reused, so an embedded start needs nothing. Production refuses that.
  */
-export async function loadSecrets(config: Config): Promise<Secrets> {
+export async function loadSecrets(config: Config, now = Date.now()): Promise<Secrets> {
   const given = fromConfig(config);
   const missing = (['cookieKeys', 'encryptionKey', 'jwks'] as const).filter((k) => !given[k]);
   let stored: StoredSecrets | undefined;
@@ -75,13 +125,8 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
         `Invalid configuration:\n${missing.map((k) => `  ${names[k]}: required when NODE_ENV=production`).join('\n')}`,
       );
     }
-    const file = path.join(config.dataDir, 'secrets.json');
-    // Written whole or not at all (a rename), readable by this user only.
-    const write = async (secrets: StoredSecrets) => {
-      await mkdir(config.dataDir, { recursive: true });
-      await writeFile(`${file}.tmp`, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-      await rename(`${file}.tmp`, file);
-    };
+    const file = secretsFileOf(config.dataDir);
+    const write = (secrets: StoredSecrets) => saveSecretsFile(config.dataDir, secrets);
     let text: string | undefined;
     try {
       text = await readFile(file, 'utf8');
@@ -116,5 +161,5 @@ export async function loadSecrets(config: Config): Promise<Secrets> {
   if (encryptionKey.length !== 32)
     throw new ConfigError('Invalid configuration:\n  ENCRYPTION_KEY: must be 32 bytes, base64');
   if (!merged.cookieKeys.length) throw new ConfigError('Invalid configuration:\n  COOKIE_KEYS: at least one key');
-  return { cookieKeys: merged.cookieKeys, encryptionKey, jwks: merged.jwks };
+  return { cookieKeys: merged.cookieKeys, encryptionKey, jwks: usableKeys(merged.jwks, now) };
 }

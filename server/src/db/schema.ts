@@ -38,6 +38,8 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when the account is deleted; personal data is cleared at that moment. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Set while an operator has suspended the account (migration 0021_admin.sql): sign-in refused. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
 });
 
 /** E-mails (type 2) and phones (type 1) of a user; confirmed ones that allow login are sign-in names. */
@@ -630,6 +632,23 @@ export const groupMembers = pgTable(
   ],
 );
 
+/** The admin actions (migration 0021_admin.sql): appended only, a trigger refuses changes. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id'),
+    detail: jsonb('detail').notNull().default({}),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetId, t.id)],
+);
+
 export const schema = {
   users,
   userContacts,
@@ -662,4 +681,5 @@ export const schema = {
   permissionGroups,
   groupPermissions,
   groupMembers,
+  auditLog,
 };

@@ -1,4 +1,5 @@
 import {
+  type AdminPermission,
   type Endpoint,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
@@ -39,6 +40,9 @@ export type ProductContext = {
   scopes: readonly ProductScope[];
 };
 
+/** The operator of an `admin` endpoint: their own portal sign-in, and the admin permissions their groups hold. */
+export type AdminContext = UserContext & { permissions: readonly AdminPermission[] };
+
 export type HandlerContext<E extends Endpoint> = {
   caller: CallerContext;
   request: FastifyRequest;
@@ -48,7 +52,9 @@ export type HandlerContext<E extends Endpoint> = {
   ? UserContext
   : E['auth'] extends 'product'
     ? { product: ProductContext; user?: undefined }
-    : { user?: undefined }) &
+    : E['auth'] extends 'admin'
+      ? { admin: AdminContext; user?: undefined }
+      : { user?: undefined }) &
   (E['idempotent'] extends true ? { idempotencyKey: string } : { idempotencyKey?: undefined });
 
 /** What a handler returns: the output schema's input side; `handle` parses it, dropping unlisted fields. */
@@ -61,6 +67,8 @@ declare module 'fastify' {
     authenticateUser(request: FastifyRequest): Promise<UserContext>;
     /** Checks a product's client-credentials token for the scope (server/src/features/auth/product.ts); 401, or 403 without the scope. */
     authenticateProduct(request: FastifyRequest, scope: ProductScope): Promise<ProductContext>;
+    /** Checks an operator's portal token and that their groups hold the permission (server/src/features/auth/admin.ts); 401, or 403. */
+    authenticateAdmin(request: FastifyRequest, permission: AdminPermission): Promise<AdminContext>;
     /** 403 step_up_required unless a step-up proof holds for this sign-in (server/src/modules/sign-in/step-up.ts). */
     requireStepUp(who: UserContext & { caller: CallerContext }): Promise<void>;
     /** Every endpoint registered through `handle`, for the OpenAPI description (server/src/http/openapi.ts). */
@@ -99,6 +107,18 @@ function scopeOf(endpoint: Endpoint): ProductScope {
   return endpoint.scope;
 }
 
+/**
+ * An `admin` endpoint's permission. One without a permission, or outside /api/admin/ (no-store),
+ * is a programming error, caught at registration.
+ */
+function permissionOf(endpoint: Endpoint): AdminPermission {
+  if (!endpoint.permission || !endpoint.path.startsWith('/api/admin/'))
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: an admin endpoint has a permission and lives under /api/admin/`,
+    );
+  return endpoint.permission;
+}
+
 /** The Idempotency-Key of an `idempotent` endpoint's request (contracts/src/endpoint.ts); 400 without a well-formed one. */
 function idempotencyKeyOf(request: FastifyRequest): string {
   const key = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -119,13 +139,22 @@ async function enter<E extends Endpoint>(
 ): Promise<{ input: ParsedInputOf<E>; ctx: HandlerContext<E> }> {
   const who = endpoint.auth === 'user' ? await app.authenticateUser(request) : undefined;
   const product = endpoint.auth === 'product' ? await app.authenticateProduct(request, scopeOf(endpoint)) : undefined;
+  const admin = endpoint.auth === 'admin' ? await app.authenticateAdmin(request, permissionOf(endpoint)) : undefined;
   const caller = callerContext(request);
   if (endpoint.stepUp && who) await app.requireStepUp({ ...who, caller });
   const idempotencyKey = endpoint.idempotent ? idempotencyKeyOf(request) : undefined;
   const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
   return {
     input,
-    ctx: { caller, request, reply, ...who, ...(product && { product }), idempotencyKey } as HandlerContext<E>,
+    ctx: {
+      caller,
+      request,
+      reply,
+      ...who,
+      ...(product && { product }),
+      ...(admin && { admin }),
+      idempotencyKey,
+    } as HandlerContext<E>,
   };
 }
 
@@ -136,6 +165,7 @@ async function enter<E extends Endpoint>(
  */
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
   if (endpoint.auth === 'product') scopeOf(endpoint);
+  if (endpoint.auth === 'admin') permissionOf(endpoint);
   app.endpoints.push(endpoint);
   app.route({
     method: endpoint.method,

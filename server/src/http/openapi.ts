@@ -130,7 +130,7 @@ function operation(endpoint: Endpoint) {
           }
         : {}),
       '4XX': {
-        description: `An error; message keys: ${['invalid_input', ...(endpoint.auth === 'public' ? [] : ['unauthorized']), ...(endpoint.auth === 'product' ? ['forbidden'] : []), ...endpoint.errors].join(', ')}`,
+        description: `An error; message keys: ${['invalid_input', ...(endpoint.auth === 'public' ? [] : ['unauthorized']), ...(endpoint.auth === 'product' || endpoint.auth === 'admin' ? ['forbidden'] : []), ...endpoint.errors].join(', ')}`,
         content: { 'application/json': { schema: errorSchema } },
       },
     },
@@ -154,6 +154,8 @@ function securityOf(endpoint: Endpoint) {
   // A back-office client's token, or a person's own sign-in whose groups hold the permission.
   if (endpoint.auth === 'product')
     return { security: [{ product: endpoint.scope ? [endpoint.scope] : [] }, { bearer: [] }] };
+  // An operator's own portal sign-in; the permission their groups must hold is named beside it.
+  if (endpoint.auth === 'admin') return { security: [{ bearer: [] }], 'x-permission': endpoint.permission };
   return {};
 }
 
@@ -205,7 +207,7 @@ function docsPage(doc: ReturnType<typeof openApiDocument>): string {
       const schema = JSON.stringify(answer, null, 2);
       const bodySchema = o.requestBody && (Object.values(o.requestBody.content)[0] as { schema: unknown }).schema;
       const input = JSON.stringify(bodySchema ?? o.parameters ?? {}, null, 2);
-      return `<details id="${escapeHtml(o.operationId)}"><summary><b class="m ${method}">${method.toUpperCase()}</b> <code>${escapeHtml(path)}</code> ${escapeHtml(o.summary)}${securityLabel(o.security)}</summary>
+      return `<details id="${escapeHtml(o.operationId)}"><summary><b class="m ${method}">${method.toUpperCase()}</b> <code>${escapeHtml(path)}</code> ${escapeHtml(o.summary)}${securityLabel(o.security)}${'x-permission' in o && o['x-permission'] ? ` <i>admin: ${escapeHtml(String(o['x-permission']))}</i>` : ''}</summary>
 <p>${escapeHtml(o.responses['4XX'].description)}</p><h4>Input</h4><pre>${escapeHtml(input)}</pre><h4>Answer</h4><pre>${escapeHtml(schema)}</pre></details>`;
     }),
   );

@@ -177,3 +177,57 @@ export const deleteSessionByUid = async (db: Db, accountId: string, uid: string)
 export const deleteGrantsById = async (db: Db, accountId: string, ids: string[]): Promise<void> => {
   await deleteGrants(db, accountId, { ids });
 };
+
+/** How many live provider sessions an account has (the admin console's account view). */
+export const countSessionsOfAccount = async (db: Db, accountId: string): Promise<number> => {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(oidcPayloads)
+    .where(and(eq(oidcPayloads.type, 'Session'), accountIs(accountId), alive()));
+  return row?.n ?? 0;
+};
+
+// Clients made in the admin console or on the command line are rows of the `Client` model, which
+// oidc-provider reads through the adapter at each use (server/src/oidc/client-store.ts).
+const storedClient = (clientId: string) => and(eq(oidcPayloads.type, 'Client'), eq(oidcPayloads.id, clientId));
+
+export const listStoredClients = (db: Db) =>
+  db
+    .select({ payload: oidcPayloads.payload })
+    .from(oidcPayloads)
+    .where(eq(oidcPayloads.type, 'Client'))
+    .orderBy(oidcPayloads.id);
+
+export const findStoredClient = async (db: Db, clientId: string) => {
+  const [row] = await db.select({ payload: oidcPayloads.payload }).from(oidcPayloads).where(storedClient(clientId));
+  return row?.payload as Record<string, unknown> | undefined;
+};
+
+/** Adds a client; false when one of that id is stored already (the primary key decides a race). */
+export const insertStoredClient = async (db: Db, clientId: string, metadata: Record<string, unknown>) => {
+  const rows = await db
+    .insert(oidcPayloads)
+    .values({ id: clientId, type: 'Client', payload: metadata })
+    .onConflictDoNothing()
+    .returning({ id: oidcPayloads.id });
+  return rows.length > 0;
+};
+
+export const updateStoredClient = async (db: Db, clientId: string, metadata: Record<string, unknown>) => {
+  const rows = await db
+    .update(oidcPayloads)
+    .set({ payload: metadata })
+    .where(storedClient(clientId))
+    .returning({ id: oidcPayloads.id });
+  return rows.length > 0;
+};
+
+/** Removes a client and everything issued to it (grants, codes, tokens). */
+export const deleteStoredClient = async (db: Db, clientId: string) => {
+  const rows = await db.delete(oidcPayloads).where(storedClient(clientId)).returning({ id: oidcPayloads.id });
+  if (rows.length === 0) return false;
+  await db
+    .delete(oidcPayloads)
+    .where(and(ne(oidcPayloads.type, 'Client'), sql`${oidcPayloads.payload}->>'clientId' = ${clientId}`));
+  return true;
+};

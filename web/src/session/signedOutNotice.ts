@@ -8,12 +8,20 @@ const KEY = 'portico.signedOut';
 
 const tab = tabStorage;
 
-export const markSignedOut = (): void => tab()?.setItem(KEY, '1');
+// What this document took: a render React discards (a lazy part still loading on a slow machine)
+// runs the login page's state initialiser again, and must get the same answer.
+let taken: boolean | undefined;
 
-/** True once after a sign-out from this tab; the marker is gone after. */
+export const markSignedOut = (): void => {
+  taken = undefined;
+  tab()?.setItem(KEY, '1');
+};
+
+/** True after a sign-out from this tab, for the page it came back to; the marker is gone after. */
 export const takeSignedOut = (): boolean => {
+  if (taken !== undefined) return taken;
   const store = tab();
-  if (!store?.getItem(KEY)) return false;
-  store.removeItem(KEY);
-  return true;
+  taken = Boolean(store?.getItem(KEY));
+  if (taken) store?.removeItem(KEY);
+  return taken;
 };

@@ -2,11 +2,10 @@ import { type ActivityPage, activityEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs } from '../../db/schema.js';
-import { insertActivity } from '../../modules/activity/index.js';
+import { insertActivity, renderActivity } from '../../modules/activity/index.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
 import { useTestApp } from '../../testing/app.js';
 import { browse, confirmEndSession } from '../../testing/oidc-flow.js';
-import { renderActivity } from './render.js';
 
 describe('activity rendering', () => {
   it('escapes every parameter and the template; only <strong> is markup', () => {

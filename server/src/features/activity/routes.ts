@@ -2,8 +2,7 @@ import { activityEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
-import { listActivityPage } from '../../modules/activity/index.js';
-import { renderActivity } from './render.js';
+import { listActivityPage, renderActivity } from '../../modules/activity/index.js';
 
 /** The activity log page (spec account §2 Activity, §3 Activity log entry). */
 export async function activityRoutes(app: FastifyInstance, deps: AppDeps) {

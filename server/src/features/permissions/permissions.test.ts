@@ -6,9 +6,9 @@ import {
   kycEndpoints,
   type ModuleNode,
   type MyPermissions,
+  PERMISSION_IDS,
   type PermissionGroup,
   type PermissionModuleRow,
-  PRODUCT_SCOPES,
   pointEndpoints,
   productUserEndpoints,
 } from '@portico/contracts';
@@ -37,7 +37,7 @@ describe('permissions, groups and modules', async () => {
   it('files every product scope under a module of the tree, named in the reader’s language', async () => {
     await expectBearerRequired(t, { modules: E.modules, tree: E.tree, mine: E.mine });
     const rows = await t.deps.database.db.select().from(permissions);
-    expect(rows.map((r) => r.id).sort()).toEqual([...PRODUCT_SCOPES].sort());
+    expect(rows.map((r) => r.id).sort()).toEqual([...PERMISSION_IDS].sort());
     const lan = await signedInUser(t, { email: 'access-lan@example.com' });
     const modules = resultOf<PermissionModuleRow[]>(await lan.call('GET', E.modules.path));
     expect(modules.find((m) => m.id === 'kyc')).toEqual({
@@ -54,7 +54,7 @@ describe('permissions, groups and modules', async () => {
       all(tree)
         .flatMap((n) => n.permissions.map((p) => p.id))
         .sort(),
-    ).toEqual([...PRODUCT_SCOPES].sort());
+    ).toEqual([...PERMISSION_IDS].sort());
     expect(all(tree).every((n) => !n.name.startsWith('module_'))).toBe(true);
     expect(resultOf<MyPermissions>(await lan.call('GET', E.mine.path))).toEqual({ permissions: [], groups: [] });
   });

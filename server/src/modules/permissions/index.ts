@@ -1,5 +1,7 @@
+import { type AdminPermission, isAdminPermission } from '@portico/contracts';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { deleteMembershipsOf } from './queries.js';
+import { deleteMembershipsOf, permissionsOf } from './queries.js';
 
 // Permissions, groups and modules (issue 30 point 5): the store the back office's list and tree
 // calls read (features/permissions), and what the product API's door asks of a caller's groups
@@ -21,4 +23,9 @@ export {
 /** Account deleted: its group memberships go with it, in the same transaction. */
 export function subscribePermissions({ events }: Pick<AppDeps, 'events'>) {
   events.subscribe('user.deleted', ({ tx, userId }) => deleteMembershipsOf(tx, userId));
+}
+
+/** The admin console's permissions a person's groups hold (server/src/features/auth/admin.ts, the console's gate). */
+export async function adminPermissionsOf(db: Db, userId: string): Promise<AdminPermission[]> {
+  return (await permissionsOf(db, 'user', userId)).filter(isAdminPermission);
 }

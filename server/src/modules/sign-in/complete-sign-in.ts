@@ -2,10 +2,12 @@ import { type LoginAnswer, type LoginTwoFactorType, localePrefix, pickLocale } f
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
+import { forbidden } from '../../lib/errors.js';
 import { campaignFor } from '../campaigns/index.js';
 import { hasSignedInDevice } from '../devices/index.js';
 import { createFlows } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
+import { isSuspended } from '../users/index.js';
 import { ACR_ONE_FACTOR, ACR_TWO_FACTOR, acrOf, amrOf, type FirstFactor } from './acr.js';
 import type { SignInCookies } from './cookies.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
@@ -88,15 +90,25 @@ export async function completeSignIn(deps: AppDeps, provider: Provider, input: S
     // Two-step on with nothing to offer cannot happen (enabling needs an authenticator); a step-up
     // the account cannot pass ends with a one-factor acr, which the relying party sees.
     // A caller without the browser's cookies (none today) could not be bound to a second step.
-    if (types.length > 0 && client.cookies)
+    if (types.length > 0 && client.cookies) {
+      await refuseSuspended(deps, userId);
       return oweSecondFactor(deps, interaction, userId, client, {
         firstFactor: input.method,
         rememberMachine: input.rememberMachine,
         types,
         ...campaignData(input.campaignId),
       });
+    }
   }
   return finishSignIn(deps, provider, { ...input, amr: amrOf(input.method) });
+}
+
+/**
+ * An account an operator suspended (the admin console) gets no sign-in, whatever the method: told
+ * so only once its own proof (password, code, provider, approval) held, so nobody else learns it.
+ */
+async function refuseSuspended(deps: AppDeps, userId: string) {
+  if (await isSuspended(deps.database.db, userId)) throw forbidden('account_suspended');
 }
 
 const campaignData = (campaignId: unknown): { campaignId?: string | number } =>
@@ -198,6 +210,7 @@ export async function finishSignIn(
 ): Promise<LoginAnswer> {
   const { interaction, userId, method, client, amr } = input;
   const db = deps.database.db;
+  await refuseSuspended(deps, userId);
   const consent = await consentFor(provider, db, interaction, userId);
   await finishInteraction(interaction, {
     login: {

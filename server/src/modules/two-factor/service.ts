@@ -212,13 +212,15 @@ export function createTwoFactor(deps: AppDeps, opts: { now?: () => Date } = {}) 
     },
 
     /** Reset (spec account §4): no authenticator, no recovery codes, two-step off; a new setup is needed. */
-    async reset(userId: string, caller: CallerContext): Promise<void> {
+    /** `then` writes in the same transaction (the admin console's audit entry). */
+    async reset(userId: string, caller: CallerContext, then?: (tx: Db) => Promise<void>): Promise<void> {
       await inTransaction(db, async (tx, afterCommit) => {
         const row = await lockTwoFactor(tx, userId);
         await clearAuthenticator(tx, userId, now());
         await deleteRecoveryCodes(tx, userId);
         if (row?.enabled)
           await deps.events.publish('two-factor.disabled', { userId, ip: caller.ip, reason: 'reset', tx, afterCommit });
+        await then?.(tx);
       });
     },
 

@@ -17,10 +17,12 @@ export {
   holdLiveUser,
   type InfoUpdate,
   insertRegisteredUser,
+  isSuspended,
   lockUser,
   type NewUser,
   type PrimaryContact,
   securityContact,
+  setSuspended,
   type User,
   updateUserInfo,
 } from './queries.js';

@@ -142,7 +142,12 @@ export async function securityContact(db: Db, userId: string): Promise<string | 
   return null;
 }
 
-export const countUsers = async (db: Db): Promise<number> => await db.$count(users);
+/**
+ * The accounts besides the operators the command line made before the first start (members of
+ * a permission group): a database holding only those is still new (the demo account's seed).
+ */
+export const countUsers = async (db: Db): Promise<number> =>
+  await db.$count(users, sql`${users.id} not in (select member_id from group_members where member_kind = 'user')`);
 
 export const insertUserWithContact = (
   db: Db,
@@ -221,4 +226,20 @@ export const holdLiveUser = async (tx: Db, userId: string): Promise<{ id: string
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('share');
   return row;
+};
+
+/** Whether an operator has suspended the account (migration 0021_admin.sql). */
+export const isSuspended = async (db: Db, userId: string): Promise<boolean> => {
+  const [row] = await db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.at);
+};
+
+/** Suspends or restores an account; false when there is no live account of that id. */
+export const setSuspended = async (db: Db, userId: string, suspended: boolean): Promise<boolean> => {
+  const rows = await db
+    .update(users)
+    .set({ suspendedAt: suspended ? sql`coalesce(${users.suspendedAt}, now())` : null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 };

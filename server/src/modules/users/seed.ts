@@ -11,7 +11,7 @@ export const DEMO_ACCOUNT = {
   lastName: 'User',
 };
 
-/** On a new (empty) database, creates the demo account so a fresh start can be signed in to. */
+/** On a new database (no accounts but the operators `admin create` made), creates the demo account so a fresh start can be signed in to. */
 export async function seedDemoAccount(db: Db, log: Logger): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   await insertUserWithContact(

@@ -1,0 +1,199 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { messages } from '@portico/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { createRelyingParty, type RelyingParty } from './rp.js';
+import { pageJson, signInOnLoginPage, storedAccessToken } from './signin.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const vi = messages['vi-VN'];
+const en = messages['en-US'];
+const ADMIN = { email: 'ops@example.com', password: 'Operator@2026x' };
+
+/** `npm run cli -- …` on the server's database, as an operator types it. */
+const cli = async (env: Record<string, string>, ...args: string[]) =>
+  (
+    await promisify(execFile)(process.execPath, ['scripts/cli.mjs', ...args], {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    })
+  ).stdout;
+
+// Issue 31: the first admin comes from the command line, signs in, finds the demo user, suspends
+// and restores the account, makes a client an independent relying party then signs in through
+// (on a second copy too, with PostgreSQL), and the audit log shows each step.
+describe('the admin console', () => {
+  let server: RunningServer;
+  let copy: RunningServer;
+  let browser: Browser;
+  let rp: RelyingParty;
+  let dataDir: string | undefined;
+
+  beforeAll(async () => {
+    rp = await createRelyingParty('console-rp', { firstParty: true, scope: 'openid profile email' });
+    browser = await launchBrowser();
+    if (process.env.DATABASE_URL) {
+      server = await startServer();
+      copy = await startServer({}, { copyOf: server });
+      await cli(
+        { DATABASE_URL: server.shared.databaseUrl, DATA_DIR: server.dataDir },
+        'admin',
+        'create',
+        '--email',
+        ADMIN.email,
+        '--password',
+        ADMIN.password,
+      );
+    } else {
+      // The embedded database belongs to one process: the command line runs before the server.
+      dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-e2e-admin-'));
+      const made = await cli(
+        { DATA_DIR: dataDir, DATABASE_URL: '' },
+        'admin',
+        'create',
+        '--email',
+        ADMIN.email,
+        '--password',
+        ADMIN.password,
+      );
+      expect(made).toMatch(/^administrator: ops@example\.com/);
+      server = await startServer({}, { dataDir });
+      copy = server;
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    if (copy !== server) await copy?.stop();
+    await server?.stop();
+    await rp?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const confirmIn = async (page: Page, button: string, t = vi) => {
+    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('dialog').getByRole('button', { name: t.admin_confirm }).click();
+  };
+
+  it('suspends and restores the demo user, makes a client a relying party signs in through, and audits it all', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'vi-VN' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL(/\/login\?/);
+    await signInOnLoginPage(page, vi, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/admin`);
+    await page.getByLabel(vi.admin_search_label).fill('demo@example.com');
+    await page.getByRole('button', { name: vi.admin_search_button }).click();
+    await page.getByRole('link', { name: 'User Demo' }).click();
+    await page.getByRole('heading', { name: vi.admin_user_contacts }).waitFor();
+    await page.screenshot({ path: screenshotPath('admin-user-vi-1280'), fullPage: true });
+
+    await confirmIn(page, vi.admin_action_suspend);
+    await page.getByText(vi.admin_state_suspended).waitFor();
+
+    // The demo user's right password now gets the suspension message.
+    const demo = await (await browser.newContext({ viewport: PHONE, locale: 'vi-VN' })).newPage();
+    await demo.goto(`${server.url}/account`);
+    await demo.waitForURL(/\/login\?/);
+    await signInOnLoginPage(demo, vi, 'demo@example.com', 'Portico@2026');
+    await demo.getByText(vi.account_suspended).waitFor();
+    await demo.screenshot({ path: screenshotPath('admin-suspended-login-vi-390') });
+
+    await confirmIn(page, vi.admin_action_unsuspend);
+    await page.getByText(vi.admin_state_active).waitFor();
+
+    // A client made in the console: the relying party signs the demo user in through it.
+    await page.getByRole('tab', { name: vi.admin_nav_clients }).click();
+    await page.getByRole('button', { name: vi.admin_clients_add }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel(vi.admin_client_id).fill('console-rp');
+    await form.getByLabel(vi.admin_client_name).fill('Lớp học thử');
+    await form.getByLabel(vi.admin_client_redirects).fill(`${rp.url}/cb`);
+    await form.getByLabel(vi.admin_client_logout_redirects).fill(`${rp.url}/loggedout`);
+    await form.getByLabel('offline_access').uncheck();
+    await form.getByLabel(vi.admin_client_first_party).check();
+    await page.screenshot({ path: screenshotPath('admin-client-form-vi-1280'), fullPage: true });
+    await form.getByRole('button', { name: vi.admin_client_save }).click();
+    const secret = (await page.getByRole('dialog').locator('pre, code').first().textContent())?.trim() ?? '';
+    expect(secret.length).toBeGreaterThan(30);
+    await page.screenshot({ path: screenshotPath('admin-client-secret-vi-1280') });
+    await page.keyboard.press('Escape');
+
+    // Through the other copy, which never restarted (the same one on the embedded database).
+    await rp.connect(`${copy.url}/oidc`, secret);
+    await demo.goto(`${rp.url}/login`);
+    await demo.waitForURL(/\/login\?ReturnUrl=/);
+    await signInOnLoginPage(demo, vi, 'demo@example.com', 'Portico@2026');
+    await demo.waitForURL(`${rp.url}/cb?**`);
+    expect(await pageJson(demo)).toMatchObject({ signedIn: true, claims: { email: 'demo@example.com' } });
+
+    await page.getByRole('tab', { name: vi.admin_nav_audit }).click();
+    const audit = page.getByRole('table', { name: vi.admin_nav_audit });
+    await audit.waitFor();
+    for (const action of [vi.audit_client_create, vi.audit_unsuspend, vi.audit_suspend, vi.audit_admin_create])
+      await audit.getByRole('cell', { name: action, exact: true }).first().waitFor();
+    await page.screenshot({ path: screenshotPath('admin-audit-vi-1280'), fullPage: true });
+    await context.close();
+  });
+
+  it('refuses a signed-in person without the permission on every admin endpoint, and shows them the console closed', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/en-us/admin`);
+    await page.waitForURL(/\/login\?/);
+    await signInOnLoginPage(page, en, 'demo@example.com', 'Portico@2026');
+    await page.getByText(en.admin_closed).waitFor();
+    await page.screenshot({ path: screenshotPath('admin-closed-en-390') });
+    const token = await storedAccessToken(page);
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { 'x-permission'?: string }>>;
+    };
+    const calls = Object.entries(doc.paths).flatMap(([p, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op['x-permission'])
+        .map(([method]) => ({ method: method.toUpperCase(), url: p.replace(/\{[^}]+\}/g, 'x-1') })),
+    );
+    expect(calls.length).toBeGreaterThanOrEqual(9);
+    for (const { method, url } of calls) {
+      const body = method === 'GET' || method === 'DELETE' ? {} : { body: '{}' };
+      const res = await fetch(`${server.url}${url}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...('body' in body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...body,
+      });
+      expect(res.status, `${method} ${url}`).toBe(403);
+    }
+    await context.close();
+  });
+
+  it('reads well in English on a phone', async () => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/en-us/admin`);
+    await page.waitForURL(/\/login\?/);
+    await signInOnLoginPage(page, en, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/en-us/admin`);
+    await page.getByLabel(en.admin_search_label).fill('demo');
+    await page.getByRole('button', { name: en.admin_search_button }).click();
+    await page.getByRole('link', { name: 'User Demo' }).waitFor();
+    await page.screenshot({ path: screenshotPath('admin-users-en-390'), fullPage: true });
+    await page.getByRole('link', { name: 'User Demo' }).click();
+    await page.getByRole('heading', { name: en.admin_user_contacts }).waitFor();
+    await page.screenshot({ path: screenshotPath('admin-user-en-390'), fullPage: true });
+    await page.getByRole('tab', { name: en.admin_nav_clients }).click();
+    await page.getByText('console-rp').waitFor();
+    await page.screenshot({ path: screenshotPath('admin-clients-en-390'), fullPage: true });
+    await page.getByRole('tab', { name: en.admin_nav_audit }).click();
+    await page.getByRole('table', { name: en.admin_nav_audit }).waitFor();
+    await page.screenshot({ path: screenshotPath('admin-audit-en-390'), fullPage: true });
+    await context.close();
+  });
+});

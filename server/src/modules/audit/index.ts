@@ -1,0 +1,32 @@
+import type { Db } from '../../db/client.js';
+import type { CallerContext } from '../../lib/caller.js';
+import { insertAudit } from './queries.js';
+
+// The audit log (issue 31 point 1; migration 0021_admin.sql keeps it append-only): every admin
+// action, from the console (features/admin) or the command line (server/src/cli), written in the
+// transaction of the change it records, so there is no change without its entry.
+
+export { type AuditRow, listAuditPage } from './queries.js';
+
+export type AuditEntry = {
+  /** The operator's user id; null for the command line. */
+  actorId: string | null;
+  action: string;
+  targetKind: 'user' | 'client' | 'group';
+  targetId: string | null;
+  detail?: Record<string, unknown>;
+  /** Where from: the request's caller, or none for the command line. */
+  caller?: Pick<CallerContext, 'ip' | 'userAgent'>;
+};
+
+export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
+  await insertAudit(tx, {
+    actorId: entry.actorId,
+    action: entry.action,
+    targetKind: entry.targetKind,
+    targetId: entry.targetId,
+    detail: entry.detail ?? {},
+    ip: entry.caller?.ip ?? null,
+    userAgent: entry.caller?.userAgent ?? null,
+  });
+}

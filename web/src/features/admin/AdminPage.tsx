@@ -1,0 +1,72 @@
+import { Alert, Tabs } from '@mantine/core';
+import { type AdminPermission, stripLocalePrefix } from '@portico/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { AccountPage } from '../../components/PageHeader';
+import { QueryState } from '../../components/QueryState';
+import { useLocale } from '../../hooks/useLocale';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { AuditTab } from './AuditTab';
+import { ADMIN_QUERY_KEY, getAccess } from './api';
+import { ClientsTab } from './ClientsTab';
+import { UsersTab } from './UsersTab';
+import { UserView } from './UserView';
+
+const TABS = [
+  { value: 'users', path: '/admin', label: 'admin_nav_users', needs: 'accounts:read' },
+  { value: 'clients', path: '/admin/clients', label: 'admin_nav_clients', needs: 'clients:write' },
+  { value: 'audit', path: '/admin/audit', label: 'admin_nav_audit', needs: 'audit:read' },
+] as const satisfies readonly { value: string; path: string; label: string; needs: AdminPermission }[];
+
+/**
+ * The admin console (issue 31 point 1): users, clients and the audit log, each tab shown to an
+ * operator whose groups hold its permission (the server checks every call again).
+ */
+export default function AdminPage() {
+  const { t } = useTranslation();
+  const { to } = useLocale();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { id } = useParams();
+  usePageTitle('admin_title');
+  const access = useQuery({ queryKey: [...ADMIN_QUERY_KEY, 'access'], queryFn: getAccess });
+  const here = stripLocalePrefix(pathname);
+  const current = TABS.find((tab) => tab.path === here)?.value ?? 'users';
+
+  return (
+    <AccountPage title={t('admin_title')} width={1100}>
+      <QueryState query={access}>
+        {({ permissions }) => {
+          const open = TABS.filter((tab) => permissions.includes(tab.needs));
+          if (open.length === 0) return <Alert color="gray">{t('admin_closed')}</Alert>;
+          const value = open.some((tab) => tab.value === current) ? current : open[0]!.value;
+          return (
+            <Tabs
+              value={value}
+              onChange={(next) => navigate(to(TABS.find((tab) => tab.value === next)!.path))}
+              keepMounted={false}
+            >
+              <Tabs.List mb="lg">
+                {open.map((tab) => (
+                  <Tabs.Tab key={tab.value} value={tab.value}>
+                    {t(tab.label)}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              <Tabs.Panel value="users">
+                {id ? <UserView userId={id} canAct={permissions.includes('accounts:write')} /> : <UsersTab />}
+              </Tabs.Panel>
+              <Tabs.Panel value="clients">
+                <ClientsTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="audit">
+                <AuditTab />
+              </Tabs.Panel>
+            </Tabs>
+          );
+        }}
+      </QueryState>
+    </AccountPage>
+  );
+}
