@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PERMISSIONS, featureEndpoints, PRODUCT_SCOPES } from './endpoint.js';
+import { featureEndpoints, PERMISSION_IDS, PRODUCT_SCOPES } from './endpoint.js';
 
 // The admin console (issue 31 point 1): endpoints under /api/admin/ with the `admin` auth kind,
 // each needing one permission of ADMIN_PERMISSIONS held through a group (the permissions store,
@@ -134,9 +134,10 @@ export const adminEndpoints = {
   access: define({
     method: 'GET',
     path: '/api/admin/access',
-    summary: "The admin console's permissions the signed-in person holds (none: the console is closed to them)",
+    summary:
+      "The permissions the signed-in person's groups hold, the console's and the back office's (none: the console is closed to them)",
     auth: 'user',
-    output: z.object({ permissions: z.array(z.enum(ADMIN_PERMISSIONS)) }),
+    output: z.object({ permissions: z.array(z.enum(PERMISSION_IDS)) }),
   }),
   users: define({
     method: 'GET',
@@ -167,7 +168,7 @@ export const adminEndpoints = {
     permission: 'accounts:write',
     input: z.object({ userId, action: z.enum(ADMIN_ACCOUNT_ACTIONS) }),
     output: adminUserSchema,
-    errors: ['not_found', 'admin_own_account'],
+    errors: ['not_found', 'admin_own_account', 'admin_target_operator'],
   }),
   clients: define({
     method: 'GET',
@@ -190,11 +191,12 @@ export const adminEndpoints = {
   updateClient: define({
     method: 'PUT',
     path: '/api/admin/clients/:clientId',
-    summary: "Changes a console client's name, addresses, grants, scopes and kind (its secret stays)",
+    summary:
+      "Changes a console client's name, addresses, grants, scopes and kind; its secret stays (one made confidential gets one, answered once)",
     auth: 'admin',
     permission: 'clients:write',
     input: clientFields.extend({ clientId }),
-    output: adminClientSchema,
+    output: withSecret,
     errors: ['not_found', 'admin_client_read_only', 'admin_client_invalid', 'admin_client_redirect_invalid'],
   }),
   rotateSecret: define({

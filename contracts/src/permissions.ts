@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { featureEndpoints, PERMISSION_IDS, type PermissionId } from './endpoint.js';
+import { featureEndpoints, PERMISSION_IDS, type PermissionId, PRODUCT_SCOPES } from './endpoint.js';
 import type { MessageKey } from './i18n/index.js';
 
 // Permissions, groups and modules (spec account §7: the permission, group, module and module-tree
@@ -31,7 +31,9 @@ export const permissionNameKey = (id: string) => `permission_${id.replace(':', '
 export const MEMBER_KINDS = ['user', 'client'] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 
-const permissionId = z.enum(PERMISSION_IDS);
+// The product API's group calls give the back office's permissions only: the admin console's are
+// given by the command line (`admin create`), so no product client can make an operator.
+const permissionId = z.enum(PRODUCT_SCOPES);
 const named = z.object({ id: z.string(), name: z.string() });
 
 export const moduleSchema = z.object({ id: z.string(), parentId: z.string().nullable(), name: z.string() });
@@ -114,10 +116,10 @@ export const permissionEndpoints = {
     input: z.object({
       code: groupCode,
       name: z.string().trim().min(1).max(100),
-      permissions: z.array(permissionId).max(PERMISSION_IDS.length),
+      permissions: z.array(permissionId).max(PRODUCT_SCOPES.length),
     }),
     output: groupSchema,
-    errors: ['permission_group_code_invalid'],
+    errors: ['permission_group_code_invalid', 'admin_group_protected'],
   }),
   deleteGroup: define({
     method: 'DELETE',
@@ -127,7 +129,7 @@ export const permissionEndpoints = {
     scope: 'permissions:write',
     input: z.object({ code: groupCode }),
     output: z.object({ ok: z.literal(true) }),
-    errors: ['not_found'],
+    errors: ['not_found', 'admin_group_protected'],
   }),
   addMember: define({
     method: 'POST',
@@ -137,7 +139,7 @@ export const permissionEndpoints = {
     scope: 'permissions:write',
     input: memberInput.extend({ code: groupCode }),
     output: groupSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'admin_group_protected'],
   }),
   removeMember: define({
     method: 'DELETE',
@@ -147,7 +149,7 @@ export const permissionEndpoints = {
     scope: 'permissions:write',
     input: memberInput.extend({ code: groupCode }),
     output: groupSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'admin_group_protected'],
   }),
 };
 

@@ -57,6 +57,15 @@ class CliError extends Error {}
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
+/** An audit entry of the command line: no operator, no address. */
+const cliEntry = (action: string, detail: Record<string, unknown>) => ({
+  actorId: null,
+  action,
+  targetKind: 'user' as const,
+  targetId: null,
+  detail: { via: 'cli', ...detail },
+});
+
 /** The configuration and the database, opened and migrated (openDatabase applies the migrations). */
 async function open() {
   const config = loadConfig();
@@ -237,6 +246,7 @@ async function importUsers(source: string | undefined) {
         process.stderr.write(`skipped line ${number}: id or a confirmed address already here (${parsed.data.id})\n`);
       }
     }
+    await recordAudit(database.db, cliEntry('users_import', { added, skipped }));
     out(`imported ${added}, skipped ${skipped}`);
   });
 }
@@ -285,7 +295,13 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     case 'users export':
       await withDatabase(async ({ database }) => {
-        for await (const line of exportUsers(database.db)) out(JSON.stringify(line));
+        let count = 0;
+        for await (const line of exportUsers(database.db)) {
+          out(JSON.stringify(line));
+          count++;
+        }
+        // Every password hash left the database: the audit log says when and how many.
+        await recordAudit(database.db, cliEntry('users_export', { count }));
       });
       return 0;
     case 'users import':

@@ -4,8 +4,10 @@ import type Provider from 'oidc-provider';
 import type { ClientMetadata } from 'oidc-provider';
 import type { Db } from '../db/client.js';
 import { AppError, notFound } from '../lib/errors.js';
+import { deleteClientMemberships } from '../modules/permissions/index.js';
 import { PORTAL_CLIENT_ID, withScopesChecked } from './clients.js';
 import {
+  deleteClientCredentialTokens,
   deleteStoredClient,
   findStoredClient,
   insertStoredClient,
@@ -107,7 +109,9 @@ export function createClientStore(db: Db, provider: Provider, configured: readon
       const secret = typeof before.client_secret === 'string' ? before.client_secret : undefined;
       const metadata = await metadataOf(clientId, fields, secret);
       if (!(await updateStoredClient(tx, clientId, metadata as Record<string, unknown>))) throw notFound();
-      return describeClient(metadata, 'console');
+      // A public client made confidential got its first secret: answered this once.
+      const made = !secret && typeof metadata.client_secret === 'string' ? metadata.client_secret : null;
+      return { client: describeClient(metadata, 'console'), secret: made };
     },
 
     async rotateSecret(tx: Db, clientId: string) {
@@ -115,12 +119,16 @@ export function createClientStore(db: Db, provider: Provider, configured: readon
       if (before.token_endpoint_auth_method === 'none') throw invalid('a public client has no secret');
       const metadata = { ...before, client_secret: newSecret() };
       if (!(await updateStoredClient(tx, clientId, metadata as Record<string, unknown>))) throw notFound();
+      // The old secret's back-office tokens go with it.
+      await deleteClientCredentialTokens(tx, clientId);
       return { client: describeClient(metadata, 'console'), secret: metadata.client_secret };
     },
 
     async remove(tx: Db, clientId: string) {
       await stored(tx, clientId);
       if (!(await deleteStoredClient(tx, clientId))) throw notFound();
+      // A later client of the same id starts with no group of this one's.
+      await deleteClientMemberships(tx, clientId);
     },
   };
 }

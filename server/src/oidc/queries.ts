@@ -231,3 +231,9 @@ export const deleteStoredClient = async (db: Db, clientId: string) => {
     .where(and(ne(oidcPayloads.type, 'Client'), sql`${oidcPayloads.payload}->>'clientId' = ${clientId}`));
   return true;
 };
+
+/** A client's client-credentials tokens (its secret rotated: what the old secret bought goes too). */
+export const deleteClientCredentialTokens = (db: Db, clientId: string) =>
+  db
+    .delete(oidcPayloads)
+    .where(and(eq(oidcPayloads.type, 'ClientCredentials'), sql`${oidcPayloads.payload}->>'clientId' = ${clientId}`));

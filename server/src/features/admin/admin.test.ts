@@ -7,10 +7,11 @@ import {
   adminEndpoints as E,
   type Endpoint,
   fillPath,
+  PERMISSION_IDS,
 } from '@portico/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../../modules/permissions/index.js';
+import { addMember, putGroup } from '../../modules/permissions/index.js';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { useTestApp } from '../../testing/app.js';
 import { bearer, postJson, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
@@ -56,8 +57,9 @@ describe('the admin console', () => {
       // Nothing was done: the demo account is untouched.
     }
     expect(resultOf<{ permissions: string[] }>(await stranger.call('GET', E.access.path))).toEqual({ permissions: [] });
+    // The administrators group (migration 0021) holds every permission, the back office's too.
     expect(resultOf<{ permissions: string[] }>(await admin.call('GET', E.access.path)).permissions.sort()).toEqual(
-      ['accounts:read', 'accounts:write', 'audit:read', 'clients:write'].sort(),
+      [...PERMISSION_IDS].sort(),
     );
     const audit = resultOf<{ totalRows: number }>(await admin.call('GET', E.audit.path));
     expect(audit.totalRows).toBe(0);
@@ -139,6 +141,18 @@ describe('the admin console', () => {
     expect(audit.rows[0]?.ip).toBeTruthy();
   });
 
+  it('needs the very permission of each endpoint, and never acts on another operator', async () => {
+    const auditor = await signedInUser(t, { email: 'console-auditor@example.com' });
+    const db = t.deps.database.db;
+    await putGroup(db, 'auditors', 'Auditors', ['audit:read']);
+    await addMember(db, 'auditors', 'user', auditor.id);
+    expect((await auditor.call('GET', E.audit.path)).statusCode).toBe(200);
+    expect(errorKey(await auditor.call('GET', `${E.users.path}?q=demo`), 403)).toBe('forbidden');
+    expect(errorKey(await auditor.call('POST', userPath(demo.id, 'suspend')), 403)).toBe('forbidden');
+    expect(errorKey(await auditor.call('GET', E.clients.path), 403)).toBe('forbidden');
+    expect(errorKey(await admin.call('POST', userPath(auditor.id, 'suspend')), 403)).toBe('admin_target_operator');
+  });
+
   it('keeps the audit log append-only, whoever asks the database', async () => {
     const db = t.deps.database.db;
     await expect(db.execute(sql`update audit_log set action = 'nothing'`)).rejects.toThrow();
@@ -197,7 +211,7 @@ describe('the admin console', () => {
       );
     expect(await signIn(made.secret)).toBe(200);
 
-    const edited = resultOf<AdminClient>(
+    const { client: edited, secret: unchanged } = resultOf<{ client: AdminClient; secret: string | null }>(
       await admin.call('PUT', clientPath('class-app'), {
         clientId: 'class-app',
         ...fields,
@@ -206,6 +220,7 @@ describe('the admin console', () => {
       }),
     );
     expect(edited.redirectUris).toHaveLength(2);
+    expect(unchanged).toBeNull();
     const rotated = resultOf<{ secret: string }>(
       await admin.call('POST', fillPath(E.rotateSecret.path, { clientId: 'class-app' })),
     );

@@ -2,7 +2,7 @@ import { adminEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
-import { adminPermissionsOf } from '../../modules/permissions/index.js';
+import { heldPermissionsOf } from '../../modules/permissions/index.js';
 import { createAdminService } from './service.js';
 
 /** The admin console's endpoints (issue 31 point 1): each needs its permission (contracts/src/admin.ts). */
@@ -10,7 +10,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
   const admin = createAdminService(deps, app.oidc);
   const e = adminEndpoints;
   handle(app, e.access, async (_input, { user }) => ({
-    permissions: await adminPermissionsOf(deps.database.db, user.id),
+    permissions: await heldPermissionsOf(deps.database.db, user.id),
   }));
   handle(app, e.users, ({ q }) => admin.search(q));
   handle(app, e.user, ({ userId }, { caller }) => admin.view(userId, caller.locale));

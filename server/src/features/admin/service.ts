@@ -17,6 +17,7 @@ import { listAuditPage, recordAudit } from '../../modules/audit/index.js';
 import { listUserDevices } from '../../modules/devices/index.js';
 import { inTransaction } from '../../modules/events/index.js';
 import { endSessions } from '../../modules/password/index.js';
+import { adminPermissionsOf } from '../../modules/permissions/index.js';
 import { createTwoFactor } from '../../modules/two-factor/index.js';
 import { setSuspended } from '../../modules/users/index.js';
 import { createClientStore } from '../../oidc/client-store.js';
@@ -98,6 +99,8 @@ export function createAdminService(deps: AppDeps, provider: Provider) {
       if (userId === admin.user.id) throw forbidden('admin_own_account');
       const row = await findUserRow(db, userId);
       if (!row || row.user.deletedAt) throw notFound();
+      // Nor does one operator lock another out: an administrator's account is the command line's.
+      if ((await adminPermissionsOf(db, userId)).length > 0) throw forbidden('admin_target_operator');
       if (action === 'reset-two-factor') {
         await createTwoFactor(deps).reset(userId, caller, (tx) =>
           audited(admin, caller)(tx).record(action, 'user', userId),

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, privateFiles } from '../../db/schema.js';
+import { activityLogs, auditLog, privateFiles } from '../../db/schema.js';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { useTestApp, writeClientsFile } from '../../testing/app.js';
 import { multipart } from '../../testing/multipart.js';
@@ -92,6 +92,11 @@ describe('identity verification (KYC)', async () => {
     expect(log.map((l) => l.action)).toEqual(
       expect.arrayContaining(['activity_kyc_submitted', 'activity_kyc_approved']),
     );
+    // The review is in the audit log, the reviewing client named (issue 31 point 1).
+    const audited = await t.deps.database.db.select().from(auditLog).where(eq(auditLog.targetId, a.id));
+    expect(audited.map((r) => [r.action, r.actorId, (r.detail as { client?: string }).client])).toEqual([
+      ['kyc_approve', null, DESK.client_id],
+    ]);
     await expect
       .poll(async () => (await listOutboxMessages(t.deps.database.db, 'kyc-a@example.com', 5)).map((m) => m.subject))
       .toContainEqual(expect.stringContaining('xác minh'));

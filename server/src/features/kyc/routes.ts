@@ -15,13 +15,13 @@ export async function kycRoutes(app: FastifyInstance, deps: AppDeps) {
   handle(app, e.submit, (input, { user, caller }) => kyc.submit(user.id, input, caller));
   handle(app, e.reviewList, (input) => kyc.reviewList(input));
   handle(app, e.review, ({ userId }) => kyc.review(userId));
-  handle(app, e.approve, ({ userId }, { product }) => {
+  handle(app, e.approve, ({ userId }, { product, caller }) => {
     refuseOwnAccount(product, userId);
-    return kyc.approve(userId, product.clientId);
+    return kyc.approve(userId, { ...product, caller });
   });
-  handle(app, e.refuse, ({ userId, reason }, { product }) => {
+  handle(app, e.refuse, ({ userId, reason }, { product, caller }) => {
     refuseOwnAccount(product, userId);
-    return kyc.refuse(userId, product.clientId, reason);
+    return kyc.refuse(userId, { ...product, caller }, reason);
   });
   // Multipart is read by the upload route only (server/src/http/same-origin.ts takes JSON elsewhere).
   await app.register(async (upload) => {

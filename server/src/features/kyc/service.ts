@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { badRequest, notFound, tooMany } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
+import { recordBackOfficeAudit } from '../../modules/audit/index.js';
 import { listClaims, upsertClaim } from '../../modules/claims/index.js';
 import { inTransaction } from '../../modules/events/index.js';
 import { createPrivateFiles } from '../../modules/files/index.js';
@@ -11,6 +12,9 @@ import { findUserById, lockUser } from '../../modules/users/index.js';
 import { findVerification, type KycRow, listByStatus, lockVerification, saveVerification } from './queries.js';
 
 type E = typeof kycEndpoints;
+
+/** Who reviews: the product API's caller (a client, or a person of the back office) and where from. */
+type Reviewer = { clientId: string; userId?: string; caller: Pick<CallerContext, 'ip' | 'userAgent'> };
 /** Uploads one person may make in an hour (each is a file kept until the next submission). */
 const UPLOADS_PER_HOUR = 20;
 const KYC_ACTIVITY = {
@@ -66,7 +70,7 @@ export function createKycService(
   }
 
   /** A reviewer's decision on a waiting verification. */
-  async function decide(userId: string, reviewer: string, approved: boolean, reason: string | null) {
+  async function decide(userId: string, reviewer: Reviewer, approved: boolean, reason: string | null) {
     const row = await inTransaction(db, async (tx, afterCommit) => {
       const current = await lockVerification(tx, userId);
       if (!current) throw notFound();
@@ -76,7 +80,7 @@ export function createKycService(
         status: approved ? KYC_STATUS.verified : KYC_STATUS.refuse,
         reason,
         reviewedAt: new Date(),
-        reviewedBy: reviewer,
+        reviewedBy: reviewer.clientId,
       });
       await insertActivity(tx, {
         userId,
@@ -84,6 +88,12 @@ export function createKycService(
         params: approved ? {} : { reason: reason ?? '' },
       });
       await deps.events.publish('kyc.reviewed', { userId, approved, reason, tx, afterCommit });
+      await recordBackOfficeAudit(tx, reviewer, reviewer.caller, {
+        action: approved ? 'kyc_approve' : 'kyc_refuse',
+        targetKind: 'user',
+        targetId: userId,
+        detail: reason ? { reason } : {},
+      });
       return saved;
     });
     return { userId, ...(await details(userId, row)) };
@@ -162,7 +172,7 @@ export function createKycService(
       return { userId, ...(await details(userId, row)) };
     },
 
-    approve: (userId: string, reviewer: string) => decide(userId, reviewer, true, null),
-    refuse: (userId: string, reviewer: string, reason: string) => decide(userId, reviewer, false, reason),
+    approve: (userId: string, reviewer: Reviewer) => decide(userId, reviewer, true, null),
+    refuse: (userId: string, reviewer: Reviewer, reason: string) => decide(userId, reviewer, false, reason),
   };
 }

@@ -12,9 +12,9 @@ import {
   pointEndpoints,
   productUserEndpoints,
 } from '@portico/contracts';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupMembers, permissions } from '../../db/schema.js';
+import { auditLog, groupMembers, permissions } from '../../db/schema.js';
 import { errorKey, expectBearerRequired, resultOf, signedInUser } from '../../testing/account.js';
 import { useTestApp, writeClientsFile } from '../../testing/app.js';
 import { productCaller, productClient } from '../../testing/products.js';
@@ -95,6 +95,19 @@ describe('permissions, groups and modules', async () => {
     const removed = await admin.call('DELETE', `${membersPath('kyc-reviewers')}?kind=user&id=${reviewer.id}`);
     expect(resultOf<PermissionGroup>(removed).members).toEqual([]);
     expect(errorKey(await reviewer.call('GET', userPath), 403)).toBe('forbidden');
+
+    // Each change is in the audit log, the client that made it named (issue 31 point 1).
+    const entries = await t.deps.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, 'kyc-reviewers'))
+      .orderBy(asc(auditLog.id));
+    expect(entries.map((r) => [r.action, r.actorId, (r.detail as { client?: string }).client])).toEqual([
+      ['group_put', null, ADMIN.client_id],
+      ['group_member_add', null, ADMIN.client_id],
+      ['group_put', null, ADMIN.client_id],
+      ['group_member_remove', null, ADMIN.client_id],
+    ]);
   });
 
   it('a person who may award points awards others, never themselves', async () => {
@@ -128,6 +141,19 @@ describe('permissions, groups and modules', async () => {
     expect(errorKey(await lms.call('GET', userPath), 403)).toBe('forbidden');
     const groups = resultOf<PermissionGroup[]>(await admin.call('GET', E.groups.path));
     expect(groups.map((g) => g.code)).not.toContain('readers');
+  });
+
+  it('never gives the admin console: its permissions and the groups holding them are the command line’s', async () => {
+    const someone = await signedInUser(t, { email: 'access-climber@example.com' });
+    const climb = await admin.call('POST', membersPath('administrators'), { kind: 'user', id: someone.id });
+    expect(errorKey(climb, 403)).toBe('admin_group_protected');
+    expect(errorKey(await admin.call('PUT', groupPath('administrators'), { name: 'x', permissions: [] }), 403)).toBe(
+      'admin_group_protected',
+    );
+    expect(errorKey(await admin.call('DELETE', groupPath('administrators')), 403)).toBe('admin_group_protected');
+    const made = await admin.call('PUT', groupPath('climbers'), { name: 'x', permissions: ['accounts:write'] });
+    expect(errorKey(made)).toBe('invalid_input');
+    expect(resultOf<{ permissions: string[] }>(await someone.call('GET', '/api/admin/access')).permissions).toEqual([]);
   });
 
   it('refuses a bad code, an unknown permission, and members that are nobody', async () => {

@@ -1,7 +1,8 @@
 import { permissionEndpoints } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { handle } from '../../http/endpoint.js';
+import { handle, type ProductContext } from '../../http/endpoint.js';
+import type { CallerContext } from '../../lib/caller.js';
 import { createPermissionService } from './service.js';
 
 /** Permissions, groups and modules: the person's list and tree calls, the back office's groups (permissions:write). */
@@ -15,8 +16,9 @@ export async function permissionRoutes(app: FastifyInstance, deps: AppDeps) {
   handle(app, e.tree, (_input, { caller }) => permissions.tree(caller.locale));
   handle(app, e.mine, (_input, { user }) => permissions.mine(user.id));
   handle(app, e.groups, () => permissions.groups());
-  handle(app, e.putGroup, ({ code, name, permissions: held }) => permissions.put(code, name, held));
-  handle(app, e.deleteGroup, ({ code }) => permissions.remove(code));
-  handle(app, e.addMember, ({ code, kind, id }) => permissions.addMember(code, kind, id));
-  handle(app, e.removeMember, ({ code, kind, id }) => permissions.removeMember(code, kind, id));
+  const by = ({ product, caller }: { product: ProductContext; caller: CallerContext }) => ({ ...product, caller });
+  handle(app, e.putGroup, ({ code, name, permissions: held }, ctx) => permissions.put(by(ctx), code, name, held));
+  handle(app, e.deleteGroup, ({ code }, ctx) => permissions.remove(by(ctx), code));
+  handle(app, e.addMember, ({ code, kind, id }, ctx) => permissions.addMember(by(ctx), code, kind, id));
+  handle(app, e.removeMember, ({ code, kind, id }, ctx) => permissions.removeMember(by(ctx), code, kind, id));
 }

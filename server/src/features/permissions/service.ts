@@ -1,4 +1,5 @@
 import {
+  ADMIN_PERMISSIONS,
   type Locale,
   type MemberKind,
   type ModuleNode,
@@ -9,12 +10,16 @@ import {
   type PermissionModuleRow,
   permissionNameKey,
 } from '@portico/contracts';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { notFound } from '../../lib/errors.js';
+import type { CallerContext } from '../../lib/caller.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { recordBackOfficeAudit } from '../../modules/audit/index.js';
 import {
   addMember,
   deleteGroup,
   findGroupId,
+  groupHoldsAny,
   groupsOf,
   listGroups,
   listModules,
@@ -24,6 +29,17 @@ import {
   removeMember,
 } from '../../modules/permissions/index.js';
 import { findUserById } from '../../modules/users/index.js';
+
+/** Who changes a group (the product API's caller) and from where: each change is audited (server/src/modules/audit). */
+type AuditedBy = { clientId: string; userId?: string; caller: Pick<CallerContext, 'ip' | 'userAgent'> };
+
+/** A group holding an admin console permission is the command line's to change (403 admin_group_protected). */
+const refuseAdminGroup = async (tx: Db, code: string) => {
+  if (await groupHoldsAny(tx, code, ADMIN_PERMISSIONS)) throw forbidden('admin_group_protected');
+};
+
+const audit = (tx: Db, by: AuditedBy, action: string, code: string, detail: Record<string, unknown> = {}) =>
+  recordBackOfficeAudit(tx, by, by.caller, { action, targetKind: 'group', targetId: code, detail });
 
 /** A name from the catalogue in the reader's language; the id itself when the catalogue has none. */
 const nameOf = (locale: Locale, key: string, id: string) => (messages[locale] as Record<string, string>)[key] ?? id;
@@ -75,26 +91,44 @@ export function createPermissionService(
 
     groups: () => listGroups(db),
 
-    async put(code: string, name: string, permissions: string[]) {
-      await db.transaction((tx) => putGroup(tx, code, name, [...new Set(permissions)]));
+    async put(by: AuditedBy, code: string, name: string, permissions: string[]) {
+      const held = [...new Set(permissions)];
+      await db.transaction(async (tx) => {
+        await refuseAdminGroup(tx, code);
+        await putGroup(tx, code, name, held);
+        await audit(tx, by, 'group_put', code, { name, permissions: held });
+      });
       return groupNamed(code);
     },
 
-    async remove(code: string) {
-      if (!(await deleteGroup(db, code)).length) throw notFound();
+    async remove(by: AuditedBy, code: string) {
+      await db.transaction(async (tx) => {
+        await refuseAdminGroup(tx, code);
+        if (!(await deleteGroup(tx, code)).length) throw notFound();
+        await audit(tx, by, 'group_delete', code);
+      });
       return { ok: true as const };
     },
 
-    async addMember(code: string, kind: MemberKind, id: string) {
+    async addMember(by: AuditedBy, code: string, kind: MemberKind, id: string) {
       const exists = kind === 'user' ? !!(await findUserById(db, id)) : await clientExists(id);
-      if (!exists || !(await db.transaction((tx) => addMember(tx, code, kind, id)))) throw notFound();
+      if (!exists) throw notFound();
+      await db.transaction(async (tx) => {
+        await refuseAdminGroup(tx, code);
+        if (!(await addMember(tx, code, kind, id))) throw notFound();
+        await audit(tx, by, 'group_member_add', code, { kind, id });
+      });
       return groupNamed(code);
     },
 
-    async removeMember(code: string, kind: MemberKind, id: string) {
-      const groupId = await findGroupId(db, code);
-      if (!groupId) throw notFound();
-      await removeMember(db, groupId, kind, id);
+    async removeMember(by: AuditedBy, code: string, kind: MemberKind, id: string) {
+      await db.transaction(async (tx) => {
+        const groupId = await findGroupId(tx, code);
+        if (!groupId) throw notFound();
+        await refuseAdminGroup(tx, code);
+        await removeMember(tx, groupId, kind, id);
+        await audit(tx, by, 'group_member_remove', code, { kind, id });
+      });
       return groupNamed(code);
     },
   };

@@ -30,3 +30,21 @@ export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
     userAgent: entry.caller?.userAgent ?? null,
   });
 }
+
+/**
+ * A back-office change made through the product API (a KYC review, a permission group): by a
+ * person of the back office with their own sign-in (the actor), or by a product's client (no
+ * actor; the client named in the detail).
+ */
+export const recordBackOfficeAudit = (
+  tx: Db,
+  by: { clientId: string; userId?: string },
+  caller: Pick<CallerContext, 'ip' | 'userAgent'>,
+  entry: Pick<AuditEntry, 'action' | 'targetKind' | 'targetId' | 'detail'>,
+) =>
+  recordAudit(tx, {
+    ...entry,
+    actorId: by.userId ?? null,
+    detail: { ...entry.detail, ...(by.userId ? {} : { client: by.clientId }) },
+    caller,
+  });

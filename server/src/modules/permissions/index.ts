@@ -1,4 +1,4 @@
-import { type AdminPermission, isAdminPermission } from '@portico/contracts';
+import { type AdminPermission, isAdminPermission, isPermission, type PermissionId } from '@portico/contracts';
 import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import { deleteMembershipsOf, permissionsOf } from './queries.js';
@@ -8,8 +8,10 @@ import { deleteMembershipsOf, permissionsOf } from './queries.js';
 // (features/auth/product.ts).
 export {
   addMember,
+  deleteClientMemberships,
   deleteGroup,
   findGroupId,
+  groupHoldsAny,
   groupsOf,
   listGroups,
   listModules,
@@ -28,4 +30,9 @@ export function subscribePermissions({ events }: Pick<AppDeps, 'events'>) {
 /** The admin console's permissions a person's groups hold (server/src/features/auth/admin.ts, the console's gate). */
 export async function adminPermissionsOf(db: Db, userId: string): Promise<AdminPermission[]> {
   return (await permissionsOf(db, 'user', userId)).filter(isAdminPermission);
+}
+
+/** Every permission a person's groups hold (the console's tabs: its own and the back office's, such as kyc:review). */
+export async function heldPermissionsOf(db: Db, userId: string): Promise<PermissionId[]> {
+  return (await permissionsOf(db, 'user', userId)).filter(isPermission);
 }

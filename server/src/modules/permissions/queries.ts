@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { groupMembers, groupPermissions, modules, permissionGroups, permissions } from '../../db/schema.js';
 
@@ -94,4 +94,20 @@ export const removeMember = (db: Db, groupId: number, kind: MemberKind, memberId
 /** A person's memberships end with the account (user.deleted). */
 export async function deleteMembershipsOf(db: Db, userId: string) {
   await db.delete(groupMembers).where(and(eq(groupMembers.memberKind, 'user'), eq(groupMembers.memberId, userId)));
+}
+
+/** A client's memberships, removed with the client (the admin console): a new client of that id starts with none. */
+export async function deleteClientMemberships(db: Db, clientId: string) {
+  await db.delete(groupMembers).where(and(eq(groupMembers.memberKind, 'client'), eq(groupMembers.memberId, clientId)));
+}
+
+/** Whether the group of this code holds one of these permissions (the admin console's: such a group is the command line's). */
+export async function groupHoldsAny(db: Db, code: string, permissionIds: readonly string[]): Promise<boolean> {
+  const [row] = await db
+    .select({ id: groupPermissions.permissionId })
+    .from(groupPermissions)
+    .innerJoin(permissionGroups, eq(permissionGroups.id, groupPermissions.groupId))
+    .where(and(eq(permissionGroups.code, code), inArray(groupPermissions.permissionId, [...permissionIds])))
+    .limit(1);
+  return row !== undefined;
 }

@@ -31,6 +31,7 @@ const primaryOf = (contacts: typeof emails | typeof phones, type: number) =>
   and(eq(contacts.userId, users.id), eq(contacts.type, type), eq(contacts.isPrimary, true));
 
 // Read on every sign-in, token and bearer check: prepared once per database (server/src/db/prepared.ts).
+// A suspended account (the admin console, migration 0021) is no account to the provider nor to a bearer token.
 const statements = preparedFor((db) => ({
   userById: db
     .select()
@@ -50,7 +51,10 @@ const statements = preparedFor((db) => ({
         order by ${devices.loginTime} desc limit 1)`,
     })
     .from(oidcPayloads)
-    .innerJoin(users, and(eq(users.id, sql`${oidcPayloads.payload}->>'accountId'`), isNull(users.deletedAt)))
+    .innerJoin(
+      users,
+      and(eq(users.id, sql`${oidcPayloads.payload}->>'accountId'`), isNull(users.deletedAt), isNull(users.suspendedAt)),
+    )
     .leftJoin(emails, primaryOf(emails, CONTACT_EMAIL))
     .leftJoin(phones, primaryOf(phones, CONTACT_PHONE))
     .where(
@@ -71,7 +75,7 @@ const statements = preparedFor((db) => ({
     .from(users)
     .leftJoin(emails, primaryOf(emails, CONTACT_EMAIL))
     .leftJoin(phones, primaryOf(phones, CONTACT_PHONE))
-    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt), isNull(users.suspendedAt)))
     .limit(1)
     .prepare('users_account'),
   byLoginName: db

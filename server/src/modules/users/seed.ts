@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.js';
 import { hashPassword } from '../../lib/password.js';
-import { CONTACT_EMAIL, countUsers, insertUserWithContact } from './queries.js';
+import { CONTACT_EMAIL, countUsers, findUserByLoginName, insertUserWithContact } from './queries.js';
 
 export const DEMO_ACCOUNT = {
   email: 'demo@example.com',
@@ -13,7 +13,8 @@ export const DEMO_ACCOUNT = {
 
 /** On a new database (no accounts but the operators `admin create` made), creates the demo account so a fresh start can be signed in to. */
 export async function seedDemoAccount(db: Db, log: Logger): Promise<boolean> {
-  if ((await countUsers(db)) > 0) return false;
+  // A new database: nobody but the operators `admin create` made, and no demo account yet.
+  if ((await countUsers(db)) > 0 || (await findUserByLoginName(db, CONTACT_EMAIL, DEMO_ACCOUNT.email))) return false;
   await insertUserWithContact(
     db,
     {

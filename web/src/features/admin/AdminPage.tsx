@@ -1,5 +1,5 @@
 import { Alert, Tabs } from '@mantine/core';
-import { type AdminPermission, stripLocalePrefix } from '@portico/contracts';
+import { type PermissionId, stripLocalePrefix } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -10,18 +10,21 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { AuditTab } from './AuditTab';
 import { ADMIN_QUERY_KEY, getAccess } from './api';
 import { ClientsTab } from './ClientsTab';
+import { KycTab } from './KycTab';
 import { UsersTab } from './UsersTab';
 import { UserView } from './UserView';
 
 const TABS = [
   { value: 'users', path: '/admin', label: 'admin_nav_users', needs: 'accounts:read' },
   { value: 'clients', path: '/admin/clients', label: 'admin_nav_clients', needs: 'clients:write' },
+  { value: 'kyc', path: '/admin/kyc', label: 'admin_nav_kyc', needs: 'kyc:review' },
   { value: 'audit', path: '/admin/audit', label: 'admin_nav_audit', needs: 'audit:read' },
-] as const satisfies readonly { value: string; path: string; label: string; needs: AdminPermission }[];
+] as const satisfies readonly { value: string; path: string; label: string; needs: PermissionId }[];
 
 /**
- * The admin console (issue 31 point 1): users, clients and the audit log, each tab shown to an
- * operator whose groups hold its permission (the server checks every call again).
+ * The admin console (issue 31 point 1): users, clients, the KYC queue and the audit log, each tab
+ * shown to an operator whose groups hold its permission (the server checks every call again; the
+ * KYC tab calls the back office's own endpoints with the operator's sign-in).
  */
 export default function AdminPage() {
   const { t } = useTranslation();
@@ -59,6 +62,9 @@ export default function AdminPage() {
               </Tabs.Panel>
               <Tabs.Panel value="clients">
                 <ClientsTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="kyc">
+                <KycTab />
               </Tabs.Panel>
               <Tabs.Panel value="audit">
                 <AuditTab />

@@ -1,5 +1,5 @@
 import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
-import { AUDIT_PAGE_SIZE, isMessageKey } from '@portico/contracts';
+import { AUDIT_PAGE_SIZE, type AuditEntry, isMessageKey } from '@portico/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,9 @@ export function AuditTab() {
     queryFn: () => getAudit(page),
     placeholderData: keepPreviousData,
   });
+  // No operator: the command line, or a product's client through the product API (named in the detail).
+  const actorOf = (row: AuditEntry) =>
+    row.actorId ? row.actorName : typeof row.detail.client === 'string' ? row.detail.client : t('audit_cli');
   const label = (action: string) => (isMessageKey(`audit_${action}`) ? t(`audit_${action}` as 'audit_cli') : action);
 
   return (
@@ -44,7 +47,9 @@ export function AuditTab() {
                   <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
                     <time dateTime={row.at}>{formatDateTime(row.at, locale)}</time>
                   </Table.Td>
-                  <Table.Td fz="sm">{row.actorId ? row.actorName : t('audit_cli')}</Table.Td>
+                  <Table.Td fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {actorOf(row)}
+                  </Table.Td>
                   <Table.Td fz="sm">{label(row.action)}</Table.Td>
                   <Table.Td fz="xs" visibleFrom="sm" style={{ overflowWrap: 'anywhere' }}>
                     {row.targetId}

@@ -243,8 +243,7 @@ function ClientForm({
         firstParty: draft.firstParty,
         tokenAuth: draft.tokenAuth,
       };
-      if (isNew) return createClient(draft.clientId.trim(), fields);
-      return { client: await updateClient(draft.clientId, fields), secret: null };
+      return isNew ? createClient(draft.clientId.trim(), fields) : updateClient(draft.clientId, fields);
     },
     onSuccess: ({ client, secret }) => onSaved(client.clientId, secret),
   });

@@ -1,4 +1,4 @@
-import { type AdminAccountAction, type ClientFields, adminEndpoints as E } from '@portico/contracts';
+import { type AdminAccountAction, type ClientFields, adminEndpoints as E, kycEndpoints } from '@portico/contracts';
 import { call } from '../../api/endpoint';
 
 export const ADMIN_QUERY_KEY = ['admin'] as const;
@@ -13,3 +13,9 @@ export const updateClient = (clientId: string, fields: ClientFields) => call(E.u
 export const rotateSecret = (clientId: string) => call(E.rotateSecret, { clientId });
 export const deleteClient = (clientId: string) => call(E.deleteClient, { clientId });
 export const getAudit = (pageIndex: number) => call(E.audit, { pageIndex });
+
+// The KYC queue: the back office's own endpoints (kyc:review), called with the operator's sign-in.
+export const getKycQueue = () => call(kycEndpoints.reviewList, { status: 1, limit: 50 });
+export const getKycReview = (userId: string) => call(kycEndpoints.review, { userId });
+export const approveKyc = (userId: string) => call(kycEndpoints.approve, { userId });
+export const refuseKyc = (userId: string, reason: string) => call(kycEndpoints.refuse, { userId, reason });
