@@ -25,6 +25,10 @@ const cli = async (env: Record<string, string>, ...args: string[]) =>
     })
   ).stdout;
 
+/** The first administrator, as the operator makes them. */
+const makeAdmin = (env: Record<string, string>) =>
+  cli(env, 'admin', 'create', '--email', ADMIN.email, '--password', ADMIN.password);
+
 // Issue 31: the first admin comes from the command line, signs in, finds the demo user, suspends
 // and restores the account, makes a client an independent relying party then signs in through
 // (on a second copy too, with PostgreSQL), and the audit log shows each step.
@@ -41,28 +45,13 @@ describe('the admin console', () => {
     if (process.env.DATABASE_URL) {
       server = await startServer();
       copy = await startServer({}, { copyOf: server });
-      await cli(
-        { DATABASE_URL: server.shared.databaseUrl, DATA_DIR: server.dataDir },
-        'admin',
-        'create',
-        '--email',
-        ADMIN.email,
-        '--password',
-        ADMIN.password,
+      expect(await makeAdmin({ DATABASE_URL: server.shared.databaseUrl, DATA_DIR: server.dataDir })).toMatch(
+        /^administrator: ops@example\.com/,
       );
     } else {
       // The embedded database belongs to one process: the command line runs before the server.
       dataDir = await mkdtemp(path.join(os.tmpdir(), 'portico-e2e-admin-'));
-      const made = await cli(
-        { DATA_DIR: dataDir, DATABASE_URL: '' },
-        'admin',
-        'create',
-        '--email',
-        ADMIN.email,
-        '--password',
-        ADMIN.password,
-      );
-      expect(made).toMatch(/^administrator: ops@example\.com/);
+      expect(await makeAdmin({ DATA_DIR: dataDir, DATABASE_URL: '' })).toMatch(/^administrator: ops@example\.com/);
       server = await startServer({}, { dataDir });
       copy = server;
     }
@@ -74,6 +63,16 @@ describe('the admin console', () => {
     await rp?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
+
+  /** A fresh browser at the console in English on a phone, signed in as `who`. */
+  const consoleInEnglish = async (who: { email: string; password: string }) => {
+    const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/en-us/admin`);
+    await page.waitForURL(/\/login\?/);
+    await signInOnLoginPage(page, en, who.email, who.password);
+    return { context, page };
+  };
 
   const confirmIn = async (page: Page, button: string, t = vi) => {
     await page.getByRole('button', { name: button }).click();
@@ -142,11 +141,7 @@ describe('the admin console', () => {
   });
 
   it('refuses a signed-in person without the permission on every admin endpoint, and shows them the console closed', async () => {
-    const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/en-us/admin`);
-    await page.waitForURL(/\/login\?/);
-    await signInOnLoginPage(page, en, 'demo@example.com', 'Portico@2026');
+    const { context, page } = await consoleInEnglish({ email: 'demo@example.com', password: 'Portico@2026' });
     await page.getByText(en.admin_closed).waitFor();
     await page.screenshot({ path: screenshotPath('admin-closed-en-390') });
     const token = await storedAccessToken(page);
@@ -175,11 +170,7 @@ describe('the admin console', () => {
   });
 
   it('reads well in English on a phone', async () => {
-    const context = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/en-us/admin`);
-    await page.waitForURL(/\/login\?/);
-    await signInOnLoginPage(page, en, ADMIN.email, ADMIN.password);
+    const { context, page } = await consoleInEnglish(ADMIN);
     await page.waitForURL(`${server.url}/en-us/admin`);
     await page.getByLabel(en.admin_search_label).fill('demo');
     await page.getByRole('button', { name: en.admin_search_button }).click();

@@ -23,6 +23,22 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Paper>
 );
 
+/** A section's rows, or "none" when there are none. */
+function ListOrNone<T>({ rows, render }: { rows: T[]; render: (row: T) => ReactNode }) {
+  const { t } = useTranslation();
+  if (rows.length === 0)
+    return (
+      <Text fz="sm" c="dimmed">
+        {t('admin_none')}
+      </Text>
+    );
+  return (
+    <List spacing={6} fz="sm" listStyleType="none">
+      {rows.map(render)}
+    </List>
+  );
+}
+
 /** The actions the account's state allows, in the order they are offered. */
 const actionsFor = (user: AdminUser): AdminAccountAction[] =>
   user.deleted
@@ -106,31 +122,26 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <Section title={t('admin_user_contacts')}>
-                {u.contacts.length === 0 ? (
-                  <Text fz="sm" c="dimmed">
-                    {t('admin_none')}
-                  </Text>
-                ) : (
-                  <List spacing={6} fz="sm" listStyleType="none">
-                    {u.contacts.map((c) => (
-                      <List.Item key={`${c.type}:${c.value}`}>
-                        <Group gap={6} wrap="wrap">
-                          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {c.value}
-                          </Text>
-                          <Badge size="sm" variant="light" color={c.verified ? 'teal' : 'gray'}>
-                            {t(c.verified ? 'admin_verified' : 'admin_unverified')}
+                <ListOrNone
+                  rows={u.contacts}
+                  render={(c) => (
+                    <List.Item key={`${c.type}:${c.value}`}>
+                      <Group gap={6} wrap="wrap">
+                        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {c.value}
+                        </Text>
+                        <Badge size="sm" variant="light" color={c.verified ? 'teal' : 'gray'}>
+                          {t(c.verified ? 'admin_verified' : 'admin_unverified')}
+                        </Badge>
+                        {c.primary && (
+                          <Badge size="sm" variant="outline" color="blue">
+                            {t('admin_primary')}
                           </Badge>
-                          {c.primary && (
-                            <Badge size="sm" variant="outline" color="blue">
-                              {t('admin_primary')}
-                            </Badge>
-                          )}
-                        </Group>
-                      </List.Item>
-                    ))}
-                  </List>
-                )}
+                        )}
+                      </Group>
+                    </List.Item>
+                  )}
+                />
               </Section>
               <Section title={t('admin_user_security')}>
                 <Table fz="sm" verticalSpacing={4}>
@@ -158,48 +169,38 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
                 </Table>
               </Section>
               <Section title={t('admin_user_devices')}>
-                {u.devices.length === 0 ? (
-                  <Text fz="sm" c="dimmed">
-                    {t('admin_none')}
-                  </Text>
-                ) : (
-                  <List spacing={6} fz="sm" listStyleType="none">
-                    {u.devices.map((d) => (
-                      <List.Item key={d.id}>
-                        <Text fz="sm" fw={500}>
-                          {d.name || '—'}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          {[
-                            d.ip,
-                            formatDateTime(d.lastSeen, locale),
-                            t(d.signedIn ? 'admin_signed_in' : 'admin_signed_out'),
-                          ]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </Text>
-                      </List.Item>
-                    ))}
-                  </List>
-                )}
+                <ListOrNone
+                  rows={u.devices}
+                  render={(d) => (
+                    <List.Item key={d.id}>
+                      <Text fz="sm" fw={500}>
+                        {d.name || '—'}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {[
+                          d.ip,
+                          formatDateTime(d.lastSeen, locale),
+                          t(d.signedIn ? 'admin_signed_in' : 'admin_signed_out'),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                    </List.Item>
+                  )}
+                />
               </Section>
               <Section title={t('admin_user_activity')}>
-                {u.activity.length === 0 ? (
-                  <Text fz="sm" c="dimmed">
-                    {t('admin_none')}
-                  </Text>
-                ) : (
-                  <List spacing={6} fz="sm" listStyleType="none">
-                    {u.activity.map((a) => (
-                      <List.Item key={a.id}>
-                        <SafeHtml fz="sm" html={a.html} />
-                        <Text fz="xs" c="dimmed">
-                          {formatDateTime(a.createdAt, locale)}
-                        </Text>
-                      </List.Item>
-                    ))}
-                  </List>
-                )}
+                <ListOrNone
+                  rows={u.activity}
+                  render={(a) => (
+                    <List.Item key={a.id}>
+                      <SafeHtml fz="sm" html={a.html} />
+                      <Text fz="xs" c="dimmed">
+                        {formatDateTime(a.createdAt, locale)}
+                      </Text>
+                    </List.Item>
+                  )}
+                />
               </Section>
             </SimpleGrid>
           </Stack>
