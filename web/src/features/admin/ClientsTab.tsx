@@ -200,7 +200,7 @@ export function ClientsTab() {
       <Modal
         opened={secret !== null}
         onClose={() => setSecret(null)}
-        title={t('admin_client_rotate')}
+        title={t('admin_client_secret_title')}
         centered
         radius="lg"
       >
