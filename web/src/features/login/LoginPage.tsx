@@ -31,8 +31,8 @@ import { RestartSignIn } from './RestartSignIn';
  */
 export function LoginPage() {
   const [search] = useSearchParams();
-  // Whatever shows first replaces the server's first paint (the form takes it earlier, keeping
-  // what was typed: LoginPanels.tsx).
+  // Whatever shows first replaces the server's first paint; what was typed and pressed there waits
+  // for the login form (resumeFirstPaint in LoginPanels.tsx), which may come a moment later.
   useLayoutEffect(() => void takeFirstPaint(), []);
   const query = readLoginQuery(search);
   const uid = interactionUid(query.returnUrl);

@@ -15,7 +15,7 @@ import type { ApiForm } from '../../components/useApiForm';
 import type { CodeStep as CodeStepState } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
-import { takeFirstPaint } from './firstPaint';
+import { resumeFirstPaint } from './firstPaint';
 
 /** Login step 1: the account (LoginForm.tsx holds its form). */
 export function LoginAccountStep({
@@ -29,7 +29,7 @@ export function LoginAccountStep({
   // The app's form replaces the server's first paint as it appears, keeping what was typed there
   // (what was pressed there is pressed again: firstPaint.ts).
   useLayoutEffect(() => {
-    const taken = takeFirstPaint();
+    const taken = resumeFirstPaint();
     if (taken) form.patch({ username: taken.username });
   }, [form.patch]);
   return (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { takeFirstPaint } from './firstPaint';
+import { resumeFirstPaint, takeFirstPaint } from './firstPaint';
 
 describe("the server's first paint of the login page", () => {
   afterEach(() => {
@@ -16,12 +16,15 @@ describe("the server's first paint of the login page", () => {
     if (input) input.value = 'ana@example.com';
     expect(takeFirstPaint()).toEqual({ username: 'ana@example.com', submitted: false });
     expect(document.getElementById('first-paint')).toBeNull();
+    // Removed by whatever showed first, it waits for the login form, which takes it once.
+    expect(resumeFirstPaint()).toEqual({ username: 'ana@example.com', submitted: false });
+    expect(resumeFirstPaint()).toBeUndefined();
     expect(takeFirstPaint()).toBeUndefined();
   });
 
   it('says whether its form was sent before the app ran', () => {
     document.body.insertAdjacentHTML('afterbegin', '<div id="first-paint" data-submitted="1"></div>');
-    expect(takeFirstPaint()).toEqual({ username: '', submitted: true });
+    expect(resumeFirstPaint()).toEqual({ username: '', submitted: true });
   });
 
   /** The buttons the app's card has pressed after taking a first paint whose second button was pressed. */
@@ -34,10 +37,26 @@ describe("the server's first paint of the login page", () => {
     document
       .getElementById('root')
       ?.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).textContent ?? ''));
-    takeFirstPaint();
+    resumeFirstPaint();
     await new Promise((resolve) => requestAnimationFrame(resolve));
     return pressed;
   }
+
+  it('waits for the login form when a loader took its place first: the press is done then, not lost', async () => {
+    document.body.insertAdjacentHTML(
+      'afterbegin',
+      '<div id="first-paint" data-clicked="0"><form><input name="username" value="ana@example.com"><button>Next</button></form></div><div id="root"><div>…</div></div>',
+    );
+    takeFirstPaint(); // the page's loader shows first
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    const root = document.getElementById('root');
+    if (root) root.innerHTML = '<form><button type="button">Next</button></form>';
+    const pressed: string[] = [];
+    root?.addEventListener('click', (e) => pressed.push((e.target as HTMLElement).textContent ?? ''));
+    expect(resumeFirstPaint()?.username).toBe('ana@example.com');
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(pressed).toEqual(['Next']);
+  });
 
   it("presses again, once the app's card is in place, the button pressed in it, if it says the same", async () => {
     expect(await pressedInApp('<button>Sign in</button><button>QR</button>')).toEqual(['QR']);
