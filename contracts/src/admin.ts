@@ -37,7 +37,17 @@ export const adminUserSchema = adminUserRowSchema.extend({
   hasPassword: z.boolean(),
   kycStatus: z.number().int().nullable(),
   providers: z.array(z.string()),
-  sessions: z.number().int(),
+  /** Signing in is paused by failed tries (the lock, or a closed second step): `clear-lockout` lifts it. */
+  locked: z.boolean(),
+  /** The open sign-in sessions (the provider's), newest first: when, how, and into which apps. */
+  sessions: z.array(
+    z.object({
+      signedInAt: z.string(),
+      expiresAt: z.string().nullable(),
+      methods: z.array(z.string()),
+      clients: z.array(z.string()),
+    }),
+  ),
   devices: z.array(
     z.object({
       id: z.string(),
@@ -53,7 +63,14 @@ export const adminUserSchema = adminUserRowSchema.extend({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** What the console may do to an account; each is one audit action. */
-export const ADMIN_ACCOUNT_ACTIONS = ['suspend', 'unsuspend', 'end-sessions', 'reset-two-factor'] as const;
+export const ADMIN_ACCOUNT_ACTIONS = [
+  'suspend',
+  'unsuspend',
+  'end-sessions',
+  'reset-two-factor',
+  'clear-lockout',
+  'resend-verification',
+] as const;
 export type AdminAccountAction = (typeof ADMIN_ACCOUNT_ACTIONS)[number];
 
 /** How a client made in the console authenticates: a secret in the Authorization header or the form, or none. */
@@ -163,12 +180,12 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/api/admin/users/:userId/:action',
     summary:
-      'suspend (sign-in refused, sessions ended), unsuspend, end-sessions (every session and token), reset-two-factor',
+      'suspend (sign-in refused, sessions ended), unsuspend, end-sessions (every session and token), reset-two-factor, clear-lockout (the failed-sign-in lock and a closed second step), resend-verification (each unconfirmed e-mail or phone is sent the way to activate it)',
     auth: 'admin',
     permission: 'accounts:write',
     input: z.object({ userId, action: z.enum(ADMIN_ACCOUNT_ACTIONS) }),
     output: adminUserSchema,
-    errors: ['not_found', 'admin_own_account', 'admin_target_operator'],
+    errors: ['not_found', 'admin_own_account', 'admin_target_operator', 'admin_nothing_to_verify'],
   }),
   clients: define({
     method: 'GET',

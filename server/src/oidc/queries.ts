@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { fromExcluded } from '../db/excluded.js';
 import { preparedFor } from '../db/prepared.js';
@@ -178,13 +178,25 @@ export const deleteGrantsById = async (db: Db, accountId: string, ids: string[])
   await deleteGrants(db, accountId, { ids });
 };
 
-/** How many live provider sessions an account has (the admin console's account view). */
-export const countSessionsOfAccount = async (db: Db, accountId: string): Promise<number> => {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+type SessionPayload = { loginTs?: number; amr?: string[]; authorizations?: Record<string, unknown> };
+
+/** The live provider sessions of an account, newest first (the admin console's account view): when, how, into which apps. */
+export const listSessionsOfAccount = async (db: Db, accountId: string, limit = 50) => {
+  const rows = await db
+    .select({ payload: oidcPayloads.payload, expiresAt: oidcPayloads.expiresAt })
     .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.type, 'Session'), accountIs(accountId), alive()));
-  return row?.n ?? 0;
+    .where(and(eq(oidcPayloads.type, 'Session'), accountIs(accountId), alive()))
+    .orderBy(desc(sql`(${oidcPayloads.payload}->>'loginTs')::bigint`))
+    .limit(limit);
+  return rows.map(({ payload, expiresAt }) => {
+    const session = payload as SessionPayload;
+    return {
+      signedInAt: new Date((session.loginTs ?? 0) * 1000),
+      expiresAt,
+      methods: Array.isArray(session.amr) ? session.amr.map(String) : [],
+      clients: Object.keys(session.authorizations ?? {}),
+    };
+  });
 };
 
 // Clients made in the admin console or on the command line are rows of the `Client` model, which

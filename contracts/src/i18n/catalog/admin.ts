@@ -124,6 +124,21 @@ export const adminMessages = defineMessages({
     audit_group_delete: 'Xóa nhóm quyền',
     audit_group_member_add: 'Thêm thành viên nhóm quyền',
     audit_group_member_remove: 'Bỏ thành viên nhóm quyền',
+    admin_nothing_to_verify: 'Tài khoản này không có e-mail hay số điện thoại nào chờ kích hoạt.',
+    admin_user_locked: 'Đăng nhập đang tạm khóa do nhập sai nhiều lần',
+    admin_user_session_apps: 'Ứng dụng',
+    admin_user_session_methods: 'Cách đăng nhập',
+    admin_user_session_expires: 'Hết hạn',
+    'admin_action_clear-lockout': 'Mở khóa đăng nhập',
+    'admin_action_resend-verification': 'Gửi lại yêu cầu kích hoạt',
+    'admin_confirm_clear-lockout': 'Cho {{name}} đăng nhập lại ngay, không chờ hết thời gian khóa?',
+    'admin_confirm_resend-verification':
+      'Gửi tới từng e-mail và số điện thoại chưa kích hoạt của {{name}} đường dẫn để kích hoạt?',
+    'audit_clear-lockout': 'Mở khóa đăng nhập',
+    'audit_resend-verification': 'Gửi lại yêu cầu kích hoạt',
+    mail_activate_reminder_subject: '{{product}}: hãy kích hoạt {{value}}',
+    mail_activate_reminder_text:
+      '{{value}} đã được thêm vào tài khoản {{product}} của bạn nhưng chưa được kích hoạt. Đăng nhập rồi mở {{url}} để nhận mã xác minh. Nếu bạn không thêm địa chỉ này, hãy bỏ qua thư này.',
   },
   en: {
     account_suspended: 'This account has been suspended by an administrator. Please contact support.',
@@ -245,5 +260,20 @@ export const adminMessages = defineMessages({
     audit_group_delete: 'Deleted a permission group',
     audit_group_member_add: 'Added a group member',
     audit_group_member_remove: 'Removed a group member',
+    admin_nothing_to_verify: 'This account has no e-mail or phone number waiting to be activated.',
+    admin_user_locked: 'Signing in is paused after too many failed tries',
+    admin_user_session_apps: 'Apps',
+    admin_user_session_methods: 'Signed in with',
+    admin_user_session_expires: 'Expires',
+    'admin_action_clear-lockout': 'Lift sign-in lock',
+    'admin_action_resend-verification': 'Resend activation',
+    'admin_confirm_clear-lockout': 'Let {{name}} sign in again now, without waiting for the lock to end?',
+    'admin_confirm_resend-verification':
+      "Send each of {{name}}'s e-mails and phone numbers not yet activated the way to activate it?",
+    'audit_clear-lockout': 'Lifted the sign-in lock',
+    'audit_resend-verification': 'Resent activation',
+    mail_activate_reminder_subject: '{{product}}: please activate {{value}}',
+    mail_activate_reminder_text:
+      '{{value}} was added to your {{product}} account but is not activated yet. Sign in and open {{url}} to get a verification code. If you did not add it, ignore this message.',
   },
 });

@@ -11,7 +11,11 @@ import {
 } from '@portico/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listOutboxMessages } from '../../adapters/outbox/queries.js';
+import { userContacts } from '../../db/schema.js';
+import { accountSubject, createLoginLimits } from '../../modules/login-limits/index.js';
 import { addMember, putGroup } from '../../modules/permissions/index.js';
+import { CONTACT_EMAIL } from '../../modules/users/index.js';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { useTestApp } from '../../testing/app.js';
 import { bearer, postJson, signInWithPassword, startAuthorization } from '../../testing/oidc-flow.js';
@@ -87,7 +91,7 @@ describe('the admin console', () => {
       kycStatus: null,
       providers: [],
     });
-    expect(view.sessions).toBeGreaterThan(0);
+    expect(view.sessions.length).toBeGreaterThan(0);
     expect(view.contacts[0]).toMatchObject({ type: 'email', verified: true, primary: true });
     expect(view.activity[0]?.html).toMatch(/^Đăng nhập bằng <strong>/);
     expect(errorKey(await admin.call('GET', userPath('no-such-user')), 404)).toBe('not_found');
@@ -96,7 +100,7 @@ describe('the admin console', () => {
   it('suspends an account: its tokens die at once and its correct password gets the suspension message; restored, it signs in', async () => {
     const suspended = resultOf<AdminUser>(await admin.call('POST', userPath(demo.id, 'suspend')));
     expect(suspended.suspended).toBe(true);
-    expect(suspended.sessions).toBe(0);
+    expect(suspended.sessions).toEqual([]);
     expect((await demo.call('GET', '/api/account/me')).statusCode).toBe(401);
     const flow = await startAuthorization(t.app);
     const login = await postJson(t.app, authEndpoints.login.path, {
@@ -121,7 +125,7 @@ describe('the admin console', () => {
     ).toBe(200);
 
     const ended = resultOf<AdminUser>(await admin.call('POST', userPath(demo.id, 'end-sessions')));
-    expect(ended.sessions).toBe(0);
+    expect(ended.sessions).toEqual([]);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/account/me', headers: bearer(back.tokens.access_token) }))
         .statusCode,
@@ -139,6 +143,46 @@ describe('the admin console', () => {
       targetId: demo.id,
     });
     expect(audit.rows[0]?.ip).toBeTruthy();
+  });
+
+  it('lists open sessions, lifts a sign-in lock and resends activation to each unconfirmed address, each audited', async () => {
+    const person = await signedInUser(t, { email: 'console-locked@example.com' });
+    const seen = resultOf<AdminUser>(await admin.call('GET', userPath(person.id)));
+    expect(seen.locked).toBe(false);
+    expect(seen.sessions).toHaveLength(1);
+    expect(seen.sessions[0]?.methods).toContain('pwd');
+    expect(seen.sessions[0]?.clients.length).toBeGreaterThan(0);
+
+    // Locked by failed tries (the lock's count, server/src/modules/login-limits), then lifted.
+    const limits = createLoginLimits(t.deps);
+    for (let i = 0; i < t.deps.config.LOGIN_LOCK_FAILURES; i++)
+      await limits.recordFailure(accountSubject(person.id), '203.0.113.9');
+    expect(resultOf<AdminUser>(await admin.call('GET', userPath(person.id))).locked).toBe(true);
+    expect(resultOf<AdminUser>(await admin.call('POST', userPath(person.id, 'clear-lockout'))).locked).toBe(false);
+    await signInWithPassword(t.app, { username: 'console-locked@example.com', password: TEST_PASSWORD });
+
+    // Nothing waits for activation: refused, nothing written.
+    expect(errorKey(await admin.call('POST', userPath(person.id, 'resend-verification')), 409)).toBe(
+      'admin_nothing_to_verify',
+    );
+    await t.deps.database.db.insert(userContacts).values({
+      userId: person.id,
+      type: CONTACT_EMAIL,
+      value: 'console-locked-new@example.com',
+      isConfirmed: false,
+      isPrimary: false,
+      allowLogin: true,
+    });
+    resultOf<AdminUser>(await admin.call('POST', userPath(person.id, 'resend-verification')));
+    const [mail] = await listOutboxMessages(t.deps.database.db, 'console-locked-new@example.com', 1);
+    expect(mail?.text).toContain('/account/active-email?newemail=console-locked-new%40example.com');
+    expect(mail?.code).toBeNull();
+
+    const audit = resultOf<{ rows: AuditEntry[] }>(await admin.call('GET', `${E.audit.path}?targetId=${person.id}`));
+    expect(audit.rows.map((r) => [r.action, r.detail])).toEqual([
+      ['resend-verification', { sent: 1 }],
+      ['clear-lockout', {}],
+    ]);
   });
 
   it('needs the very permission of each endpoint, and never acts on another operator', async () => {

@@ -11,17 +11,20 @@ import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import type { AdminContext } from '../../http/endpoint.js';
 import type { CallerContext } from '../../lib/caller.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { localeOf, translate } from '../../lib/i18n.js';
+import { sendLater } from '../../lib/send-later.js';
 import { listActivityPage, renderActivity } from '../../modules/activity/index.js';
 import { listAuditPage, recordAudit } from '../../modules/audit/index.js';
 import { listUserDevices } from '../../modules/devices/index.js';
 import { inTransaction } from '../../modules/events/index.js';
+import { accountSubject, createLoginLimits } from '../../modules/login-limits/index.js';
 import { endSessions } from '../../modules/password/index.js';
 import { adminPermissionsOf } from '../../modules/permissions/index.js';
 import { createTwoFactor } from '../../modules/two-factor/index.js';
-import { setSuspended } from '../../modules/users/index.js';
+import { CONTACT_EMAIL, setSuspended } from '../../modules/users/index.js';
 import { createClientStore } from '../../oidc/client-store.js';
-import { countSessionsOfAccount } from '../../oidc/queries.js';
+import { listSessionsOfAccount } from '../../oidc/queries.js';
 import { findUserRow, listContacts, searchUsers, securityState } from './queries.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findUserRow>>>;
@@ -45,14 +48,16 @@ const toRow = ({ user, email, phone }: Row): AdminUserRow => ({
 export function createAdminService(deps: AppDeps, provider: Provider) {
   const db = deps.database.db;
   const clients = createClientStore(db, provider, deps.clients);
+  const limits = createLoginLimits(deps);
 
   async function view(userId: string, locale: Locale): Promise<AdminUser> {
     const row = await findUserRow(db, userId);
     if (!row) throw notFound();
-    const [contacts, security, sessions, devices, activity] = await Promise.all([
+    const [contacts, security, locked, sessions, devices, activity] = await Promise.all([
       listContacts(db, userId),
       securityState(db, userId),
-      countSessionsOfAccount(db, userId),
+      limits.isLocked(accountSubject(userId)),
+      listSessionsOfAccount(db, userId),
       listUserDevices(db, userId, false),
       listActivityPage(db, userId, 0, 10),
     ]);
@@ -68,7 +73,13 @@ export function createAdminService(deps: AppDeps, provider: Provider) {
         allowLogin: c.allowLogin,
       })),
       ...security,
-      sessions,
+      locked,
+      sessions: sessions.map((s) => ({
+        signedInAt: s.signedInAt.toISOString(),
+        expiresAt: s.expiresAt?.toISOString() ?? null,
+        methods: s.methods,
+        clients: s.clients,
+      })),
       devices: devices.map((d) => ({
         id: d.id,
         name: [d.deviceName, d.browser].filter(Boolean).join(' · '),
@@ -90,6 +101,41 @@ export function createAdminService(deps: AppDeps, provider: Provider) {
       recordAudit(tx, { actorId: admin.user.id, action, targetKind, targetId, detail, caller }),
   });
 
+  /**
+   * Each unconfirmed e-mail or phone is sent the way to activate it: the activate page, where the
+   * person (signed in) gets a code of their own. No code is sent from here: a code belongs to the
+   * session that asks for it (server/src/features/contacts/service.ts).
+   */
+  async function resendVerification(
+    userId: string,
+    record: (tx: Parameters<typeof recordAudit>[0], detail: Record<string, unknown>) => Promise<unknown>,
+  ) {
+    const [row, contacts] = await Promise.all([findUserRow(db, userId), listContacts(db, userId)]);
+    const waiting = contacts.filter((c) => !c.isConfirmed);
+    if (!row || waiting.length === 0) throw new AppError(409, 'admin_nothing_to_verify');
+    await inTransaction(db, (tx) => record(tx, { sent: waiting.length }));
+    const locale = localeOf(row.user.languageId);
+    const product = deps.config.PRODUCT_NAME;
+    for (const contact of waiting) {
+      const email = contact.type === CONTACT_EMAIL;
+      const page = email ? '/account/active-email?newemail=' : '/account/active-phone?newphone=';
+      const url = `${deps.config.publicUrl}${locale === 'en-US' ? '/en-us' : ''}${page}${encodeURIComponent(contact.value)}`;
+      const values = { product, value: contact.value, url };
+      const text = translate(locale, 'mail_activate_reminder_text', values);
+      sendLater(
+        () =>
+          email
+            ? deps.mailer.send({
+                to: contact.value,
+                subject: translate(locale, 'mail_activate_reminder_subject', values),
+                text,
+              })
+            : deps.sms.send({ to: contact.value, text }),
+        (err) => deps.log.error({ err }, 'could not send an activation reminder'),
+      );
+    }
+  }
+
   return {
     search: async (q: string) => (await searchUsers(db, q)).map(toRow),
     view,
@@ -101,10 +147,12 @@ export function createAdminService(deps: AppDeps, provider: Provider) {
       if (!row || row.user.deletedAt) throw notFound();
       // Nor does one operator lock another out: an administrator's account is the command line's.
       if ((await adminPermissionsOf(db, userId)).length > 0) throw forbidden('admin_target_operator');
+      const record = (tx: Parameters<typeof recordAudit>[0], detail?: Record<string, unknown>) =>
+        audited(admin, caller)(tx).record(action, 'user', userId, detail);
       if (action === 'reset-two-factor') {
-        await createTwoFactor(deps).reset(userId, caller, (tx) =>
-          audited(admin, caller)(tx).record(action, 'user', userId),
-        );
+        await createTwoFactor(deps).reset(userId, caller, (tx) => record(tx));
+      } else if (action === 'resend-verification') {
+        await resendVerification(userId, record);
       } else {
         await inTransaction(db, async (tx) => {
           if (action === 'suspend' || action === 'unsuspend') {
@@ -112,8 +160,10 @@ export function createAdminService(deps: AppDeps, provider: Provider) {
           }
           // A suspension ends every session and token too: nothing signed in stays.
           if (action === 'suspend' || action === 'end-sessions') await endSessions(tx, userId);
-          await audited(admin, caller)(tx).record(action, 'user', userId);
+          await record(tx);
         });
+        // The counters live in the key-value store: lifted once the entry is written.
+        if (action === 'clear-lockout') await limits.clearLock(accountSubject(userId));
       }
       return view(userId, caller.locale);
     },

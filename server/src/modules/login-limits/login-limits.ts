@@ -112,6 +112,11 @@ export function createLoginLimits({
       return byAccount >= threshold || byIp >= threshold;
     },
 
+    /** An operator lifts the pause (the admin console): the lock, the streak and a closed second step all go; IPs' counts stay. */
+    async clearLock(subject: string): Promise<void> {
+      await Promise.all([lockKey, accountKey, secondStepKey, secondStepBlockKey].map((key) => kv.del(key(subject))));
+    },
+
     /** Clears the account's streak only: signing in to one's own account must not reset an IP's. */
     async recordSuccess(subject: string, _ip: string): Promise<void> {
       await kv.del(accountKey(subject));

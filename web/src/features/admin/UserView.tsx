@@ -47,7 +47,12 @@ const actionsFor = (user: AdminUser): AdminAccountAction[] =>
         user.suspended ? 'unsuspend' : 'suspend',
         'end-sessions',
         ...(user.twoFactor ? (['reset-two-factor'] as const) : []),
+        ...(user.locked ? (['clear-lockout'] as const) : []),
+        ...(user.contacts.some((c) => !c.verified) ? (['resend-verification'] as const) : []),
       ];
+
+/** The actions that take nothing away: offered in blue, the others in red. */
+const GENTLE = new Set<AdminAccountAction>(['unsuspend', 'clear-lockout', 'resend-verification']);
 
 /** One account as the console sees it, with what an operator holding accounts:write may do to it. */
 export function UserView({ userId, canAct }: { userId: string; canAct: boolean }) {
@@ -73,7 +78,7 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
       radius: 'lg',
       children: <Text fz="sm">{t(`admin_confirm_${action}` as MessageKey, { name })}</Text>,
       labels: { confirm: t('admin_confirm'), cancel: t('admin_cancel') },
-      confirmProps: { color: action === 'unsuspend' ? 'blue' : 'red' },
+      confirmProps: { color: GENTLE.has(action) ? 'blue' : 'red' },
       onConfirm: () => act.mutate(action),
     });
   const yesNo = (on: boolean) => (on ? t('admin_on') : t('admin_off'));
@@ -99,6 +104,11 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
                 </Text>
                 <Group gap="xs">
                   <AccountStateBadge user={u} />
+                  {u.locked && (
+                    <Badge variant="light" color="orange">
+                      {t('admin_user_locked')}
+                    </Badge>
+                  )}
                   <Text fz="xs" c="dimmed">
                     {t('admin_col_created')}: {formatDateTime(u.createdAt, locale)}
                   </Text>
@@ -110,7 +120,7 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
                     <Button
                       key={action}
                       variant={action === 'unsuspend' ? 'filled' : 'light'}
-                      color={action === 'unsuspend' ? 'blue' : 'red'}
+                      color={GENTLE.has(action) ? 'blue' : 'red'}
                       loading={act.isPending && act.variables === action}
                       onClick={() => confirm(action, u.name || u.email || u.id)}
                     >
@@ -155,7 +165,6 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
                           t(u.kycStatus === null ? 'admin_kyc_none' : (`admin_kyc_${u.kycStatus}` as MessageKey)),
                         ],
                         ['admin_user_providers', u.providers.length ? u.providers.join(', ') : t('admin_none')],
-                        ['admin_user_sessions', String(u.sessions)],
                       ] as const
                     ).map(([label, value]) => (
                       <Table.Tr key={label}>
@@ -181,6 +190,28 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
                           d.ip,
                           formatDateTime(d.lastSeen, locale),
                           t(d.signedIn ? 'admin_signed_in' : 'admin_signed_out'),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
+                      </Text>
+                    </List.Item>
+                  )}
+                />
+              </Section>
+              <Section title={t('admin_user_sessions')}>
+                <ListOrNone
+                  rows={u.sessions}
+                  render={(session) => (
+                    <List.Item key={`${session.signedInAt}:${session.clients.join()}`}>
+                      <Text fz="sm" fw={500}>
+                        {formatDateTime(session.signedInAt, locale)}
+                      </Text>
+                      <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                        {[
+                          `${t('admin_user_session_methods')}: ${session.methods.join(', ') || '—'}`,
+                          `${t('admin_user_session_apps')}: ${session.clients.join(', ') || '—'}`,
+                          session.expiresAt &&
+                            `${t('admin_user_session_expires')}: ${formatDateTime(session.expiresAt, locale)}`,
                         ]
                           .filter(Boolean)
                           .join(' · ')}
