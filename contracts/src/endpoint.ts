@@ -29,6 +29,7 @@ export const PRODUCT_SCOPES = [
   'kyc:review',
   'points:write',
   'orders:write',
+  'payments:write',
   'users:read',
   'permissions:write',
 ] as const;

@@ -164,6 +164,18 @@ export const createdOrderSchema = orderSchema.extend({
 });
 export type CreatedOrder = z.infer<typeof createdOrderSchema>;
 
+/** What an external payment site (PAYMENT_CHECKOUT_URL) reports of an order it took payment for. */
+export const paymentSiteReportInput = z.object({
+  id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  outcome: z.enum(['paid', 'failed']),
+  /** Whole đồng, as the site took it: it must be the order's amount. */
+  amount: money,
+  /** The gateway the site paid through. */
+  gateway: z.enum(PAYMENT_GATEWAYS),
+  /** The site's (or its gateway's) transaction id, kept with the attempt. */
+  transaction: z.string().trim().min(1).max(100),
+});
+
 const define = featureEndpoints('orders');
 
 export const orderEndpoints = {
@@ -226,5 +238,27 @@ export const orderEndpoints = {
     input: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
     output: createdOrderSchema.omit({ created: true }),
     errors: ['not_found'],
+  }),
+  siteRead: define({
+    method: 'GET',
+    path: '/api/product/payment-site/orders/:id',
+    summary:
+      'The payment site (PAYMENT_CHECKOUT_URL) reads any order it is asked to take payment for: amount, lines, status, person',
+    auth: 'product',
+    scope: 'payments:write',
+    input: z.object({ id: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+    output: createdOrderSchema.omit({ created: true }),
+    errors: ['not_found'],
+  }),
+  siteReport: define({
+    method: 'POST',
+    path: '/api/product/payment-site/orders/:id',
+    summary: `The payment site reports an order paid or failed, once per ${IDEMPOTENCY_KEY_HEADER} header: the amount must be the order's; the order moves from Wait once, kept as an attempt`,
+    auth: 'product',
+    scope: 'payments:write',
+    idempotent: true,
+    input: paymentSiteReportInput,
+    output: createdOrderSchema,
+    errors: ['not_found', 'order_not_payable', 'order_amount_mismatch', 'idempotency_key_reused'],
   }),
 };

@@ -88,7 +88,7 @@ function rawInput(endpoint: Endpoint, request: FastifyRequest): Record<string, u
 
 /**
  * A person of the back office acts on other people's accounts only: never approves their own
- * identity check nor awards themselves points (403).
+ * identity check, awards themselves points nor makes themselves an order (403).
  */
 export function refuseOwnAccount(product: ProductContext, userId: string) {
   if (product.userId !== undefined && product.userId === userId) throw forbidden();

@@ -144,6 +144,7 @@ const PRODUCT_SCOPE_DESCRIPTIONS: Record<ProductScope, string> = {
   'kyc:review': 'Review identity verifications',
   'points:write': "Award or deduct a user's loyalty points",
   'orders:write': 'Create orders for a user and read their status',
+  'payments:write': 'The payment site: read any order and report its payment (PAYMENT_CHECKOUT_URL)',
   'users:read': "Read a user's basic profile (names, avatar, language)",
   'permissions:write': 'Manage permission groups and their members',
 };

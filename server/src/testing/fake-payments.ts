@@ -104,6 +104,8 @@ export async function startFakePayments(options: { vnpayIpnUrl?: string; keys?: 
   const pending = new Map<string, Pending>();
   const sent: SentNotice[] = [];
   let transactions = 14_422_574;
+  /** ZaloPay's orders as its /v2/query tells them: 1 paid, 2 failed, 3 not paid yet. */
+  const zalopayOrders = new Map<string, { code: 1 | 2 | 3; amount: number; zpTransId: number }>();
 
   async function notify(gateway: string, method: 'GET' | 'POST', url: string, body?: unknown) {
     try {
@@ -179,11 +181,15 @@ export async function startFakePayments(options: { vnpayIpnUrl?: string; keys?: 
     const amount = Number(f.amount);
     const token = randomBytes(12).toString('hex');
     const redirect = (JSON.parse(f.embed_data ?? '{}') as { redirecturl?: string }).redirecturl ?? '';
+    const known = { code: 3 as 1 | 2 | 3, amount, zpTransId: 0 };
+    zalopayOrders.set(f.app_trans_id ?? '', known);
     pending.set(token, {
       gateway: 'zalopay',
       amount,
       async finish(paid) {
-        // ZaloPay calls back only for a payment made.
+        known.code = paid ? 1 : 2;
+        known.zpTransId = paid ? transactions : 0;
+        // ZaloPay calls back only for a payment made; a refusal is learnt from /v2/query.
         if (paid)
           await notify(
             'zalopay',
@@ -224,6 +230,23 @@ export async function startFakePayments(options: { vnpayIpnUrl?: string; keys?: 
       sub_return_code: 1,
       order_url: `${origin}/zalopay/pay/${token}`,
       zp_trans_token: token,
+    });
+  }
+
+  function zalopayQuery(form: URLSearchParams, res: ServerResponse) {
+    const f = Object.fromEntries(form);
+    const mac = hmac('sha256', keys.zalopay.key1, [f.app_id, f.app_trans_id, keys.zalopay.key1].join('|'));
+    if (f.mac !== mac || f.app_id !== keys.zalopay.appId)
+      return json(res, { return_code: 2, return_message: 'Giao dịch thất bại', sub_return_code: -402 });
+    const known = zalopayOrders.get(f.app_trans_id ?? '');
+    if (!known) return json(res, { return_code: 2, return_message: 'Giao dịch thất bại', sub_return_code: -92 });
+    return json(res, {
+      return_code: known.code,
+      return_message: known.code === 1 ? 'Giao dịch thành công' : 'Giao dịch thất bại',
+      sub_return_code: known.code === 1 ? 1 : known.code === 2 ? -49 : -1,
+      is_processing: known.code === 3,
+      amount: known.amount,
+      zp_trans_id: known.zpTransId,
     });
   }
 
@@ -299,6 +322,7 @@ export async function startFakePayments(options: { vnpayIpnUrl?: string; keys?: 
       try {
         if (req.method === 'POST' && url.pathname === '/v2/create')
           return zalopayCreate(new URLSearchParams(body), origin, res);
+        if (req.method === 'POST' && url.pathname === '/v2/query') return zalopayQuery(new URLSearchParams(body), res);
         if (req.method === 'POST' && url.pathname === '/v2/gateway/api/create')
           return momoCreate(JSON.parse(body) as Record<string, unknown>, origin, res);
         const finishing = /^\/finish\/(\w+)$/.exec(url.pathname);

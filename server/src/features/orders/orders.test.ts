@@ -23,6 +23,7 @@ const clientsFile = path.join(process.env.TMPDIR ?? '/tmp', `portico-orders-clie
 const SHOP = productClient('orders-shop', ['orders:write', 'users:read']);
 const LMS = productClient('orders-lms', ['orders:write']);
 const MAILER = productClient('orders-mailer', ['notifications:read']);
+const SITE = productClient('orders-payment-site', ['payments:write']);
 
 const COURSE: NewOrderInput['items'] = [
   {
@@ -38,7 +39,7 @@ const COURSE: NewOrderInput['items'] = [
 ];
 
 describe('orders and their payment', async () => {
-  await writeClientsFile(clientsFile, [SHOP, LMS, MAILER]);
+  await writeClientsFile(clientsFile, [SHOP, LMS, MAILER, SITE]);
   const fake = await startFakePayments({ vnpayIpnUrl: 'http://localhost:3000/payment/vnpay/notify' });
   afterAll(() => fake.close());
   const t = useTestApp({ OIDC_CLIENTS_FILE: clientsFile, OTP_SENDS_PER_IP: '1000', ...fake.env });
@@ -207,6 +208,11 @@ describe('orders and their payment', async () => {
       url: vnpayIpn(started.reference, 1, {}, 'forged').replace('/notify', '/return'),
     });
     expect(forged.headers.location).toBe('/order');
+    const forgedInEnglish = await t.app.inject({
+      url: vnpayIpn(started.reference, 1, {}, 'forged').replace('/notify', '/return'),
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(forgedInEnglish.headers.location).toBe('/en-us/order');
   });
 
   it('VNPay: two copies of one IPN at once land once; a failed payment moves Wait to Failure', async () => {
@@ -265,6 +271,31 @@ describe('orders and their payment', async () => {
     expect((await attemptOf(started.reference))?.gatewayTransaction).toBe('240101000000389');
   });
 
+  it('ZaloPay: a refusal, which it never calls back, is learnt from its /v2/query on the return; not yet paid stays pending', async () => {
+    const khoa = await signedInUser(t, { email: 'orders-khoa@example.com' });
+    const attemptSeen = async (reference: string) =>
+      resultOf<PaymentAttempt>(await khoa.call('GET', fillPath(E.attempt.path, { reference })));
+    // Not paid yet: the gateway's answer (3) changes nothing.
+    const waiting = resultOf<{ reference: string }>(await pay(khoa, (await newOrder(khoa.id, 'khoa-1')).id, 'zalopay'));
+    expect((await attemptSeen(waiting.reference)).state).toBe('pending');
+
+    const order = await newOrder(khoa.id, 'khoa-2');
+    const started = resultOf<{ reference: string; location: string }>(await pay(khoa, order.id, 'zalopay'));
+    const token = started.location.split('/').pop();
+    const cancelled = await fetch(`${fake.base}/finish/${token}`, {
+      method: 'POST',
+      body: new URLSearchParams({ paid: '0' }),
+      redirect: 'manual',
+    });
+    const back = new URL(cancelled.headers.get('location') ?? '');
+    expect(back.searchParams.get('status')).toBe('-49');
+    const returned = await t.app.inject({ url: `${back.pathname}${back.search}` });
+    expect(returned.headers.location).toBe(`/order/payment/${started.reference}`);
+    expect(await statusOf(order.id)).toBe(2);
+    expect(await attemptSeen(started.reference)).toMatchObject({ state: 'failed', orderStatus: 2 });
+    expect((await attemptOf(started.reference))?.resultCode).toBe('-49');
+  });
+
   it('MoMo: the create signed for MoMo; the IPN checked, answered 204, a failure leaves the order unpayable', async () => {
     const bich = await signedInUser(t, { email: 'orders-bich@example.com' });
     const order = await newOrder(bich.id, 'bich-1');
@@ -298,6 +329,48 @@ describe('orders and their payment', async () => {
     const query = new URLSearchParams(Object.entries(result(1006)).map(([k, v]): [string, string] => [k, String(v)]));
     const back = await t.app.inject({ url: `/payment/momo/return?${query}` });
     expect(back.headers.location).toBe(`/order/payment/${started.reference}`);
+  });
+
+  it('an external payment site reads any order and reports it paid once per key, for its amount only, from Wait only', async () => {
+    const duc = await signedInUser(t, { email: 'orders-duc@example.com' });
+    const order = await newOrder(duc.id, 'duc-1');
+    const site = await productCaller(t.app, SITE.client_id, 'payments:write');
+    const sitePath = fillPath(E.siteRead.path, { id: order.id });
+    // It reads what the shop made; the shop cannot report, nor the site make orders.
+    expect(resultOf<CreatedOrder>(await site.call('GET', sitePath))).toMatchObject({ amount: 1_650_000, status: 0 });
+    expect(errorKey(await shop.call('GET', sitePath), 403)).toBe('forbidden');
+    expect(errorKey(await create(duc.id, 'site-made', COURSE, site), 403)).toBe('forbidden');
+    const report = (key: string, body: Record<string, unknown>) =>
+      site.call(
+        'POST',
+        sitePath,
+        { outcome: 'paid', gateway: 'vnpay', transaction: 'SITE-1', ...body },
+        {
+          'idempotency-key': key,
+        },
+      );
+    expect(errorKey(await report('k1', { amount: 1 }), 409)).toBe('order_amount_mismatch');
+    expect(await statusOf(order.id)).toBe(0);
+    expect(
+      errorKey(
+        await site.call('POST', sitePath, { outcome: 'paid', amount: 1_650_000, gateway: 'vnpay', transaction: 'x' }),
+        400,
+      ),
+    ).toBe('idempotency_key_required');
+    const paid = resultOf<CreatedOrder>(await report('k2', { amount: 1_650_000 }));
+    expect(paid).toMatchObject({ status: 3, created: true, paymentGatewayType: 'vnpay', userId: duc.id });
+    // A retry answers the same; the key for another report is refused; another key finds it paid.
+    expect(resultOf<CreatedOrder>(await report('k2', { amount: 1_650_000 }))).toMatchObject({
+      status: 3,
+      created: false,
+    });
+    expect(errorKey(await report('k2', { amount: 1_650_000, outcome: 'failed' }), 409)).toBe('idempotency_key_reused');
+    expect(errorKey(await report('k3', { amount: 1_650_000, outcome: 'failed' }), 409)).toBe('order_not_payable');
+    const kept = await t.deps.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order.id));
+    expect(kept.map((a) => [a.state, a.gateway, a.gatewayTransaction, a.resultCode])).toEqual([
+      ['paid', 'vnpay', 'SITE-1', 'payment_site'],
+    ]);
+    expect(errorKey(await site.call('GET', fillPath(E.siteRead.path, { id: 999_999 })), 404)).toBe('not_found');
   });
 
   it('takes only a caller holding the permission; users:read answers the basic profile', async () => {

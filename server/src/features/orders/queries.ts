@@ -36,12 +36,20 @@ export async function listOrderPage(
 }
 
 /** An order with its lines, when `owner` (a person's id or a product's client id) holds it. */
-export async function findOrder(db: Db, id: number, owner: { userId: string } | { clientId: string }) {
+/** An order by id, narrowed to its person or the product that made it; `any` for the payment site. */
+export async function findOrder(db: Db, id: number, owner: { userId: string } | { clientId: string } | 'any') {
   const [order] = await db
     .select()
     .from(orders)
     .where(
-      and(eq(orders.id, id), 'userId' in owner ? eq(orders.userId, owner.userId) : eq(orders.clientId, owner.clientId)),
+      and(
+        eq(orders.id, id),
+        owner === 'any'
+          ? undefined
+          : 'userId' in owner
+            ? eq(orders.userId, owner.userId)
+            : eq(orders.clientId, owner.clientId),
+      ),
     );
   if (!order) return undefined;
   // The block's titles from the block registry, for its name in the reader's language.
@@ -54,13 +62,18 @@ export async function findOrder(db: Db, id: number, owner: { userId: string } | 
   return { order, lines: lines.map(({ line, titleVi, titleEn }): OrderLineRow => ({ ...line, titleVi, titleEn })) };
 }
 
-/** A person's order, locked until the transaction ends: two Pay presses for it take turns. */
-export async function lockOwnOrder(db: Db, id: number, userId: string) {
+/** An order (a person's own when `userId` is given), locked until the transaction ends: two Pay presses, or reports, take turns. */
+export async function lockOrder(db: Db, id: number, userId?: string) {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .where(and(eq(orders.id, id), userId === undefined ? undefined : eq(orders.userId, userId)))
     .for('update');
+  return row;
+}
+
+export async function findAttemptByReference(db: Db, reference: string) {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.reference, reference));
   return row;
 }
 

@@ -1,7 +1,8 @@
 import { orderEndpoints, PAYMENT_GATEWAYS, type PaymentGateway } from '@portico/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
-import { handle } from '../../http/endpoint.js';
+import { callerContext } from '../../http/context.js';
+import { handle, refuseOwnAccount } from '../../http/endpoint.js';
 import { createOrderService, paymentCallbackPath } from './service.js';
 
 /** How each gateway notifies: VNPay's IPN is a GET with a signed query; ZaloPay and MoMo POST JSON. */
@@ -19,10 +20,16 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps) {
   handle(app, e.detail, ({ id }, { user, caller }) => orders.detail(user.id, id, caller.locale));
   handle(app, e.pay, ({ id, gateway }, { user, caller }) => orders.pay(user.id, id, gateway, caller));
   handle(app, e.attempt, ({ reference }, { user }) => orders.attempt(user.id, reference));
-  handle(app, e.create, (input, { product, idempotencyKey, caller }) =>
-    orders.create(product.clientId, idempotencyKey, input, caller.locale),
+  handle(app, e.create, (input, { product, idempotencyKey, caller }) => {
+    // A person of the back office never makes an order for themselves (one of 0đ is paid at once).
+    refuseOwnAccount(product, input.userId);
+    return orders.create(product.clientId, idempotencyKey, input, caller.locale);
+  });
+  handle(app, e.read, ({ id }, { product, caller }) => orders.read({ clientId: product.clientId }, id, caller.locale));
+  handle(app, e.siteRead, ({ id }, { caller }) => orders.read('any', id, caller.locale));
+  handle(app, e.siteReport, (input, { product, idempotencyKey, caller }) =>
+    orders.siteReport(product, idempotencyKey, input, caller.locale),
   );
-  handle(app, e.read, ({ id }, { product, caller }) => orders.read(product.clientId, id, caller.locale));
 
   for (const gateway of PAYMENT_GATEWAYS) {
     app.route({
@@ -36,7 +43,8 @@ export async function orderRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     });
     app.get(paymentCallbackPath(gateway, 'return'), async (request, reply) => {
-      const location = await orders.returned(gateway, (request.query ?? {}) as Record<string, unknown>);
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const location = await orders.returned(gateway, query, callerContext(request).locale);
       return reply.header('cache-control', 'no-store').redirect(location, 303);
     });
   }

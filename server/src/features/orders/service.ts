@@ -18,27 +18,31 @@ import {
   type PaymentAttempt,
   type PaymentGateway,
 } from '@portico/contracts';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import {
   createPaymentGateways,
   type GatewayAnswer,
   type GatewayRequest,
+  type NoticeOutcome,
   type PaymentAdapter,
+  type PaymentNotice,
 } from '../../modules/payments/index.js';
 import { holdLiveUser } from '../../modules/users/index.js';
 import {
   abandonAttempt,
   endAttempt,
   findAttempt,
+  findAttemptByReference,
   findOrder,
   findOrderByKey,
   findOwnAttempt,
   insertAttempt,
   insertOrder,
   listOrderPage,
-  lockOwnOrder,
+  lockOrder,
   markOrderFailed,
   markOrderPaid,
   type OrderLineRow,
@@ -47,6 +51,13 @@ import {
 } from './queries.js';
 
 type E = typeof orderEndpoints;
+type AttemptRow = NonNullable<Awaited<ReturnType<typeof findAttempt>>>;
+
+/** How often a pending attempt's gateway may be asked how it stands (server/src/modules/payments/port.ts `query`). */
+const QUERY_EVERY_SECONDS = 5;
+
+/** The result code of an attempt an external payment site reported. */
+const PAYMENT_SITE = 'payment_site';
 
 /** Where a gateway notifies the server and sends the browser back (outside /api: the gateway's shapes). */
 export const paymentCallbackPath = (gateway: PaymentGateway, kind: 'notify' | 'return') =>
@@ -81,7 +92,7 @@ const orderOf = (order: OrderRow, lines: OrderLineRow[], locale: Locale): Order 
  * (server/src/modules/payments). The amount is worked out from the lines here, never taken from a
  * caller; a gateway's notification moves the order in one transaction, once.
  */
-export function createOrderService({ database, config, log }: Pick<AppDeps, 'database' | 'config' | 'log'>) {
+export function createOrderService({ database, config, log, kv }: Pick<AppDeps, 'database' | 'config' | 'log' | 'kv'>) {
   const { db } = database;
   const gateways = createPaymentGateways(config);
   const adapter = (gateway: PaymentGateway): PaymentAdapter => {
@@ -89,6 +100,70 @@ export function createOrderService({ database, config, log }: Pick<AppDeps, 'dat
     if (!found) throw badRequest('payment_gateway_unavailable');
     return found;
   };
+
+  /**
+   * An attempt ended paid or failed: its order moves (Wait to Paid or Failure) and the person's
+   * activity log says so, in the transaction that ended it.
+   */
+  async function closeOrder(tx: Db, attempt: AttemptRow, outcome: 'paid' | 'failed') {
+    const gateway = attempt.gateway as PaymentGateway;
+    const params = {
+      id: attempt.orderId,
+      amount: formatDong(attempt.amount),
+      gateway: PAYMENT_GATEWAY_NAMES[gateway],
+    };
+    if (outcome === 'paid') {
+      // Paid twice (a second tab's attempt): the attempt is kept as paid for the refund; said once in the log.
+      if (!(await markOrderPaid(tx, attempt.orderId, gateway)).length) {
+        log.warn({ orderId: attempt.orderId, reference: attempt.reference }, 'order paid again: refund the attempt');
+        return;
+      }
+      await insertActivity(tx, { userId: attempt.userId, action: 'activity_order_paid', params });
+    } else {
+      await markOrderFailed(tx, attempt.orderId, gateway);
+      await insertActivity(tx, { userId: attempt.userId, action: 'activity_order_payment_failed', params });
+    }
+  }
+
+  /**
+   * What a gateway says of a payment (its notification, or its answer to a query): the attempt,
+   * its amount, and the order moved to Paid or Failure with the attempt in one transaction. A
+   * replay finds the attempt ended and changes nothing.
+   */
+  function settle(gateway: PaymentGateway, notice: PaymentNotice): Promise<NoticeOutcome> {
+    return db.transaction(async (tx) => {
+      const attempt = notice.reference ? await findAttempt(tx, gateway, notice.reference) : undefined;
+      if (!attempt) return 'not_found' as const;
+      const open = attempt.state === 'pending' || (attempt.state === 'failed' && attempt.resultCode === START_REFUSED);
+      if (!open) return 'already' as const;
+      if (notice.amount !== attempt.amount) return 'bad_amount' as const;
+      if (notice.outcome === 'pending') return 'confirmed' as const;
+      const ended = await endAttempt(tx, attempt.id, {
+        state: notice.outcome,
+        gatewayTransaction: notice.transaction,
+        resultCode: notice.resultCode,
+      });
+      // Ended by a replay that got the lock first.
+      if (!ended) return 'already' as const;
+      await closeOrder(tx, attempt, notice.outcome);
+      return 'confirmed' as const;
+    });
+  }
+
+  /**
+   * A pending attempt at a gateway that notifies only a payment made (ZaloPay): the gateway is
+   * asked how it stands, at most once in QUERY_EVERY_SECONDS per attempt (the outcome page polls),
+   * and its answer settled like a notification. True when that changed the attempt.
+   */
+  async function askGateway(attempt: AttemptRow): Promise<boolean> {
+    const gateway = attempt.gateway as PaymentGateway;
+    const payment = gateways[gateway];
+    if (attempt.state !== 'pending' || !payment?.query) return false;
+    if ((await kv.incr(`payment:query:${attempt.reference}`, QUERY_EVERY_SECONDS)) > 1) return false;
+    const notice = await payment.query(attempt.reference);
+    if (!notice || notice.reference !== attempt.reference || notice.outcome === 'pending') return false;
+    return (await settle(gateway, notice)) === 'confirmed';
+  }
 
   return {
     /** The gateways offered (the checkout's buttons). */
@@ -151,10 +226,61 @@ export function createOrderService({ database, config, log }: Pick<AppDeps, 'dat
       });
     },
 
-    async read(clientId: string, id: number, locale: Locale) {
-      const found = await findOrder(db, id, { clientId });
+    /** One order: the product's own (`clientId`), or any for the payment site (`'any'`). */
+    async read(owner: { clientId: string } | 'any', id: number, locale: Locale) {
+      const found = await findOrder(db, id, owner);
       if (!found) throw notFound();
       return { ...orderOf(found.order, found.lines, locale), userId: found.order.userId };
+    },
+
+    /**
+     * An external payment site (PAYMENT_CHECKOUT_URL) reports how an order's payment ended, once
+     * per Idempotency-Key: kept as an attempt (the key its reference), the order moved from Wait
+     * once, in one transaction holding the order; a replay answers the order as it is.
+     */
+    async siteReport(
+      site: { clientId: string; userId?: string },
+      key: string,
+      input: ParsedInputOf<E['siteReport']>,
+      locale: Locale,
+    ): Promise<CreatedOrder> {
+      const reference = `site_${createHash('sha256').update(`${site.clientId}\n${key}`).digest('hex').slice(0, 40)}`;
+      const created = await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, input.id);
+        if (!order) throw notFound();
+        // A person of the back office never settles an order of their own.
+        if (site.userId !== undefined && site.userId === order.userId) throw forbidden();
+        const previous = await findAttemptByReference(tx, reference);
+        if (previous) {
+          const same =
+            previous.orderId === input.id &&
+            previous.state === input.outcome &&
+            previous.amount === input.amount &&
+            previous.gateway === input.gateway &&
+            previous.gatewayTransaction === input.transaction;
+          if (!same) throw new AppError(409, 'idempotency_key_reused');
+          return false;
+        }
+        if (order.status !== ORDER_STATUS.wait) throw new AppError(409, 'order_not_payable');
+        if (input.amount !== order.amount) throw new AppError(409, 'order_amount_mismatch');
+        const attempt = await insertAttempt(tx, {
+          reference,
+          orderId: order.id,
+          userId: order.userId,
+          gateway: input.gateway,
+          amount: input.amount,
+          state: input.outcome,
+          gatewayTransaction: input.transaction,
+          resultCode: PAYMENT_SITE,
+          locale,
+          completedAt: new Date(),
+        });
+        await closeOrder(tx, attempt, input.outcome);
+        return true;
+      });
+      const found = await findOrder(db, input.id, 'any');
+      if (!found) throw notFound();
+      return { ...orderOf(found.order, found.lines, locale), userId: found.order.userId, created };
     },
 
     /** Starts paying: an attempt kept with its reference and amount, then the gateway's address. */
@@ -163,7 +289,7 @@ export function createOrderService({ database, config, log }: Pick<AppDeps, 'dat
       // The order locked while its attempt is made: a Pay racing a notification or a deletion waits.
       const attempt = await db.transaction(async (tx) => {
         if (!(await holdLiveUser(tx, userId))) throw notFound();
-        const order = await lockOwnOrder(tx, id, userId);
+        const order = await lockOrder(tx, id, userId);
         if (!order) throw notFound();
         if (!isPayable(order.status)) throw new AppError(409, 'order_not_payable');
         return insertAttempt(tx, {
@@ -196,8 +322,9 @@ export function createOrderService({ database, config, log }: Pick<AppDeps, 'dat
     },
 
     async attempt(userId: string, reference: string): Promise<PaymentAttempt> {
-      const found = await findOwnAttempt(db, userId, reference);
+      let found = await findOwnAttempt(db, userId, reference);
       if (!found) throw notFound();
+      if (await askGateway(found.attempt)) found = (await findOwnAttempt(db, userId, reference)) ?? found;
       const { attempt, orderStatus } = found;
       return {
         reference: attempt.reference,
@@ -212,62 +339,28 @@ export function createOrderService({ database, config, log }: Pick<AppDeps, 'dat
     },
 
     /**
-     * A gateway's notification: its signature, then the attempt, its amount, and the order moved
-     * to Paid or Failure with the attempt in one transaction. A replay finds the attempt ended and
-     * changes nothing; the answer is what the gateway expects in each case.
+     * A gateway's notification: its signature, then `settle`; the answer is what the gateway
+     * expects in each case.
      */
     async notify(gateway: PaymentGateway, request: GatewayRequest): Promise<GatewayAnswer> {
       const payment = gateways[gateway];
       if (!payment) throw notFound();
       const notice = payment.readNotice(request);
       if (!notice) return payment.answer('bad_signature');
-      const outcome = await db.transaction(async (tx) => {
-        const attempt = notice.reference ? await findAttempt(tx, gateway, notice.reference) : undefined;
-        if (!attempt) return 'not_found' as const;
-        const open =
-          attempt.state === 'pending' || (attempt.state === 'failed' && attempt.resultCode === START_REFUSED);
-        if (!open) return 'already' as const;
-        if (notice.amount !== attempt.amount) return 'bad_amount' as const;
-        if (notice.outcome === 'pending') return 'confirmed' as const;
-        const ended = await endAttempt(tx, attempt.id, {
-          state: notice.outcome,
-          gatewayTransaction: notice.transaction,
-          resultCode: notice.resultCode,
-        });
-        // Ended by a replay that got the lock first.
-        if (!ended) return 'already' as const;
-        const params = {
-          id: attempt.orderId,
-          amount: formatDong(attempt.amount),
-          gateway: PAYMENT_GATEWAY_NAMES[gateway],
-        };
-        if (notice.outcome === 'paid') {
-          // Paid twice (a second tab's attempt): the attempt is kept as paid for the refund; said once in the log.
-          if (!(await markOrderPaid(tx, attempt.orderId, gateway)).length) {
-            log.warn(
-              { orderId: attempt.orderId, reference: attempt.reference },
-              'order paid again: refund the attempt',
-            );
-            return 'confirmed' as const;
-          }
-          await insertActivity(tx, { userId: attempt.userId, action: 'activity_order_paid', params });
-        } else {
-          await markOrderFailed(tx, attempt.orderId, gateway);
-          await insertActivity(tx, { userId: attempt.userId, action: 'activity_order_payment_failed', params });
-        }
-        return 'confirmed' as const;
-      });
-      return payment.answer(outcome);
+      return payment.answer(await settle(gateway, notice));
     },
 
     /**
      * The browser back from a gateway: to the attempt's outcome page when the return's signature
-     * holds (the page reads the state from the store, never from this query), else to the orders.
+     * holds (the page reads the state from the store, never from this query), else to the orders
+     * in the browser's language (the attempt's is unknown then).
      */
-    async returned(gateway: PaymentGateway, query: Record<string, unknown>): Promise<string> {
+    async returned(gateway: PaymentGateway, query: Record<string, unknown>, fallback: Locale): Promise<string> {
       const reference = gateways[gateway]?.readReturn(query);
       const attempt = reference ? await findAttempt(db, gateway, reference) : undefined;
-      if (!attempt) return '/order';
+      if (!attempt) return `${localePrefix(fallback)}/order`;
+      // A gateway that never notifies a refusal is asked now: the outcome page then shows it.
+      await askGateway(attempt);
       return `${localePrefix(attempt.locale as Locale)}${fillPath(PAYMENT_RESULT_PATH, { reference: attempt.reference })}`;
     },
   };

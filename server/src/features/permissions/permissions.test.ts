@@ -6,6 +6,7 @@ import {
   kycEndpoints,
   type ModuleNode,
   type MyPermissions,
+  orderEndpoints,
   PERMISSION_IDS,
   type PermissionGroup,
   type PermissionModuleRow,
@@ -110,7 +111,7 @@ describe('permissions, groups and modules', async () => {
     ]);
   });
 
-  it('a person who may award points awards others, never themselves', async () => {
+  it('a person who may award points or make orders does so for others, never themselves', async () => {
     const staff = await signedInUser(t, { email: 'access-staff@example.com' });
     const learner = await signedInUser(t, { email: 'access-learner@example.com' });
     resultOf(await admin.call('PUT', groupPath('rewards'), { name: 'Rewards', permissions: ['points:write'] }));
@@ -126,6 +127,19 @@ describe('permissions, groups and modules', async () => {
     expect((await award(learner.id, 'other')).statusCode).toBe(200);
     expect(resultOf(await learner.call('GET', pointEndpoints.balance.path))).toBe(50);
     expect(resultOf(await staff.call('GET', pointEndpoints.balance.path))).toBe(0);
+
+    // Nor an order (one of 0đ is paid at once).
+    resultOf(await admin.call('PUT', groupPath('sales'), { name: 'Sales', permissions: ['orders:write'] }));
+    resultOf(await admin.call('POST', membersPath('sales'), { kind: 'user', id: staff.id }));
+    const order = (userId: string, key: string) =>
+      staff.call(
+        'POST',
+        orderEndpoints.create.path,
+        { userId, items: [{ title: 'Khóa học', price: 0 }] },
+        { 'idempotency-key': key },
+      );
+    expect(errorKey(await order(staff.id, 'self-order'), 403)).toBe('forbidden');
+    expect((await order(learner.id, 'other-order')).statusCode).toBe(200);
   });
 
   it('a client gains through its groups what its configured scopes do not give', async () => {

@@ -56,4 +56,10 @@ export interface PaymentAdapter {
   readReturn(query: Record<string, unknown>): string | undefined;
   /** The answer this gateway expects for a notification taken this way. */
   answer(outcome: NoticeOutcome): GatewayAnswer;
+  /**
+   * Asks the gateway how a payment stands, for a gateway that notifies only a payment made
+   * (ZaloPay): its answer settles a refusal the notification never brings. Undefined when the
+   * gateway could not say (away, or its answer not one of its own).
+   */
+  query?(reference: string): Promise<PaymentNotice | undefined>;
 }

@@ -83,6 +83,33 @@ export function createZalopay(config: ZalopayConfig): PaymentAdapter {
       const holds = sameHex(hmacHex('sha256', config.key2, parts.join('|')), query.checksum);
       return holds && parts[0] === config.appId ? parts[1] : undefined;
     },
+    /**
+     * ZaloPay's /v2/query (MAC: key1 over app_id|app_trans_id|key1): return_code 1 paid, 2 failed,
+     * 3 not paid yet or in progress. Its answer carries no signature of its own: it is trusted as
+     * the answer of the gateway's address over TLS, as /v2/create's order_url is.
+     */
+    async query(reference: string) {
+      const mac = hmacHex('sha256', config.key1, [config.appId, reference, config.key1].join('|'));
+      let answer: Record<string, unknown>;
+      try {
+        answer = await gatewayJson(`${config.baseUrl}/v2/query`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ app_id: config.appId, app_trans_id: reference, mac }).toString(),
+        });
+      } catch {
+        return undefined;
+      }
+      const code = answer.return_code;
+      if (code !== 1 && code !== 2 && code !== 3) return undefined;
+      return {
+        reference,
+        amount: wholeNumber(field(answer, 'amount')),
+        outcome: code === 1 ? ('paid' as const) : code === 2 ? ('failed' as const) : ('pending' as const),
+        transaction: field(answer, 'zp_trans_id') || null,
+        resultCode: String(answer.sub_return_code ?? code),
+      };
+    },
     answer(outcome): GatewayAnswer {
       const [return_code, return_message] = ANSWERS[outcome];
       return { status: 200, body: { return_code, return_message } };

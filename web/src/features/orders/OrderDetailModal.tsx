@@ -18,8 +18,10 @@ import { useOpenCheckout } from './useOpenCheckout';
  */
 export function OrderDetailModal({ orderId, onClose }: { orderId: number | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const { locale } = useLocale();
   const order = useQuery({
-    queryKey: [...ORDERS_QUERY_KEY, 'detail', orderId],
+    // The block names come in the reader's language: another language is another answer.
+    queryKey: [...ORDERS_QUERY_KEY, 'detail', orderId, locale],
     queryFn: () => getOrder(orderId as number),
     enabled: orderId !== null,
     retry: false,
