@@ -161,6 +161,19 @@ describe('orders and payment', () => {
       await page.locator('label', { hasText: t.order_status_paid }).click();
       await rowOf(page, t, a.id).waitFor();
       await rowOf(page, t, b.id).waitFor();
+
+      // The other width too: the paid orders and one's detail, looked at in both languages at both.
+      const other = viewport === DESKTOP ? PHONE : DESKTOP;
+      await page.setViewportSize(other);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`orders-${locale}-${other.width}-paid`), fullPage: true });
+      await rowOf(page, t, a.id)
+        .getByRole('button', { name: t.order_view_label.replace('{{id}}', String(a.id)) })
+        .click();
+      const dialog = page.getByRole('dialog', { name: t.order_detail_title.replace('{{id}}', String(a.id)) });
+      await dialog.getByText(t.order_status_paid).first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`orders-${locale}-${other.width}-detail-paid`) });
       await context.close();
     },
   );
