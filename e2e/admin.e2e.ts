@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
-import { pageJson, signInOnLoginPage, storedAccessToken } from './signin.js';
+import { confirmStepUp, pageJson, signInOnLoginPage, storedAccessToken } from './signin.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vi = messages['vi-VN'];
@@ -92,7 +92,9 @@ describe('the admin console', () => {
     await page.getByRole('heading', { name: vi.admin_user_contacts }).waitFor();
     await page.screenshot({ path: screenshotPath('admin-user-vi-1280'), fullPage: true });
 
+    // The first change asks the operator's own proof (the step-up dialog); it then holds a while.
     await confirmIn(page, vi.admin_action_suspend);
+    await confirmStepUp(page, vi, ADMIN.password);
     await page.getByText(vi.admin_state_suspended).waitFor();
 
     // The demo user's right password now gets the suspension message.

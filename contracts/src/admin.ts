@@ -3,7 +3,8 @@ import { featureEndpoints, PERMISSION_IDS, PRODUCT_SCOPES } from './endpoint.js'
 
 // The admin console (issue 31 point 1): endpoints under /api/admin/ with the `admin` auth kind,
 // each needing one permission of ADMIN_PERMISSIONS held through a group (the permissions store,
-// contracts/src/permissions.ts). Every change writes an audit entry in its own transaction.
+// contracts/src/permissions.ts). Every change writes an audit entry in its own transaction and
+// needs the operator's own step-up proof (contracts/src/step-up.ts), not their session alone.
 
 /** Rows of a search, and of an audit page. */
 export const ADMIN_SEARCH_LIMIT = 20;
@@ -182,6 +183,7 @@ export const adminEndpoints = {
     summary:
       'suspend (sign-in refused, sessions ended), unsuspend, end-sessions (every session and token), reset-two-factor, clear-lockout (the failed-sign-in lock and a closed second step), resend-verification (each unconfirmed e-mail or phone is sent the way to activate it)',
     auth: 'admin',
+    stepUp: true,
     permission: 'accounts:write',
     input: z.object({ userId, action: z.enum(ADMIN_ACCOUNT_ACTIONS) }),
     output: adminUserSchema,
@@ -200,6 +202,7 @@ export const adminEndpoints = {
     path: '/api/admin/clients',
     summary: 'A new client, at once in use by every copy; its secret is answered once',
     auth: 'admin',
+    stepUp: true,
     permission: 'clients:write',
     input: clientFields.extend({ clientId }),
     output: withSecret,
@@ -211,6 +214,7 @@ export const adminEndpoints = {
     summary:
       "Changes a console client's name, addresses, grants, scopes and kind; its secret stays (one made confidential gets one, answered once)",
     auth: 'admin',
+    stepUp: true,
     permission: 'clients:write',
     input: clientFields.extend({ clientId }),
     output: withSecret,
@@ -221,6 +225,7 @@ export const adminEndpoints = {
     path: '/api/admin/clients/:clientId/secret',
     summary: 'A new secret for a console client; the old one stops working at once',
     auth: 'admin',
+    stepUp: true,
     permission: 'clients:write',
     input: z.object({ clientId }),
     output: withSecret,
@@ -231,6 +236,7 @@ export const adminEndpoints = {
     path: '/api/admin/clients/:clientId',
     summary: 'Removes a console client: its tokens are refused from then on',
     auth: 'admin',
+    stepUp: true,
     permission: 'clients:write',
     input: z.object({ clientId }),
     output: z.object({ ok: z.literal(true) }),

@@ -141,7 +141,10 @@ async function enter<E extends Endpoint>(
   const product = endpoint.auth === 'product' ? await app.authenticateProduct(request, scopeOf(endpoint)) : undefined;
   const admin = endpoint.auth === 'admin' ? await app.authenticateAdmin(request, permissionOf(endpoint)) : undefined;
   const caller = callerContext(request);
-  if (endpoint.stepUp && who) await app.requireStepUp({ ...who, caller });
+  // A person's change to their sign-in, or an operator's change to anyone's: a fresh proof of the
+  // operator too, never their session alone (contracts/src/admin.ts).
+  const person = who ?? admin;
+  if (endpoint.stepUp && person) await app.requireStepUp({ ...person, caller });
   const idempotencyKey = endpoint.idempotent ? idempotencyKeyOf(request) : undefined;
   const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
   return {

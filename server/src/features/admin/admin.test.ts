@@ -37,8 +37,12 @@ describe('the admin console', () => {
   let demo: SignedInUser;
   beforeAll(async () => {
     admin = await signedInUser(t, { email: 'console-admin@example.com', firstName: 'An', lastName: 'Quản' });
-    demo = await signedInUser(t, { email: 'console-demo@example.com', firstName: 'Bình', lastName: 'Nguyễn' });
     await addMember(t.deps.database.db, 'administrators', 'user', admin.id);
+    // A change needs the operator's own proof, never their session alone; a read does not.
+    expect(resultOf<AdminUser[]>(await admin.call('GET', `${E.users.path}?q=console`)).length).toBeGreaterThan(0);
+    expect(errorKey(await admin.call('POST', userPath(admin.id, 'end-sessions')), 403)).toBe('step_up_required');
+    await admin.stepUp();
+    demo = await signedInUser(t, { email: 'console-demo@example.com', firstName: 'Bình', lastName: 'Nguyễn' });
   });
 
   it('refuses every admin endpoint, as the OpenAPI lists them, without a token (401) and without the permission (403)', async () => {
