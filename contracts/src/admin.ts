@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockIdSchema } from './brand.js';
 import { featureEndpoints, PERMISSION_IDS, PRODUCT_SCOPES } from './endpoint.js';
 
 // The admin console (issue 31 point 1): endpoints under /api/admin/ with the `admin` auth kind,
@@ -113,6 +114,8 @@ export const clientFields = z.object({
   firstParty: z.boolean().default(false),
   /** How it authenticates at the token endpoint: `none` for a browser or mobile app (PKCE, no secret). */
   tokenAuth: z.enum(CLIENT_AUTH_METHODS).default('client_secret_basic'),
+  /** The product (block) it is: its brand shows on the sign-in pages it sends people to (contracts/src/branding.ts). */
+  blockId: blockIdSchema.nullable().default(null),
 });
 export type ClientFields = z.infer<typeof clientFields>;
 
@@ -125,6 +128,7 @@ export const adminClientSchema = z.object({
   scopes: z.array(z.string()),
   firstParty: z.boolean(),
   tokenAuth: z.string(),
+  blockId: z.string().nullable(),
   /** Where it is kept: the console's (editable here), or the portal's own and OIDC_CLIENTS_FILE (read only). */
   source: z.enum(['console', 'file', 'portal']),
 });

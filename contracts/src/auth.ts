@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandDataSchema } from './brand.js';
 import { featureEndpoints } from './endpoint.js';
 import { PASSWORD_INPUT_MAX } from './password.js';
 import { EMAIL_PATTERN } from './rules.js';
@@ -123,7 +124,11 @@ export const interactionDetailsSchema = z.object({
     logoUri: z.string().optional(),
     clientUri: z.string().optional(),
     firstParty: z.boolean(),
+    /** The product (block) the client is, whose brand the page's banner shows (contracts/src/branding.ts). */
+    blockId: z.string().optional(),
   }),
+  /** The banner by language: the client's block's brand, else the portal's. */
+  brand: brandDataSchema,
   scopes: z.array(z.string()),
   /** login_hint from the client, to prefill the username. */
   loginHint: z.string().optional(),

@@ -39,7 +39,13 @@ export type ProductScope = (typeof PRODUCT_SCOPES)[number];
  * The admin console's permissions (issue 31 point 1), held through groups like the back office's
  * (migration 0021_admin.sql files them under the `admin` module); never a token's scope.
  */
-export const ADMIN_PERMISSIONS = ['accounts:read', 'accounts:write', 'clients:write', 'audit:read'] as const;
+export const ADMIN_PERMISSIONS = [
+  'accounts:read',
+  'accounts:write',
+  'clients:write',
+  'branding:write',
+  'audit:read',
+] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];
 export const isAdminPermission = (id: string): id is AdminPermission =>
   (ADMIN_PERMISSIONS as readonly string[]).includes(id);

@@ -5,6 +5,8 @@ export * from './admin.js';
 export * from './api.js';
 export * from './approval.js';
 export * from './auth.js';
+export * from './brand.js';
+export * from './branding.js';
 export * from './contacts.js';
 export * from './delete-account.js';
 export * from './devices.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockIdSchema } from './brand.js';
 import { featureEndpoints } from './endpoint.js';
 
 // Notification settings (spec account §2 /notification, §3 "Notification config item", §4 the
@@ -17,12 +18,7 @@ export const notificationGroupSchema = z
   .transform((list) => NOTIFICATION_CHANNELS.filter((c) => list.includes(c)));
 
 /** A product's id for a block or a module: letters, digits and . _ : - (it travels in paths). */
-const keySchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9._:-]+$/);
+const keySchema = blockIdSchema;
 /** A module's block: a block id, or null for the general notifications (shown without a product). */
 const blockRefSchema = keySchema.nullable();
 /** A title a product writes in both interface languages. */

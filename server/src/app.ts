@@ -14,6 +14,7 @@ import { createAuthenticateAdmin } from './features/auth/admin.js';
 import { createAuthenticateUser } from './features/auth/bearer.js';
 import { createAuthenticateProduct } from './features/auth/product.js';
 import { authRoutes } from './features/auth/routes.js';
+import { brandingRoutes } from './features/branding/routes.js';
 import { subscribeContacts } from './features/contacts/events.js';
 import { contactRoutes } from './features/contacts/routes.js';
 import { deleteAccountRoutes } from './features/delete-account/routes.js';
@@ -57,6 +58,7 @@ import { installErrorHandler } from './lib/errors.js';
 import { refuseNullBytes } from './lib/input-guard.js';
 import { subscribeActivity } from './modules/activity/index.js';
 import { subscribeAlerts } from './modules/alerts/index.js';
+import { createBrands } from './modules/branding/index.js';
 import { subscribeClaims } from './modules/claims/index.js';
 import { subscribeDevices } from './modules/devices/index.js';
 import { subscribeFederation } from './modules/federation/index.js';
@@ -154,6 +156,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => metricsRoutes(scope, deps));
   await app.register(async (scope) => adminRoutes(scope, deps));
+  await app.register(async (scope) => brandingRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));
   await app.register(async (scope) => errorRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));
@@ -198,6 +201,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   );
 
   const webDist = opts.webDist ?? defaultWebDist;
+  const brands = createBrands(deps);
   if (webDist)
     await app.register(async (scope) =>
       webRoutes(scope, webDist, {
@@ -210,7 +214,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
           authorizationEndpoint: `${deps.config.issuer}/auth`,
         },
         settings: appSettings(deps.config),
-        interactionDetails: async (uid) => describeInteraction(app.oidc, await findInteraction(app.oidc, uid)),
+        interactionDetails: async (uid) => describeInteraction(app.oidc, await findInteraction(app.oidc, uid), brands),
       }),
     );
 

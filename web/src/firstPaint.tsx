@@ -19,6 +19,7 @@ import { LoginPage } from './features/login/LoginPage';
 import i18n, { loadMessages, mergeTranslations } from './i18n/setup';
 import { PublicLayout } from './layouts/PublicLayout';
 import { FirstPaintContext } from './lib/firstPaintContext';
+import { interactionQuery } from './queries/interaction';
 import { APP_SETTINGS_QUERY_KEY } from './settings/useAppSettings';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -45,7 +46,7 @@ export async function prepare(settings: AppSettings): Promise<void> {
 export function renderLoginPage({ locale, url, settings, details, nonce }: FirstPaintInput): string {
   const queryClient = new QueryClient();
   queryClient.setQueryData(APP_SETTINGS_QUERY_KEY, settings);
-  queryClient.setQueryData(['interaction', details.uid], details);
+  queryClient.setQueryData(interactionQuery(details.uid).queryKey, details);
   const html = renderToString(
     <FirstPaintContext.Provider value={true}>
       <I18nextProvider i18n={perLocale.get(locale) ?? i18n}>

@@ -326,6 +326,18 @@ export const notificationBlocks = pgTable('notification_blocks', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A block's own name and logo per language, shown on the public pages (issue 31; migration 0023_branding.sql). */
+export const brandings = pgTable('brandings', {
+  blockId: text('block_id')
+    .primaryKey()
+    .references(() => notificationBlocks.id, { onDelete: 'cascade' }),
+  nameVi: text('name_vi').notNull(),
+  nameEn: text('name_en'),
+  logoVi: text('logo_vi'),
+  logoEn: text('logo_en'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A kind of notification, in a block or general (no block); one per name in each. */
 export const notificationModules = pgTable(
   'notification_modules',
@@ -664,6 +676,7 @@ export const schema = {
   userRecoveryCodes,
   rememberedBrowsers,
   notificationBlocks,
+  brandings,
   notificationModules,
   notificationChoices,
   userAddresses,

@@ -37,6 +37,7 @@ export function describeClient(metadata: ClientMetadata, source: AdminClient['so
     scopes: typeof metadata.scope === 'string' ? metadata.scope.split(' ').filter(Boolean) : [],
     firstParty: metadata.first_party === true,
     tokenAuth: metadata.token_endpoint_auth_method ?? 'client_secret_basic',
+    blockId: typeof metadata.block_id === 'string' ? metadata.block_id : null,
     source,
   };
 }
@@ -61,6 +62,7 @@ export function createClientStore(db: Db, provider: Provider, configured: readon
       scope: fields.scopes.join(' '),
       first_party: fields.firstParty,
       token_endpoint_auth_method: fields.tokenAuth,
+      ...(fields.blockId ? { block_id: fields.blockId } : {}),
       ...(fields.tokenAuth === 'none' ? {} : { client_secret: secret ?? newSecret() }),
     };
     const checked = withScopesChecked(metadata);

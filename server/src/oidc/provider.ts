@@ -77,7 +77,8 @@ export function createProvider(opts: ProviderOptions): Provider {
     extraClientMetadata: {
       // first_party: the portal's own products, whose consent is implied.
       // frontchannel_logout_uri: loaded in an iframe by the logout page (OIDC Front-Channel Logout 1.0).
-      properties: ['first_party', 'frontchannel_logout_uri', 'frontchannel_logout_session_required'],
+      // block_id: the product (block) it is, whose brand its sign-in pages show (contracts/src/branding.ts).
+      properties: ['first_party', 'frontchannel_logout_uri', 'frontchannel_logout_session_required', 'block_id'],
     },
     // Authorization code flow only (no implicit or hybrid), always with PKCE S256.
     responseTypes: ['code'],

@@ -23,12 +23,13 @@ export const addStepUpHandler = (handler: StepUpHandler): (() => void) => {
  * parameters are filled from the input, the rest goes in the query (GET, DELETE) or the JSON body
  * (or where the endpoint's `inputIn` says).
  * `options.query` adds query parameters the contract reads outside its input (the login calls'
- * campaignId, contracts/src/auth.ts).
+ * campaignId, contracts/src/auth.ts); `options.form` is the body of an `upload` endpoint (the
+ * input then fills only its path).
  */
 export async function call<E extends Endpoint>(
   endpoint: E,
   input: InputOf<E>,
-  options: Omit<RequestOptions, 'body'> = {},
+  options: CallOptions = {},
 ): Promise<OutputOf<E>> {
   try {
     return await send(endpoint, input, options);
@@ -42,15 +43,18 @@ export async function call<E extends Endpoint>(
   }
 }
 
+type CallOptions = Omit<RequestOptions, 'body'> & { form?: FormData };
+
 function send<E extends Endpoint>(
   endpoint: E,
   input: InputOf<E>,
-  options: Omit<RequestOptions, 'body'>,
+  { form, ...options }: CallOptions,
 ): Promise<OutputOf<E>> {
   const values = (input ?? {}) as Record<string, unknown>;
   const inPath = pathParams(endpoint.path);
   const rest = Object.fromEntries(Object.entries(values).filter(([k]) => !inPath.includes(k)));
   const path = fillPath(endpoint.path, values);
+  if (form) return apiFetch<OutputOf<E>>(endpoint.method, path, { ...options, body: form });
   return inputInQuery(endpoint)
     ? apiFetch<OutputOf<E>>(endpoint.method, path, {
         ...options,

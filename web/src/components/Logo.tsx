@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Group, Image, Text } from '@mantine/core';
 import { useId } from 'react';
 
 /** The Portico mark: a portico (pediment over three columns) on a blue-teal tile. */
@@ -22,11 +22,21 @@ export function LogoMark({ size = 36 }: { size?: number }) {
   );
 }
 
-/** Mark plus product name. */
-export function Logo({ name, color, size = 36 }: { name: string; color?: string; size?: number }) {
+/** Mark (or a product's own logo, web/src/settings/useBrand.ts) plus product name. */
+export function Logo({
+  name,
+  color,
+  size = 36,
+  logo,
+}: {
+  name: string;
+  color?: string;
+  size?: number;
+  logo?: string | null;
+}) {
   return (
     <Group gap={10} wrap="nowrap" style={{ minWidth: 0 }}>
-      <LogoMark size={size} />
+      {logo ? <Image src={logo} alt="" h={size} w="auto" maw={size * 4} fit="contain" /> : <LogoMark size={size} />}
       <Text fw={800} fz={size >= 36 ? 'xl' : 'lg'} c={color} style={{ letterSpacing: '-0.01em' }} lh={1.2} truncate>
         {name}
       </Text>

@@ -6,13 +6,15 @@ import { Logo } from '../components/Logo';
 import { useEmbedded } from '../embed';
 import { useLocale } from '../hooks/useLocale';
 import { useAppSettings } from '../settings/useAppSettings';
+import { useBrand } from '../settings/useBrand';
 import classes from './layouts.module.css';
 
-/** Public pages: marketing banner (logo, product name, language switch) unless embedded. */
+/** Public pages: marketing banner (logo, product name — the sending product's brand — language switch) unless embedded. */
 export function PublicLayout() {
   const { t } = useTranslation();
   const embedded = useEmbedded();
   const { settings } = useAppSettings();
+  const brand = useBrand();
   const { to } = useLocale();
 
   return (
@@ -21,8 +23,8 @@ export function PublicLayout() {
         <Box component="header" className={classes.banner}>
           <Container size="lg" h="100%">
             <Group justify="space-between" h="100%" wrap="nowrap">
-              <Anchor component={Link} to={to('/')} underline="never" aria-label={settings.productName}>
-                <Logo name={settings.productName} color="white" />
+              <Anchor component={Link} to={to('/')} underline="never" aria-label={brand.name}>
+                <Logo name={brand.name} logo={brand.logo} color="white" />
               </Anchor>
               <Group gap="lg" wrap="nowrap">
                 <Text c="white" fz="sm" fw={500} opacity={0.9} visibleFrom="md">

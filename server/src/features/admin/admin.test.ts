@@ -4,6 +4,7 @@ import {
   type AdminUserRow,
   type AuditEntry,
   authEndpoints,
+  brandingEndpoints,
   adminEndpoints as E,
   type Endpoint,
   fillPath,
@@ -27,7 +28,12 @@ const clientPath = (clientId: string) => fillPath(E.updateClient.path, { clientI
 
 /** An example input for every admin endpoint, so each can be called by someone who must be refused. */
 const sampleCall = (endpoint: Endpoint, target: string) => {
-  const path = endpoint.path.replace(':userId', target).replace(':action', 'suspend').replace(':clientId', 'probe-app');
+  const path = endpoint.path
+    .replace(':userId', target)
+    .replace(':action', 'suspend')
+    .replace(':clientId', 'probe-app')
+    .replace(':blockId', 'probe-block')
+    .replace(':language', 'vi');
   return { method: endpoint.method, path };
 };
 
@@ -54,7 +60,7 @@ describe('the admin console', () => {
         .filter(([, op]) => op['x-permission'])
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    const adminEndpoints = Object.values(E).filter((e) => e.auth === 'admin');
+    const adminEndpoints = [...Object.values(E), ...Object.values(brandingEndpoints)].filter((e) => e.auth === 'admin');
     expect(listed).toHaveLength(adminEndpoints.length);
     const stranger = await signedInUser(t, { email: 'console-stranger@example.com' });
     for (const endpoint of adminEndpoints) {

@@ -24,6 +24,7 @@ import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { AppError, badRequest, tooMany } from '../../lib/errors.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
+import { createBrands } from '../../modules/branding/index.js';
 import { inTransaction } from '../../modules/events/index.js';
 import { createFlows, type Flow } from '../../modules/flows/index.js';
 import { createHub, hubChannel, userHubChannel, userHubKey } from '../../modules/hub/index.js';
@@ -98,6 +99,7 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
   const secondFactor = createSecondFactor(deps, provider);
   const appCodes = createAppCodes(deps);
   const limits = createLoginLimits(deps);
+  const brands = createBrands(deps);
   const db = deps.database.db;
 
   const interactionOf = (client: ClientInfo, returnUrl: string) =>
@@ -106,7 +108,7 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
   /** What the approver is shown about the browser that asks (QR phishing: it sees who is asking). */
   async function requestOf(client: ClientInfo, interaction: Interaction): Promise<RequestData['request']> {
     const { deviceName, browser, deviceType } = describeUserAgent(client.userAgent);
-    const details = await describeInteraction(provider, interaction);
+    const details = await describeInteraction(provider, interaction, brands);
     return {
       browser,
       system: deviceName,

@@ -64,6 +64,11 @@ describe('interactions and consent', () => {
           logoUri: 'https://partner.example/logo.png',
           firstParty: false,
         },
+        // A client of no block: the portal's own banner (contracts/src/branding.ts).
+        brand: {
+          'vi-VN': { banner: { name: 'Portico', logo: null } },
+          'en-US': { banner: { name: 'Portico', logo: null } },
+        },
         scopes: ['openid', 'email'],
         loginHint: 'cara@example.com',
       },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { handle } from '../../http/endpoint.js';
 import { notFound } from '../../lib/errors.js';
+import { createBrands } from '../../modules/branding/index.js';
 import { trackDeviceSessions } from '../../modules/devices/index.js';
 import {
   abortInteraction,
@@ -50,8 +51,9 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     secondFactor.verifyRecoveryCode(clientInfo(request, caller, reply, deps.config), input),
   );
 
+  const brands = createBrands(deps);
   handle(app, authEndpoints.interaction, async ({ uid }) =>
-    describeInteraction(app.oidc, await findInteraction(app.oidc, uid)),
+    describeInteraction(app.oidc, await findInteraction(app.oidc, uid), brands),
   );
   handle(app, authEndpoints.consent, async ({ uid, approve }, { request }) => {
     const interaction = await findInteraction(app.oidc, uid);

@@ -1,4 +1,4 @@
-import type { InteractionDetails } from '@portico/contracts';
+import type { BrandData, InteractionDetails } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import type { Db } from '../../db/client.js';
@@ -110,9 +110,14 @@ export async function consentFor(
 }
 
 /** What the login or consent page shows about a pending interaction. */
-export async function describeInteraction(provider: Provider, interaction: Interaction): Promise<InteractionDetails> {
+export async function describeInteraction(
+  provider: Provider,
+  interaction: Interaction,
+  brands: { dataFor(blockId: string | undefined): Promise<BrandData> },
+): Promise<InteractionDetails> {
   const client = await provider.Client.find(String(interaction.params.client_id));
   if (!client) throw sessionExpired();
+  const blockId = typeof client.metadata().block_id === 'string' ? String(client.metadata().block_id) : undefined;
   const scope = typeof interaction.params.scope === 'string' ? interaction.params.scope : '';
   const hint = interaction.params.login_hint;
   return {
@@ -124,7 +129,9 @@ export async function describeInteraction(provider: Provider, interaction: Inter
       ...(client.logoUri ? { logoUri: client.logoUri } : {}),
       ...(client.clientUri ? { clientUri: client.clientUri } : {}),
       firstParty: isFirstParty(client),
+      ...(blockId ? { blockId } : {}),
     },
+    brand: await brands.dataFor(blockId),
     scopes: scope.split(' ').filter(Boolean),
     ...(typeof hint === 'string' && hint ? { loginHint: hint } : {}),
     // The login prompt's step-up check (acr.ts): the signed-in account owes only a second factor.

@@ -39,7 +39,7 @@ const lines = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-type Draft = { clientId: string; name: string; redirects: string; logoutRedirects: string } & Pick<
+type Draft = { clientId: string; name: string; redirects: string; logoutRedirects: string; block: string } & Pick<
   ClientFields,
   'grantTypes' | 'scopes' | 'firstParty' | 'tokenAuth'
 >;
@@ -53,6 +53,7 @@ const blank: Draft = {
   scopes: ['openid', 'profile', 'email', 'offline_access'],
   firstParty: false,
   tokenAuth: 'client_secret_basic',
+  block: '',
 };
 
 const draftOf = (c: AdminClient): Draft => ({
@@ -64,6 +65,7 @@ const draftOf = (c: AdminClient): Draft => ({
   scopes: c.scopes as Draft['scopes'],
   firstParty: c.firstParty,
   tokenAuth: c.tokenAuth as Draft['tokenAuth'],
+  block: c.blockId ?? '',
 });
 
 /** The provider's clients: the configured ones to read, the console's to add, edit, re-secret and remove. */
@@ -242,6 +244,7 @@ function ClientForm({
         scopes: draft.scopes,
         firstParty: draft.firstParty,
         tokenAuth: draft.tokenAuth,
+        blockId: draft.block.trim() || null,
       };
       return isNew ? createClient(draft.clientId.trim(), fields) : updateClient(draft.clientId, fields);
     },
@@ -325,6 +328,13 @@ function ClientForm({
             value={draft.tokenAuth}
             onChange={(value) => value && set('tokenAuth', value as Draft['tokenAuth'])}
             allowDeselect={false}
+          />
+          <TextInput
+            label={t('admin_client_block')}
+            placeholder={t('admin_client_block_none')}
+            value={draft.block}
+            onChange={(e) => set('block', e.currentTarget.value)}
+            maxLength={64}
           />
           <Checkbox
             label={t('admin_client_first_party')}

@@ -1,4 +1,11 @@
-import { type AdminAccountAction, type ClientFields, adminEndpoints as E, kycEndpoints } from '@portico/contracts';
+import {
+  type AdminAccountAction,
+  brandingEndpoints as B,
+  type ClientFields,
+  adminEndpoints as E,
+  kycEndpoints,
+  type LOGO_LOCALES,
+} from '@portico/contracts';
 import { call } from '../../api/endpoint';
 
 export const ADMIN_QUERY_KEY = ['admin'] as const;
@@ -19,3 +26,14 @@ export const getKycQueue = () => call(kycEndpoints.reviewList, { status: 1, limi
 export const getKycReview = (userId: string) => call(kycEndpoints.review, { userId });
 export const approveKyc = (userId: string) => call(kycEndpoints.approve, { userId });
 export const refuseKyc = (userId: string, reason: string) => call(kycEndpoints.refuse, { userId, reason });
+
+export const getBrands = () => call(B.list, {});
+export const putBrand = (blockId: string, nameVi: string, nameEn: string | null) =>
+  call(B.put, { blockId, nameVi, nameEn });
+export const removeBrand = (blockId: string) => call(B.remove, { blockId });
+/** multipart/form-data with the image in `file`; the operator's step-up asked for like any change. */
+export const uploadLogo = (blockId: string, language: (typeof LOGO_LOCALES)[number], image: File) => {
+  const form = new FormData();
+  form.append('file', image, image.name);
+  return call(B.logo, { blockId, language }, { form });
+};

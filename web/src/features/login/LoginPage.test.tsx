@@ -16,6 +16,10 @@ const interaction = {
   uid: 'abc',
   prompt: 'login',
   client: { clientId: 'portal', clientName: 'Portico', firstParty: true },
+  brand: {
+    'vi-VN': { banner: { name: 'Portico', logo: null } },
+    'en-US': { banner: { name: 'Portico', logo: null } },
+  },
   scopes: ['openid'],
 };
 
@@ -91,6 +95,28 @@ describe('login page', () => {
     } finally {
       inline.remove();
     }
+  });
+
+  it("shows the signing-in client's brand in the banner, or the block the page names (issue 31)", async () => {
+    const brand = (name: string, logo: string | null) => ({
+      'vi-VN': { banner: { name, logo } },
+      'en-US': { banner: { name: `${name} EN`, logo } },
+    });
+    answers['/api/account/interaction/abc'] = ok({
+      ...interaction,
+      client: { ...interaction.client, blockId: 'lms' },
+      brand: brand('Học Vui', 'http://localhost:3000/uploads/logo.png'),
+    });
+    renderLogin();
+    const home = await screen.findByRole('link', { name: 'Học Vui' });
+    expect(home.querySelector('img')?.getAttribute('src')).toBe('http://localhost:3000/uploads/logo.png');
+    cleanup();
+
+    // /register?block=shop (no sign-in pending): the common-data call, the portal's mark without a logo.
+    answers['/api/common-data'] = ok({ data: brand('Cửa Hàng Sách', null) });
+    renderLogin('/login?block=shop');
+    await screen.findByRole('link', { name: 'Cửa Hàng Sách' });
+    expect(calls.some((c) => c.url === '/api/common-data?block=shop&code=banner')).toBe(true);
   });
 
   it('validates the account with the spec keys, then checks it', async () => {

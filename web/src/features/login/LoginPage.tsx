@@ -13,10 +13,11 @@ import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { carryLoginOptions, takeCarriedLoginOptions } from '../../lib/carriedLoginOptions';
 import { interactionUid, wantedPagePath } from '../../lib/interaction';
+import { interactionQuery } from '../../queries/interaction';
 import { takeSignedOut } from '../../session/signedOutNotice';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { peekPendingTokenLogin, TokenLoginFinish } from '../token-login';
-import { answerConsent, getInteraction, inlineInteraction } from './api';
+import { answerConsent } from './api';
 import { ConsentScreen } from './ConsentScreen';
 import { takeFirstPaint } from './firstPaint';
 import { LoginEntry } from './LoginEntry';
@@ -63,14 +64,7 @@ function InteractionView({ uid }: { uid: string }) {
   const { t } = useTranslation();
   // A token login this tab started (/token-login) finishes here instead of the sign-in card.
   const [tokenLogin] = useState(() => peekPendingTokenLogin());
-  const interaction = useQuery({
-    queryKey: ['interaction', uid],
-    queryFn: () => getInteraction(uid),
-    // The page's own copy when it was opened for this interaction: no call before the form.
-    initialData: () => inlineInteraction(uid),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const interaction = useQuery(interactionQuery(uid));
 
   if (interaction.isPending) {
     return (
