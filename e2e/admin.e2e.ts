@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { messages } from '@portico/contracts';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { confirmStepUp, pageJson, signInOnLoginPage, storedAccessToken } from './signin.js';
@@ -15,6 +17,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vi = messages['vi-VN'];
 const en = messages['en-US'];
 const ADMIN = { email: 'ops@example.com', password: 'Operator@2026x' };
+/** A product's logo: an amber wordmark-sized tile (made anew by the server at upload). */
+const LOGO_PNG = await sharp({ create: { width: 240, height: 80, channels: 4, background: '#f59e0b' } })
+  .png()
+  .toBuffer();
 
 /** `npm run cli -- …` on the server's database, as an operator types it. */
 const cli = async (env: Record<string, string>, ...args: string[]) =>
@@ -171,6 +177,53 @@ describe('the admin console', () => {
       });
       expect(res.status, `${method} ${url}`).toBe(403);
     }
+    await context.close();
+  });
+
+  it('brands a product: its name and logo, set in the console, head the sign-in page its client sends people to', async () => {
+    const { context, page } = await consoleInEnglish(ADMIN);
+    await page.waitForURL(`${server.url}/en-us/admin`);
+    // The block as a product registers it (the administrators group holds the back office's permissions too).
+    const block = await fetch(`${server.url}/api/product/notification/blocks/lms`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await storedAccessToken(page)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'LMS', title: { vi: 'Học trực tuyến', en: 'Online learning' } }),
+    });
+    expect(block.status).toBe(200);
+
+    await page.getByRole('tab', { name: en.admin_nav_branding }).click();
+    const card = page.getByRole('region', { name: 'Online learning' });
+    await card.getByLabel(en.admin_branding_name_vi).fill('Học Vui');
+    await card.getByLabel(en.admin_branding_name_en).fill('Fun Learning');
+    await card.getByRole('button', { name: en.admin_branding_save }).click();
+    await confirmStepUp(page, en, ADMIN.password);
+    await card.getByText(en.admin_branding_portal).waitFor({ state: 'detached' });
+    await card
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+    await card.getByRole('img', { name: en.admin_branding_logo_vi }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('admin-branding-en-390'), fullPage: true });
+
+    // The client made in the first journey is the LMS's: its sign-in page carries the brand.
+    await page.getByRole('tab', { name: en.admin_nav_clients }).click();
+    await page
+      .getByRole('row', { name: /console-rp/ })
+      .getByRole('button', { name: en.admin_client_edit })
+      .click();
+    await page.getByRole('dialog').getByLabel(en.admin_client_block).fill('lms');
+    await page.getByRole('dialog').getByRole('button', { name: en.admin_client_save }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    const person = await (await browser.newContext({ viewport: DESKTOP, locale: 'vi-VN' })).newPage();
+    await person.goto(`${rp.url}/login`);
+    await person.waitForURL(/\/login\?ReturnUrl=/);
+    const home = person.getByRole('banner').getByRole('link', { name: 'Học Vui' });
+    await home.waitFor();
+    expect(await home.locator('img').getAttribute('src')).toMatch(/\/uploads\/[\w-]+\.png$/);
+    await person.screenshot({ path: screenshotPath('admin-branded-login-vi-1280') });
+    await person.context().close();
     await context.close();
   });
 
