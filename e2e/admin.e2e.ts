@@ -227,6 +227,40 @@ describe('the admin console', () => {
     await context.close();
   });
 
+  it('makes a campaign in the console that a sign-in link then shows once the person is signed in', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'vi-VN' });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin/campaigns`);
+    await page.waitForURL(/\/login\?/);
+    await signInOnLoginPage(page, vi, ADMIN.email, ADMIN.password);
+    await page.waitForURL(`${server.url}/admin/campaigns`);
+    await page.getByRole('button', { name: vi.admin_campaigns_add }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel(vi.admin_campaign_name).fill('Khai giảng');
+    await form.getByRole('textbox', { name: vi.admin_campaign_action }).click();
+    await page.getByRole('option', { name: vi.admin_campaign_action_2 }).click();
+    await form.getByLabel(vi.admin_campaign_html).fill('<p>Chào mừng năm học mới!</p><script>alert(1)</script>');
+    await page.screenshot({ path: screenshotPath('admin-campaign-form-vi-1280') });
+    await form.getByRole('button', { name: vi.admin_campaign_save }).click();
+    await confirmStepUp(page, vi, ADMIN.password);
+    const table = page.getByRole('table', { name: vi.admin_nav_campaigns });
+    await table.getByText(vi.admin_campaign_state_running).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('admin-campaigns-vi-1280'), fullPage: true });
+    const link = (await table.locator('td').filter({ hasText: '/login?campaignId=' }).first().textContent()) ?? '';
+    const campaignId = /campaignId=(\d+)/.exec(link)?.[1];
+    expect(campaignId).toBeTruthy();
+
+    // The demo user signs in through the campaign's link: the message shows, sanitized.
+    const demo = await (await browser.newContext({ viewport: PHONE, locale: 'vi-VN' })).newPage();
+    await demo.goto(`${server.url}/login?campaignId=${campaignId}`);
+    await signInOnLoginPage(demo, vi, 'demo@example.com', 'Portico@2026');
+    await demo.getByText('Chào mừng năm học mới!').waitFor();
+    await demo.screenshot({ path: screenshotPath('admin-campaign-shown-vi-390') });
+    await demo.context().close();
+    await context.close();
+  });
+
   it('reads well in English on a phone', async () => {
     const { context, page } = await consoleInEnglish(ADMIN);
     await page.waitForURL(`${server.url}/en-us/admin`);

@@ -44,6 +44,7 @@ export const ADMIN_PERMISSIONS = [
   'accounts:write',
   'clients:write',
   'branding:write',
+  'campaigns:write',
   'audit:read',
 ] as const;
 export type AdminPermission = (typeof ADMIN_PERMISSIONS)[number];

@@ -7,6 +7,7 @@ export * from './approval.js';
 export * from './auth.js';
 export * from './brand.js';
 export * from './branding.js';
+export * from './campaigns.js';
 export * from './contacts.js';
 export * from './delete-account.js';
 export * from './devices.js';

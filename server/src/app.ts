@@ -15,6 +15,7 @@ import { createAuthenticateUser } from './features/auth/bearer.js';
 import { createAuthenticateProduct } from './features/auth/product.js';
 import { authRoutes } from './features/auth/routes.js';
 import { brandingRoutes } from './features/branding/routes.js';
+import { campaignRoutes } from './features/campaigns/routes.js';
 import { subscribeContacts } from './features/contacts/events.js';
 import { contactRoutes } from './features/contacts/routes.js';
 import { deleteAccountRoutes } from './features/delete-account/routes.js';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => metricsRoutes(scope, deps));
   await app.register(async (scope) => adminRoutes(scope, deps));
   await app.register(async (scope) => brandingRoutes(scope, deps));
+  await app.register(async (scope) => campaignRoutes(scope, deps));
   await app.register(async (scope) => settingsRoutes(scope, deps));
   await app.register(async (scope) => errorRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));

@@ -230,7 +230,15 @@ export const ROUTES: readonly AppRoute[] = [
     page: lazyPage(() => import('./features/orders/PaymentResultPage')),
   },
   // The admin console (issue 31): each tab and call needs its permission (contracts/src/admin.ts).
-  ...['/admin', '/admin/clients', '/admin/kyc', '/admin/branding', '/admin/audit', '/admin/users/:id'].map((path) => ({
+  ...[
+    '/admin',
+    '/admin/clients',
+    '/admin/kyc',
+    '/admin/campaigns',
+    '/admin/branding',
+    '/admin/audit',
+    '/admin/users/:id',
+  ].map((path) => ({
     path,
     layout: 'manager' as const,
     auth: true,

@@ -313,6 +313,11 @@ export const campaigns = pgTable('campaigns', {
   action: smallint('action').notNull(),
   data: text('data').notNull(),
   active: boolean('active').notNull().default(true),
+  /** The console's name for it (migration 0024_campaigns.sql), and its window: shown between the two, either open. */
+  name: text('name').notNull().default(''),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
 });
 

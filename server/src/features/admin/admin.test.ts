@@ -5,6 +5,7 @@ import {
   type AuditEntry,
   authEndpoints,
   brandingEndpoints,
+  campaignEndpoints,
   adminEndpoints as E,
   type Endpoint,
   fillPath,
@@ -33,7 +34,8 @@ const sampleCall = (endpoint: Endpoint, target: string) => {
     .replace(':action', 'suspend')
     .replace(':clientId', 'probe-app')
     .replace(':blockId', 'probe-block')
-    .replace(':language', 'vi');
+    .replace(':language', 'vi')
+    .replace(':id', '1');
   return { method: endpoint.method, path };
 };
 
@@ -60,7 +62,11 @@ describe('the admin console', () => {
         .filter(([, op]) => op['x-permission'])
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    const adminEndpoints = [...Object.values(E), ...Object.values(brandingEndpoints)].filter((e) => e.auth === 'admin');
+    const adminEndpoints = [
+      ...Object.values(E),
+      ...Object.values(brandingEndpoints),
+      ...Object.values(campaignEndpoints),
+    ].filter((e) => e.auth === 'admin');
     expect(listed).toHaveLength(adminEndpoints.length);
     const stranger = await signedInUser(t, { email: 'console-stranger@example.com' });
     for (const endpoint of adminEndpoints) {

@@ -12,7 +12,7 @@ export type AuditEntry = {
   /** The operator's user id; null for the command line. */
   actorId: string | null;
   action: string;
-  targetKind: 'user' | 'client' | 'group' | 'block';
+  targetKind: 'user' | 'client' | 'group' | 'block' | 'campaign';
   targetId: string | null;
   detail?: Record<string, unknown>;
   /** Where from: the request's caller, or none for the command line. */

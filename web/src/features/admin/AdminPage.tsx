@@ -10,6 +10,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { AuditTab } from './AuditTab';
 import { ADMIN_QUERY_KEY, getAccess } from './api';
 import { BrandingTab } from './BrandingTab';
+import { CampaignsTab } from './CampaignsTab';
 import { ClientsTab } from './ClientsTab';
 import { KycTab } from './KycTab';
 import { UsersTab } from './UsersTab';
@@ -19,12 +20,13 @@ const TABS = [
   { value: 'users', path: '/admin', label: 'admin_nav_users', needs: 'accounts:read' },
   { value: 'clients', path: '/admin/clients', label: 'admin_nav_clients', needs: 'clients:write' },
   { value: 'kyc', path: '/admin/kyc', label: 'admin_nav_kyc', needs: 'kyc:review' },
+  { value: 'campaigns', path: '/admin/campaigns', label: 'admin_nav_campaigns', needs: 'campaigns:write' },
   { value: 'branding', path: '/admin/branding', label: 'admin_nav_branding', needs: 'branding:write' },
   { value: 'audit', path: '/admin/audit', label: 'admin_nav_audit', needs: 'audit:read' },
 ] as const satisfies readonly { value: string; path: string; label: string; needs: PermissionId }[];
 
 /**
- * The admin console (issue 31 point 1): users, clients, the KYC queue, branding and the audit log, each tab
+ * The admin console (issue 31 point 1): users, clients, the KYC queue, campaigns, branding and the audit log, each tab
  * shown to an operator whose groups hold its permission (the server checks every call again; the
  * KYC tab calls the back office's own endpoints with the operator's sign-in).
  */
@@ -67,6 +69,9 @@ export default function AdminPage() {
               </Tabs.Panel>
               <Tabs.Panel value="kyc">
                 <KycTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="campaigns">
+                <CampaignsTab />
               </Tabs.Panel>
               <Tabs.Panel value="branding">
                 <BrandingTab />

@@ -1,6 +1,8 @@
 import {
   type AdminAccountAction,
   brandingEndpoints as B,
+  campaignEndpoints as C,
+  type CampaignFields,
   type ClientFields,
   adminEndpoints as E,
   kycEndpoints,
@@ -37,3 +39,7 @@ export const uploadLogo = (blockId: string, language: (typeof LOGO_LOCALES)[numb
   form.append('file', image, image.name);
   return call(B.logo, { blockId, language }, { form });
 };
+
+export const getCampaigns = () => call(C.list, {});
+export const createCampaign = (fields: CampaignFields) => call(C.create, fields);
+export const updateCampaign = (id: number, fields: CampaignFields) => call(C.update, { id, ...fields });
