@@ -274,6 +274,56 @@ describe('the admin console', () => {
     await page.getByRole('tab', { name: en.admin_nav_clients }).click();
     await page.getByText('console-rp').waitFor();
     await page.screenshot({ path: screenshotPath('admin-clients-en-390'), fullPage: true });
+    // Lookups and groups: the back office's own endpoints, with the operator's sign-in.
+    await page.getByRole('tab', { name: en.admin_nav_lookups }).click();
+    await page.getByRole('textbox', { name: en.admin_lookup_name }).fill('Trường Thử Nghiệm Portico');
+    await page.getByRole('button', { name: en.admin_lookup_add }).click();
+    const entry = page
+      .getByRole('table', { name: en.admin_nav_lookups })
+      .getByRole('row', { name: /Trường Thử Nghiệm Portico/ });
+    await entry.getByRole('button', { name: en.admin_lookup_retire }).click();
+    await entry.getByText(en.admin_lookup_retired).waitFor();
+    // The same name again: refused, said in the form.
+    await page.getByRole('textbox', { name: en.admin_lookup_name }).fill('Trường Thử Nghiệm Portico');
+    await page.getByRole('button', { name: en.admin_lookup_add }).click();
+    await page.getByText(en.lookup_exists).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('admin-lookups-en-390'), fullPage: true });
+
+    await page.getByRole('tab', { name: en.admin_nav_groups }).click();
+    await page.getByRole('button', { name: en.admin_group_add }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel(en.admin_group_code).fill('reviewers');
+    await form.getByLabel(en.admin_group_name).fill('Reviewers');
+    await form.getByLabel(en.permission_kyc_review).check();
+    await form.getByRole('button', { name: en.admin_group_save }).click();
+    const group = page.getByRole('region', { name: 'Reviewers' });
+    // A client member must be a back-office (client-credentials) one: the relying party's is refused.
+    await group.getByRole('textbox', { name: en.admin_group_member_kind }).click();
+    await page.getByRole('option', { name: en.admin_group_member_client }).click();
+    await group.getByLabel(en.admin_group_member_id).fill('console-rp');
+    await group.getByRole('button', { name: en.admin_group_member_add }).click();
+    await group.getByText(en.not_found).first().waitFor();
+    // A person by their account id (the users' search answers it).
+    const found = (await (
+      await fetch(`${server.url}/api/admin/users?q=demo%40example.com`, {
+        headers: { authorization: `Bearer ${await storedAccessToken(page)}` },
+      })
+    ).json()) as { result: { id: string }[] };
+    const demoId = found.result[0]?.id ?? '';
+    await group.getByRole('textbox', { name: en.admin_group_member_kind }).click();
+    await page.getByRole('option', { name: en.admin_group_member_user }).click();
+    await group.getByLabel(en.admin_group_member_id).fill(demoId);
+    await group.getByRole('button', { name: en.admin_group_member_add }).click();
+    await group.getByText(demoId).waitFor();
+    // The administrators group is the command line's: shown, never editable here.
+    await page
+      .getByRole('region', { name: 'Administrators' })
+      .getByText(en.admin_group_protected_note, { exact: false })
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('admin-groups-en-390'), fullPage: true });
+
     await page.getByRole('tab', { name: en.admin_nav_audit }).click();
     await page.getByRole('table', { name: en.admin_nav_audit }).waitFor();
     await page.screenshot({ path: screenshotPath('admin-audit-en-390'), fullPage: true });

@@ -234,6 +234,8 @@ export const ROUTES: readonly AppRoute[] = [
     '/admin',
     '/admin/clients',
     '/admin/kyc',
+    '/admin/lookups',
+    '/admin/groups',
     '/admin/campaigns',
     '/admin/branding',
     '/admin/audit',

@@ -12,7 +12,9 @@ import { ADMIN_QUERY_KEY, getAccess } from './api';
 import { BrandingTab } from './BrandingTab';
 import { CampaignsTab } from './CampaignsTab';
 import { ClientsTab } from './ClientsTab';
+import { GroupsTab } from './GroupsTab';
 import { KycTab } from './KycTab';
+import { LookupsTab } from './LookupsTab';
 import { UsersTab } from './UsersTab';
 import { UserView } from './UserView';
 
@@ -20,13 +22,15 @@ const TABS = [
   { value: 'users', path: '/admin', label: 'admin_nav_users', needs: 'accounts:read' },
   { value: 'clients', path: '/admin/clients', label: 'admin_nav_clients', needs: 'clients:write' },
   { value: 'kyc', path: '/admin/kyc', label: 'admin_nav_kyc', needs: 'kyc:review' },
+  { value: 'lookups', path: '/admin/lookups', label: 'admin_nav_lookups', needs: 'lookups:write' },
+  { value: 'groups', path: '/admin/groups', label: 'admin_nav_groups', needs: 'permissions:write' },
   { value: 'campaigns', path: '/admin/campaigns', label: 'admin_nav_campaigns', needs: 'campaigns:write' },
   { value: 'branding', path: '/admin/branding', label: 'admin_nav_branding', needs: 'branding:write' },
   { value: 'audit', path: '/admin/audit', label: 'admin_nav_audit', needs: 'audit:read' },
 ] as const satisfies readonly { value: string; path: string; label: string; needs: PermissionId }[];
 
 /**
- * The admin console (issue 31 point 1): users, clients, the KYC queue, campaigns, branding and the audit log, each tab
+ * The admin console (issue 31 point 1): users, clients, the KYC queue, lookups, groups, campaigns, branding and the audit log, each tab
  * shown to an operator whose groups hold its permission (the server checks every call again; the
  * KYC tab calls the back office's own endpoints with the operator's sign-in).
  */
@@ -69,6 +73,12 @@ export default function AdminPage() {
               </Tabs.Panel>
               <Tabs.Panel value="kyc">
                 <KycTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="lookups">
+                <LookupsTab />
+              </Tabs.Panel>
+              <Tabs.Panel value="groups">
+                <GroupsTab />
               </Tabs.Panel>
               <Tabs.Panel value="campaigns">
                 <CampaignsTab />

@@ -6,7 +6,12 @@ import {
   type ClientFields,
   adminEndpoints as E,
   kycEndpoints,
+  lookupsEndpoints as L,
   type LOGO_LOCALES,
+  type LookupKind,
+  type MEMBER_KINDS,
+  permissionEndpoints as P,
+  type ProductScope,
 } from '@portico/contracts';
 import { call } from '../../api/endpoint';
 
@@ -43,3 +48,19 @@ export const uploadLogo = (blockId: string, language: (typeof LOGO_LOCALES)[numb
 export const getCampaigns = () => call(C.list, {});
 export const createCampaign = (fields: CampaignFields) => call(C.create, fields);
 export const updateCampaign = (id: number, fields: CampaignFields) => call(C.update, { id, ...fields });
+
+// Lookups and groups: the back office's own endpoints (lookups:write, permissions:write), called
+// with the operator's sign-in like the KYC queue.
+export const listLookups = (kind: LookupKind, q: string) => call(L.productList, { kind, q, limit: 200 });
+export const addLookup = (kind: LookupKind, name: string, nameEn: string | null) =>
+  call(L.create, { kind, name, nameEn });
+export const changeLookup = (id: number, fields: { name?: string; active?: boolean }) =>
+  call(L.update, { id, ...fields });
+export const getGroups = () => call(P.groups, {});
+export const putGroup = (code: string, name: string, permissions: ProductScope[]) =>
+  call(P.putGroup, { code, name, permissions });
+export const deleteGroup = (code: string) => call(P.deleteGroup, { code });
+type MemberKind = (typeof MEMBER_KINDS)[number];
+export const addGroupMember = (code: string, kind: MemberKind, id: string) => call(P.addMember, { code, kind, id });
+export const removeGroupMember = (code: string, kind: MemberKind, id: string) =>
+  call(P.removeMember, { code, kind, id });
