@@ -172,4 +172,38 @@ describe('signing key rotation', () => {
     const soon = await loadSecrets(config, Date.now() + 60_000);
     expect(soon.jwks.keys).toHaveLength(rotated.keys.length);
   });
+
+  it('publishes keys ahead: until their time they only verify and the old ones sign; then they sign and the old retire', async () => {
+    const { jwks } = await generateSecrets();
+    const staged = await rotateSigningKeys(jwks, Date.now(), { signAfterSeconds: 3600 });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: os.tmpdir(), JWKS: JSON.stringify(staged) });
+    const kidsAt = async (offsetMs: number) =>
+      (await loadSecrets(config, Date.now() + offsetMs)).jwks.keys.map((k) => k.kid);
+    const oldKids = jwks.keys.map((k) => k.kid);
+    const newKids = staged.keys.slice(0, 3).map((k) => k.kid);
+    // Now: the old ones first (they sign), the new ones published after them.
+    expect(await kidsAt(0)).toEqual([...oldKids, ...newKids]);
+    // Past the hour: the new ones sign; the old ones verify a day more, then go.
+    expect(await kidsAt(3601_000)).toEqual([...newKids, ...oldKids]);
+    expect(await kidsAt((3600 + RETIRED_KEY_SECONDS + 60) * 1000)).toEqual(newKids);
+
+    // A copy started now signs with the old key and publishes the new one.
+    const app = await startTestApp(await openTestDatabase(), {
+      PUBLIC_URL: 'http://localhost:3000',
+      JWKS: JSON.stringify(staged),
+    });
+    try {
+      const published = (await app.app.inject({ method: 'GET', url: '/oidc/jwks' })).json() as {
+        keys: { kid: string }[];
+      };
+      expect(published.keys.map((k) => k.kid)).toEqual([...oldKids, ...newKids]);
+      await createUser(app.deps.database.db, { email: 'rotate-staged@example.com' });
+      const token = (
+        await signInWithPassword(app.app, { username: 'rotate-staged@example.com', password: TEST_PASSWORD })
+      ).tokens.id_token;
+      expect(oldKids).toContain(decodeProtectedHeader(token).kid);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -45,9 +45,13 @@ const USAGE = `Usage: portico <command>
                  [--auth client_secret_basic|client_secret_post|none] [--first-party]
                                    store a client (used by every copy at once); prints its secret once
   secrets generate                 new COOKIE_KEYS, ENCRYPTION_KEY and JWKS for a production .env
-  keys rotate [--file <jwks.json>] new signing keys: they sign from the next start; the old ones keep
-                                   verifying for a day, then go. Rewrites --file, else prints the new
-                                   JWKS when JWKS is set, else rewrites DATA_DIR/secrets.json
+  keys rotate [--file <jwks.json>] [--sign-after <seconds>]
+                                   new signing keys: they sign from the next start (with --sign-after,
+                                   from the first start that many seconds on: restart every copy now
+                                   to publish them, and again after); the old ones keep verifying for
+                                   a day after they stop signing, then go. Rewrites --file, else
+                                   prints the new JWKS when JWKS is set, else rewrites
+                                   DATA_DIR/secrets.json
   users export                     every live account as JSON lines (passwords as argon2 hashes)
   users import <file|->            add the accounts of an export; taken ids or addresses are skipped
 `;
@@ -196,16 +200,21 @@ async function generate() {
 
 async function rotate(values: Record<string, string | boolean | string[] | undefined>) {
   const kids = (jwks: Secrets['jwks']) => jwks.keys.filter((k) => !k.retired_at).map((k) => `${k.alg} ${k.kid}`);
+  const raw = values['sign-after'];
+  const signAfterSeconds = raw === undefined ? 0 : Number(raw);
+  if (!Number.isInteger(signAfterSeconds) || signAfterSeconds < 0 || signAfterSeconds > 30 * 86_400)
+    throw new CliError('keys rotate: --sign-after takes whole seconds, at most 30 days');
+  const rotateKeys = (jwks: Secrets['jwks']) => rotateSigningKeys(jwks, Date.now(), { signAfterSeconds });
   if (typeof values.file === 'string') {
     const jwks = JSON.parse(await readFile(values.file, 'utf8')) as Secrets['jwks'];
-    const next = await rotateSigningKeys(jwks);
+    const next = await rotateKeys(jwks);
     await writeFile(values.file, JSON.stringify(next, null, 2), { mode: 0o600 });
     out(`rotated ${values.file}: ${kids(next).join(', ')}`);
     return;
   }
   const config = loadConfig();
   if (config.JWKS) {
-    out(JSON.stringify(await rotateSigningKeys(JSON.parse(config.JWKS) as Secrets['jwks'])));
+    out(JSON.stringify(await rotateKeys(JSON.parse(config.JWKS) as Secrets['jwks'])));
     return;
   }
   const file = secretsFileOf(config.dataDir);
@@ -215,9 +224,13 @@ async function rotate(values: Record<string, string | boolean | string[] | undef
   } catch {
     throw new CliError(`keys rotate: no key set to rotate (JWKS is not set and ${file} cannot be read)`);
   }
-  const next = { ...stored, jwks: await rotateSigningKeys(stored.jwks) };
+  const next = { ...stored, jwks: await rotateKeys(stored.jwks) };
   await saveSecretsFile(config.dataDir, next);
-  out(`rotated ${file}: ${kids(next.jwks).join(', ')}; restart every copy to sign with them`);
+  out(
+    signAfterSeconds > 0
+      ? `rotated ${file}: ${kids(next.jwks).join(', ')}; restart every copy now to publish them, and again in ${signAfterSeconds} s to sign with them`
+      : `rotated ${file}: ${kids(next.jwks).join(', ')}; restart every copy to sign with them`,
+  );
 }
 
 async function importUsers(source: string | undefined) {
@@ -269,6 +282,7 @@ export async function run(argv: string[]): Promise<number> {
       auth: { type: 'string' },
       'first-party': { type: 'boolean' },
       file: { type: 'string' },
+      'sign-after': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

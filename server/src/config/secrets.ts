@@ -42,32 +42,52 @@ const missingSigningKeys = async (jwks: Secrets['jwks']) =>
  */
 export const RETIRED_KEY_SECONDS = 25 * 60 * 60;
 
-/** A key of the set: a JWK, and when it was replaced (a member RFC 7517 §4 lets others ignore). */
-type StoredKey = Record<string, unknown> & { retired_at?: number };
+/**
+ * A key of the set: a JWK, when it was (or will be) replaced, and when it starts to sign
+ * (members RFC 7517 §4 lets others ignore; neither is ever published).
+ */
+type StoredKey = Record<string, unknown> & { retired_at?: number; signs_from?: number };
 
 /**
- * The set after a rotation: a new key for each algorithm first (oidc-provider signs with the first
- * key of an algorithm), the keys it replaces marked retired now, those retired long enough gone.
+ * The set after a rotation: a new key for each algorithm, the keys it replaces retired, those
+ * retired long enough gone. `signAfterSeconds` publishes the new keys first: until then they only
+ * verify and the old ones go on signing (every copy restarted in that time publishes both, so a
+ * relying party has the new keys before any token they sign); the old ones retire then.
  */
-export async function rotateSigningKeys(jwks: Secrets['jwks'], now = Date.now()): Promise<Secrets['jwks']> {
+export async function rotateSigningKeys(
+  jwks: Secrets['jwks'],
+  now = Date.now(),
+  { signAfterSeconds = 0 }: { signAfterSeconds?: number } = {},
+): Promise<Secrets['jwks']> {
   const at = Math.floor(now / 1000);
-  const fresh = await Promise.all(SIGNING_KEYS.map(signingKey));
+  const switchAt = at + signAfterSeconds;
+  const fresh = (await Promise.all(SIGNING_KEYS.map(signingKey))).map((key) =>
+    signAfterSeconds > 0 ? { ...key, signs_from: switchAt } : key,
+  );
   const kept = (jwks.keys as StoredKey[])
     .filter((key) => !expired(key, at))
-    .map((key) => (key.retired_at ? key : { ...key, retired_at: at }));
+    .map((key) => (key.retired_at ? key : { ...key, retired_at: switchAt }));
   return { keys: [...fresh, ...kept] };
 }
 
 const expired = (key: StoredKey, at: number) =>
   typeof key.retired_at === 'number' && key.retired_at + RETIRED_KEY_SECONDS <= at;
 
-/** The keys the provider gets: live ones first, retired ones after (verifying only), expired ones left out. */
+/** Signs at `at`: not retired yet, and its signing time (if any) come. */
+const signing = (key: StoredKey, at: number) =>
+  (key.retired_at === undefined || key.retired_at > at) && (key.signs_from === undefined || key.signs_from <= at);
+
+/**
+ * The keys the provider gets at a start: those signing now first (oidc-provider signs with the
+ * first key of an algorithm), then the ones published ahead or retired (verifying only), expired
+ * ones left out.
+ */
 export function usableKeys(jwks: Secrets['jwks'], now = Date.now()): Secrets['jwks'] {
   const at = Math.floor(now / 1000);
   const keys = (jwks.keys as StoredKey[]).filter((key) => !expired(key, at));
-  const strip = ({ retired_at: _retired, ...key }: StoredKey) => key;
+  const strip = ({ retired_at: _retired, signs_from: _from, ...key }: StoredKey) => key;
   return {
-    keys: [...keys.filter((k) => !k.retired_at).map(strip), ...keys.filter((k) => k.retired_at).map(strip)],
+    keys: [...keys.filter((k) => signing(k, at)), ...keys.filter((k) => !signing(k, at))].map(strip),
   };
 }
 
