@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config/env.js';
 import { CHANGE_CHANNEL, CHANGE_FEED_APPLICATION, type ChangeFeed, createChangeFeed } from './change-feed.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -135,12 +136,23 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { openPGliteThread } = await import('./pglite-thread.js');
   const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
+  const onDisk = !dir.startsWith('memory://');
+  if (onDisk) await mkdir(dir, { recursive: true });
+  // One process at a time on the files (server/src/db/data-dir-lock.ts): the command line beside
+  // the running server is refused, not let corrupt them.
+  const release = onDisk ? await lockDataDir(dir) : async () => {};
   // In a thread of its own (server/src/db/pglite-worker.ts): Drizzle's PGlite driver uses only
   // `query` and `transaction`, which the thread's client answers the same way.
-  const client = await openPGliteThread(dir);
+  const client = await openPGliteThread(dir).catch(async (err: unknown) => {
+    await release();
+    throw err;
+  });
   const db = drizzle(client as unknown as PGlite, { schema, logger });
-  await migrate(db, { migrationsFolder });
+  await migrate(db, { migrationsFolder }).catch(async (err: unknown) => {
+    await client.close().catch(() => {});
+    await release();
+    throw err;
+  });
   // Heard in order with the answers, so a change is heard before the query that made it returns;
   // if the thread stops, the feed is lost (memory is not trusted) and cannot come back.
   const changes = createChangeFeed(
@@ -155,6 +167,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
     close: async () => {
       await changes.close();
       await client.close();
+      await release();
     },
   };
 }
