@@ -145,6 +145,12 @@ describe('the admin console', () => {
     for (const action of [vi.audit_client_create, vi.audit_unsuspend, vi.audit_suspend, vi.audit_admin_create])
       await audit.getByRole('cell', { name: action, exact: true }).first().waitFor();
     await page.screenshot({ path: screenshotPath('admin-audit-vi-1280'), fullPage: true });
+    // The other width: the console on a phone in Vietnamese.
+    await page.setViewportSize(PHONE);
+    await page.getByRole('tab', { name: vi.admin_nav_clients }).click();
+    await page.getByText('console-rp').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('admin-clients-vi-390'), fullPage: true });
     await context.close();
   });
 
@@ -327,6 +333,11 @@ describe('the admin console', () => {
     await page.getByRole('tab', { name: en.admin_nav_audit }).click();
     await page.getByRole('table', { name: en.admin_nav_audit }).waitFor();
     await page.screenshot({ path: screenshotPath('admin-audit-en-390'), fullPage: true });
+    // The other width: the console on a desktop in English.
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('tab', { name: en.admin_nav_groups }).click();
+    await page.getByRole('region', { name: 'Reviewers' }).waitFor();
+    await page.screenshot({ path: screenshotPath('admin-groups-en-1280'), fullPage: true });
     await context.close();
   });
 });

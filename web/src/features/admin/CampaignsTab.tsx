@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import {
   type AdminCampaign,
   CAMPAIGN_ACTIONS,
@@ -18,14 +18,14 @@ import { formatDateTime } from '../../lib/format';
 import { splitApiError } from '../../lib/formErrors';
 import { notifyDone } from '../../lib/notify';
 import { ADMIN_QUERY_KEY, createCampaign, getCampaigns, updateCampaign } from './api';
+import { type Tone, ToneBadge } from './ToneBadge';
 
 const KEY = [...ADMIN_QUERY_KEY, 'campaigns'];
-// Filled in dark shades: white on them reads at 4.5:1 and more (the light badges' text does not).
-const STATE_COLOR: Record<CampaignState, string> = {
-  off: 'gray.7',
-  scheduled: 'blue.8',
-  running: 'teal.9',
-  ended: 'gray.7',
+const STATE_TONE: Record<CampaignState, Tone> = {
+  off: 'neutral',
+  scheduled: 'info',
+  running: 'positive',
+  ended: 'neutral',
 };
 
 type Draft = {
@@ -100,9 +100,9 @@ export function CampaignsTab() {
                       {c.name || `#${c.id}`}
                     </Text>
                     <Group gap={6} mt={4}>
-                      <Badge size="sm" variant="filled" color={STATE_COLOR[c.state]}>
+                      <ToneBadge size="sm" tone={STATE_TONE[c.state]}>
                         {t(`admin_campaign_state_${c.state}` as MessageKey)}
-                      </Badge>
+                      </ToneBadge>
                       <Text fz="xs" c="dimmed">
                         {t(`admin_campaign_action_${c.loggedInAction}` as MessageKey)}
                       </Text>

@@ -1,17 +1,4 @@
-import {
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Code, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import {
   type AdminClient,
   CLIENT_AUTH_METHODS,
@@ -31,6 +18,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { QueryState } from '../../components/QueryState';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 import { ADMIN_QUERY_KEY, createClient, deleteClient, getClients, rotateSecret, updateClient } from './api';
+import { ToneBadge } from './ToneBadge';
 
 const KEY = [...ADMIN_QUERY_KEY, 'clients'];
 const lines = (text: string) =>
@@ -131,9 +119,9 @@ export function ClientsTab() {
                     <Text fz="xs" c="dimmed">
                       {c.name}
                     </Text>
-                    <Badge size="xs" variant="light" color={c.source === 'console' ? 'blue' : 'gray'} mt={4}>
+                    <ToneBadge size="xs" tone={c.source === 'console' ? 'info' : 'neutral'} mt={4}>
                       {t(`admin_client_source_${c.source}` as MessageKey)}
-                    </Badge>
+                    </ToneBadge>
                   </Table.Td>
                   <Table.Td fz="xs" visibleFrom="sm">
                     {c.grantTypes.join(', ')}

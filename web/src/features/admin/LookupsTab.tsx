@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { LOOKUP_KINDS, type LookupKind, type MessageKey } from '@portico/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { QueryState } from '../../components/QueryState';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 import { ADMIN_QUERY_KEY, addLookup, changeLookup, listLookups } from './api';
+import { ToneBadge } from './ToneBadge';
 
 const KEY = [...ADMIN_QUERY_KEY, 'lookups'];
 type Entry = Awaited<ReturnType<typeof listLookups>>[number];
@@ -145,9 +146,9 @@ function LookupRow({ entry, onChanged }: { entry: Entry; onChanged: () => Promis
               </Text>
             )}
             {!entry.active && (
-              <Badge size="sm" variant="filled" color="gray.7">
+              <ToneBadge size="sm" tone="neutral">
                 {t('admin_lookup_retired')}
-              </Badge>
+              </ToneBadge>
             )}
           </Group>
         )}

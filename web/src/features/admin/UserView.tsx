@@ -12,6 +12,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { formatDateTime } from '../../lib/format';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 import { ADMIN_QUERY_KEY, actOnUser, getUser } from './api';
+import { ToneBadge } from './ToneBadge';
 import { AccountStateBadge } from './UsersTab';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -104,11 +105,7 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
                 </Text>
                 <Group gap="xs">
                   <AccountStateBadge user={u} />
-                  {u.locked && (
-                    <Badge variant="light" color="orange">
-                      {t('admin_user_locked')}
-                    </Badge>
-                  )}
+                  {u.locked && <ToneBadge tone="warning">{t('admin_user_locked')}</ToneBadge>}
                   <Text fz="xs" c="dimmed">
                     {t('admin_col_created')}: {formatDateTime(u.createdAt, locale)}
                   </Text>
@@ -140,11 +137,11 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
                         <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
                           {c.value}
                         </Text>
-                        <Badge size="sm" variant="light" color={c.verified ? 'teal' : 'gray'}>
+                        <ToneBadge size="sm" tone={c.verified ? 'positive' : 'neutral'}>
                           {t(c.verified ? 'admin_verified' : 'admin_unverified')}
-                        </Badge>
+                        </ToneBadge>
                         {c.primary && (
-                          <Badge size="sm" variant="outline" color="blue">
+                          <Badge size="sm" variant="outline" color="blue.8">
                             {t('admin_primary')}
                           </Badge>
                         )}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type AdminUserRow, adminEndpoints } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,27 +8,14 @@ import { QueryState } from '../../components/QueryState';
 import { useLocale } from '../../hooks/useLocale';
 import { formatDay } from '../../lib/format';
 import { ADMIN_QUERY_KEY, searchUsers } from './api';
+import { ToneBadge } from './ToneBadge';
 
 /** The state an account is in, as a badge. */
 export function AccountStateBadge({ user }: { user: Pick<AdminUserRow, 'suspended' | 'deleted'> }) {
   const { t } = useTranslation();
-  if (user.deleted)
-    return (
-      <Badge color="gray" variant="light">
-        {t('admin_state_deleted')}
-      </Badge>
-    );
-  if (user.suspended)
-    return (
-      <Badge color="red" variant="light">
-        {t('admin_state_suspended')}
-      </Badge>
-    );
-  return (
-    <Badge color="teal" variant="light">
-      {t('admin_state_active')}
-    </Badge>
-  );
+  if (user.deleted) return <ToneBadge tone="neutral">{t('admin_state_deleted')}</ToneBadge>;
+  if (user.suspended) return <ToneBadge tone="negative">{t('admin_state_suspended')}</ToneBadge>;
+  return <ToneBadge tone="positive">{t('admin_state_active')}</ToneBadge>;
 }
 
 /** Search accounts by e-mail, phone, name or id; each row opens the account. */
