@@ -189,10 +189,18 @@ describe('the admin console', () => {
   it('brands a product: its name and logo, set in the console, head the sign-in page its client sends people to', async () => {
     const { context, page } = await consoleInEnglish(ADMIN);
     await page.waitForURL(`${server.url}/en-us/admin`);
-    // The block as a product registers it (the administrators group holds the back office's permissions too).
+    // The block as a product registers it (the administrators group holds the back office's
+    // permissions too): a change with the operator's own sign-in, so their step-up proof first.
+    const headers = { authorization: `Bearer ${await storedAccessToken(page)}`, 'content-type': 'application/json' };
+    const proof = await fetch(`${server.url}/api/account/step-up`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ method: 'password', value: ADMIN.password }),
+    });
+    expect(proof.status).toBe(200);
     const block = await fetch(`${server.url}/api/product/notification/blocks/lms`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${await storedAccessToken(page)}`, 'content-type': 'application/json' },
+      headers,
       body: JSON.stringify({ name: 'LMS', title: { vi: 'Học trực tuyến', en: 'Online learning' } }),
     });
     expect(block.status).toBe(200);
@@ -202,7 +210,6 @@ describe('the admin console', () => {
     await card.getByLabel(en.admin_branding_name_vi).fill('Học Vui');
     await card.getByLabel(en.admin_branding_name_en).fill('Fun Learning');
     await card.getByRole('button', { name: en.admin_branding_save }).click();
-    await confirmStepUp(page, en, ADMIN.password);
     await card.getByText(en.admin_branding_portal).waitFor({ state: 'detached' });
     await card
       .locator('input[type=file]')
@@ -280,10 +287,12 @@ describe('the admin console', () => {
     await page.getByRole('tab', { name: en.admin_nav_clients }).click();
     await page.getByText('console-rp').waitFor();
     await page.screenshot({ path: screenshotPath('admin-clients-en-390'), fullPage: true });
-    // Lookups and groups: the back office's own endpoints, with the operator's sign-in.
+    // Lookups and groups: the back office's own endpoints, with the operator's sign-in (and its step-up).
     await page.getByRole('tab', { name: en.admin_nav_lookups }).click();
     await page.getByRole('textbox', { name: en.admin_lookup_name }).fill('Trường Thử Nghiệm Portico');
     await page.getByRole('button', { name: en.admin_lookup_add }).click();
+    // A change through the back office's endpoints with the operator's sign-in asks their proof too.
+    await confirmStepUp(page, en, ADMIN.password);
     const entry = page
       .getByRole('table', { name: en.admin_nav_lookups })
       .getByRole('row', { name: /Trường Thử Nghiệm Portico/ });

@@ -33,6 +33,8 @@ describe('the embedded database directory, one process at a time', () => {
   it('holds the directory while the database is open, and lets it go on close', async () => {
     const database = await openDatabase({ dataDir: path.join(dir, 'pglite') });
     expect(await readFile(lockFileOf(path.join(dir, 'pglite')), 'utf8')).toBe(String(process.pid));
+    // A second open, even in this process, would write the same files: refused.
+    await expect(lockDataDir(path.join(dir, 'pglite'))).rejects.toThrow('stop it first');
     await database.close();
     await expect(readFile(lockFileOf(path.join(dir, 'pglite')), 'utf8')).rejects.toThrow();
   }, 60_000);

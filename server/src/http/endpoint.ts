@@ -36,6 +36,8 @@ export type ProductContext = {
   clientId: string;
   /** The person, when a person of the back office calls with their own sign-in. */
   userId?: string;
+  /** That person's sign-in, for the step-up proof their changes need (enter, below). */
+  person?: UserContext;
   /** The token's scopes that its client is still configured for. */
   scopes: readonly ProductScope[];
 };
@@ -141,10 +143,13 @@ async function enter<E extends Endpoint>(
   const product = endpoint.auth === 'product' ? await app.authenticateProduct(request, scopeOf(endpoint)) : undefined;
   const admin = endpoint.auth === 'admin' ? await app.authenticateAdmin(request, permissionOf(endpoint)) : undefined;
   const caller = callerContext(request);
-  // A person's change to their sign-in, or an operator's change to anyone's: a fresh proof of the
-  // operator too, never their session alone (contracts/src/admin.ts).
-  const person = who ?? admin;
-  if (endpoint.stepUp && person) await app.requireStepUp({ ...person, caller });
+  // A person's change to their sign-in, an operator's change to anyone's, or a change a person of
+  // the back office makes with their own sign-in (the console's lookups, groups, KYC reviews): a
+  // fresh proof of that person, never their session alone (contracts/src/step-up.ts). A product's
+  // own client-credentials token has no person and needs none.
+  const backOfficeChange = product?.person && endpoint.method !== 'GET' ? product.person : undefined;
+  const person = endpoint.stepUp ? (who ?? admin) : backOfficeChange;
+  if (person) await app.requireStepUp({ ...person, caller });
   const idempotencyKey = endpoint.idempotent ? idempotencyKeyOf(request) : undefined;
   const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
   return {

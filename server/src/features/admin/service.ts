@@ -6,12 +6,12 @@ import type {
   ClientFields,
   Locale,
 } from '@portico/contracts';
-import { AUDIT_PAGE_SIZE } from '@portico/contracts';
+import { AUDIT_PAGE_SIZE, localePrefix } from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import type { AdminContext } from '../../http/endpoint.js';
 import type { CallerContext } from '../../lib/caller.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, forbidden, notFound, tooMany } from '../../lib/errors.js';
 import { localeOf, translate } from '../../lib/i18n.js';
 import { sendLater } from '../../lib/send-later.js';
 import { listActivityPage, renderActivity } from '../../modules/activity/index.js';
@@ -28,6 +28,9 @@ import { listSessionsOfAccount } from '../../oidc/queries.js';
 import { findUserRow, listContacts, searchUsers, securityState } from './queries.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof findUserRow>>>;
+
+/** How often an operator may resend an account's activation in an hour. */
+const RESENDS_PER_HOUR = 3;
 
 const nameOf = (user: Row['user']) => [user.lastName, user.firstName].filter(Boolean).join(' ');
 
@@ -113,13 +116,16 @@ export function createAdminService(deps: AppDeps, provider: Provider) {
     const [row, contacts] = await Promise.all([findUserRow(db, userId), listContacts(db, userId)]);
     const waiting = contacts.filter((c) => !c.isConfirmed);
     if (!row || waiting.length === 0) throw new AppError(409, 'admin_nothing_to_verify');
+    // The addresses may be a stranger's, and a text costs money: a few times an hour per account.
+    const sends = await deps.kv.incr(`admin:resend-verification:${userId}`, 3600);
+    if (sends > RESENDS_PER_HOUR) throw tooMany('too_many_requests', 3600);
     await inTransaction(db, (tx) => record(tx, { sent: waiting.length }));
     const locale = localeOf(row.user.languageId);
     const product = deps.config.PRODUCT_NAME;
     for (const contact of waiting) {
       const email = contact.type === CONTACT_EMAIL;
       const page = email ? '/account/active-email?newemail=' : '/account/active-phone?newphone=';
-      const url = `${deps.config.publicUrl}${locale === 'en-US' ? '/en-us' : ''}${page}${encodeURIComponent(contact.value)}`;
+      const url = `${deps.config.publicUrl}${localePrefix(locale)}${page}${encodeURIComponent(contact.value)}`;
       const values = { product, value: contact.value, url };
       const text = translate(locale, 'mail_activate_reminder_text', values);
       sendLater(

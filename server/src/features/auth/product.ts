@@ -39,10 +39,11 @@ export function createAuthenticateProduct(
     if (!token) {
       // A person's token from the portal only: another first-party app's backend holding it does
       // not get the person's back-office permissions.
-      const { user, clientId } = await scope.authenticateUser(request);
-      if (clientId !== PORTAL_CLIENT_ID) throw forbidden();
+      const person = await scope.authenticateUser(request);
+      const { user } = person;
+      if (person.clientId !== PORTAL_CLIENT_ID) throw forbidden();
       const held = asScopes(await permissionsOf(database.db, 'user', user.id));
-      const context = { clientId: `${PERSON_CALLER_PREFIX}${user.id}`, userId: user.id, scopes: held };
+      const context = { clientId: `${PERSON_CALLER_PREFIX}${user.id}`, userId: user.id, person, scopes: held };
       return { context, holds: held.includes(needed) };
     }
     if (!token.clientId || token.isSenderConstrained()) throw unauthorized();

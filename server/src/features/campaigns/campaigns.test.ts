@@ -64,6 +64,10 @@ describe('sign-in campaigns in the admin console', () => {
     expect(popup).toMatchObject({ data: '<p>Chào</p>', state: 'running', active: true });
     expect(popup.loginUrl).toBe(`http://localhost:3000/login?campaignId=${popup.id}`);
     expect(await shownAtSignIn(popup.id)).toEqual({ loggedInAction: 2, data: '<p>Chào</p>' });
+    // Nothing left once sanitized: refused, never an empty popup.
+    expect(fieldErrors(await create({ name: 'X', loggedInAction: 2, data: '<script>alert(1)</script>' })).data).toEqual(
+      ['admin_campaign_data_required'],
+    );
   });
 
   it('shows a campaign only inside its window and while on', async () => {

@@ -19,6 +19,7 @@ import {
   type PaymentGateway,
 } from '@portico/contracts';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
@@ -136,7 +137,8 @@ export function createOrderService({ database, config, log, kv }: Pick<AppDeps, 
       if (!attempt) return 'not_found' as const;
       const open = attempt.state === 'pending' || (attempt.state === 'failed' && attempt.resultCode === START_REFUSED);
       if (!open) return 'already' as const;
-      if (notice.amount !== attempt.amount) return 'bad_amount' as const;
+      // A payment is taken for the attempt's amount; a refusal takes nothing (ZaloPay's query answers 0 then).
+      if (notice.outcome === 'paid' && notice.amount !== attempt.amount) return 'bad_amount' as const;
       if (notice.outcome === 'pending') return 'confirmed' as const;
       const ended = await endAttempt(tx, attempt.id, {
         state: notice.outcome,
@@ -159,10 +161,15 @@ export function createOrderService({ database, config, log, kv }: Pick<AppDeps, 
     const gateway = attempt.gateway as PaymentGateway;
     const payment = gateways[gateway];
     if (attempt.state !== 'pending' || !payment?.query) return false;
-    if ((await kv.incr(`payment:query:${attempt.reference}`, QUERY_EVERY_SECONDS)) > 1) return false;
+    // A store that fails only skips the question: the page asks again, the gateway still notifies.
+    const asked = await kv.incr(`payment:query:${attempt.reference}`, QUERY_EVERY_SECONDS).catch(() => 2);
+    if (asked > 1) return false;
     const notice = await payment.query(attempt.reference);
     if (!notice || notice.reference !== attempt.reference || notice.outcome === 'pending') return false;
-    return (await settle(gateway, notice)) === 'confirmed';
+    const outcome = await settle(gateway, notice);
+    if (outcome !== 'confirmed' && outcome !== 'already')
+      log.warn({ reference: attempt.reference, gateway, outcome }, 'a payment query answer was not taken');
+    return outcome === 'confirmed';
   }
 
   return {
@@ -245,38 +252,44 @@ export function createOrderService({ database, config, log, kv }: Pick<AppDeps, 
       locale: Locale,
     ): Promise<CreatedOrder> {
       const reference = `site_${createHash('sha256').update(`${site.clientId}\n${key}`).digest('hex').slice(0, 40)}`;
-      const created = await db.transaction(async (tx) => {
-        const order = await lockOrder(tx, input.id);
-        if (!order) throw notFound();
-        // A person of the back office never settles an order of their own.
-        if (site.userId !== undefined && site.userId === order.userId) throw forbidden();
-        const previous = await findAttemptByReference(tx, reference);
-        if (previous) {
-          const same =
-            previous.orderId === input.id &&
-            previous.state === input.outcome &&
-            previous.amount === input.amount &&
-            previous.gateway === input.gateway &&
-            previous.gatewayTransaction === input.transaction;
-          if (!same) throw new AppError(409, 'idempotency_key_reused');
-          return false;
-        }
-        if (order.status !== ORDER_STATUS.wait) throw new AppError(409, 'order_not_payable');
-        if (input.amount !== order.amount) throw new AppError(409, 'order_amount_mismatch');
-        const attempt = await insertAttempt(tx, {
-          reference,
-          orderId: order.id,
-          userId: order.userId,
-          gateway: input.gateway,
-          amount: input.amount,
-          state: input.outcome,
-          gatewayTransaction: input.transaction,
-          resultCode: PAYMENT_SITE,
-          locale,
-          completedAt: new Date(),
+      const report = () =>
+        db.transaction(async (tx) => {
+          const order = await lockOrder(tx, input.id);
+          if (!order) throw notFound();
+          // A person of the back office never settles an order of their own.
+          if (site.userId !== undefined && site.userId === order.userId) throw forbidden();
+          const previous = await findAttemptByReference(tx, reference);
+          if (previous) {
+            const same =
+              previous.orderId === input.id &&
+              previous.state === input.outcome &&
+              previous.amount === input.amount &&
+              previous.gateway === input.gateway &&
+              previous.gatewayTransaction === input.transaction;
+            if (!same) throw new AppError(409, 'idempotency_key_reused');
+            return false;
+          }
+          if (order.status !== ORDER_STATUS.wait) throw new AppError(409, 'order_not_payable');
+          if (input.amount !== order.amount) throw new AppError(409, 'order_amount_mismatch');
+          const attempt = await insertAttempt(tx, {
+            reference,
+            orderId: order.id,
+            userId: order.userId,
+            gateway: input.gateway,
+            amount: input.amount,
+            state: input.outcome,
+            gatewayTransaction: input.transaction,
+            resultCode: PAYMENT_SITE,
+            locale,
+            completedAt: new Date(),
+          });
+          await closeOrder(tx, attempt, input.outcome);
+          return true;
         });
-        await closeOrder(tx, attempt, input.outcome);
-        return true;
+      // The same key on two orders at once: the reference's unique key lets one through.
+      const created = await report().catch((err: unknown) => {
+        if (isUniqueViolation(err)) throw new AppError(409, 'idempotency_key_reused');
+        throw err;
       });
       const found = await findOrder(db, input.id, 'any');
       if (!found) throw notFound();

@@ -83,6 +83,10 @@ describe('permissions, groups and modules', async () => {
       permissions: ['kyc:review', 'users:read'],
       groups: [{ code: 'kyc-reviewers', name: 'Người duyệt KYC' }],
     });
+    // A change made with a person's own sign-in needs their step-up proof, never their session alone.
+    const approveOther = () => reviewer.call('POST', fillPath(kycEndpoints.approve.path, { userId: other.id }), {});
+    expect(errorKey(await approveOther(), 403)).toBe('step_up_required');
+    await reviewer.stepUp();
     // Never on their own account: no approving one's own identity check.
     expect(
       errorKey(await reviewer.call('POST', fillPath(kycEndpoints.approve.path, { userId: reviewer.id }), {}), 403),
@@ -112,7 +116,7 @@ describe('permissions, groups and modules', async () => {
   });
 
   it('a person who may award points or make orders does so for others, never themselves', async () => {
-    const staff = await signedInUser(t, { email: 'access-staff@example.com' });
+    const staff = await signedInUser(t, { email: 'access-staff@example.com', steppedUp: true });
     const learner = await signedInUser(t, { email: 'access-learner@example.com' });
     resultOf(await admin.call('PUT', groupPath('rewards'), { name: 'Rewards', permissions: ['points:write'] }));
     resultOf(await admin.call('POST', membersPath('rewards'), { kind: 'user', id: staff.id }));

@@ -4,8 +4,9 @@ import { type BrandRow, findBrand } from './queries.js';
 
 // Branding per product (issue 31 point 1; contracts/src/branding.ts): what a block's banner
 // shows, read by the common-data call and by a pending sign-in's details (the login page's first
-// paint included), kept a minute in the shared key-value store so every copy reads the same and a
-// change made on one copy (`forget`) is seen at once by all.
+// paint included), kept a minute in the shared key-value store so every copy reads the same; a
+// change made on one copy (`forget`) drops the kept copy for all (a read racing the change may keep
+// the old one, and the common-data answers are cacheable: a change shows within a minute).
 
 export {
   type BrandRow,
@@ -18,8 +19,6 @@ export {
 
 const KEPT_SECONDS = 60;
 const key = (blockId: string) => `brand:${blockId}`;
-/** Kept for a block without a brand: it is asked for as often as one with. */
-const NONE = '-';
 
 /** The portal's own banner in every language, or the block's (English falling back to the Vietnamese). */
 export function brandData(productName: string, row: BrandRow | undefined): BrandData {
@@ -32,18 +31,22 @@ export function brandData(productName: string, row: BrandRow | undefined): Brand
 export function createBrands({ database, kv, config, log }: Pick<AppDeps, 'database' | 'kv' | 'config' | 'log'>) {
   const portal = brandData(config.PRODUCT_NAME, undefined);
 
-  /** The row of a block, from the store's copy when there is one; a store that fails is passed by. */
+  /**
+   * The row of a block, from the store's copy when there is one; a store that fails is passed by.
+   * Only a brand is kept: an id without one (any id a stranger makes up) reads the database, by its
+   * primary key, and fills nothing.
+   */
   async function rowOf(blockId: string): Promise<BrandRow | undefined> {
     const kept = await kv.get(key(blockId)).catch(() => null);
-    if (kept === NONE) return undefined;
     if (kept) {
       const row = JSON.parse(kept) as BrandRow;
       return { ...row, updatedAt: new Date(row.updatedAt) };
     }
     const row = await findBrand(database.db, blockId);
-    await kv
-      .set(key(blockId), row ? JSON.stringify(row) : NONE, KEPT_SECONDS)
-      .catch((err: unknown) => log.warn({ err }, 'brand not kept'));
+    if (row)
+      await kv
+        .set(key(blockId), JSON.stringify(row), KEPT_SECONDS)
+        .catch((err: unknown) => log.warn({ err }, 'brand not kept'));
     return row;
   }
 
@@ -53,7 +56,8 @@ export function createBrands({ database, kv, config, log }: Pick<AppDeps, 'datab
       if (!blockId) return portal;
       return brandData(config.PRODUCT_NAME, await rowOf(blockId));
     },
-    /** After a change: every copy reads the block's brand anew. */
-    forget: (blockId: string) => kv.del(key(blockId)),
+    /** After a change: every copy reads the block's brand anew (within the answers' minute of caching). */
+    forget: (blockId: string) =>
+      kv.del(key(blockId)).catch((err: unknown) => log.warn({ err }, 'brand kept copy not dropped')),
   };
 }

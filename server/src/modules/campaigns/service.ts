@@ -29,8 +29,12 @@ function stored(input: CampaignInput): CampaignWrite {
       throw badRequest('admin_campaign_url_invalid', { data: ['admin_campaign_url_invalid'] });
     return { ...rest, action: input.action, data: input.data.trim() };
   }
-  if (input.action === CAMPAIGN_ACTIONS.htmlPopup)
-    return { ...rest, action: input.action, data: sanitizeHtml(input.data, POPUP_HTML) };
+  if (input.action === CAMPAIGN_ACTIONS.htmlPopup) {
+    const html = sanitizeHtml(input.data, POPUP_HTML).trim();
+    // Nothing left to show once sanitized (a script alone): refused, never an empty popup.
+    if (!html) throw badRequest('admin_campaign_data_required', { data: ['admin_campaign_data_required'] });
+    return { ...rest, action: input.action, data: html };
+  }
   throw badRequest('invalid_input', { action: ['invalid_input'] });
 }
 

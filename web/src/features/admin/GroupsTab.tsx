@@ -82,7 +82,9 @@ export function GroupsTab() {
           </Stack>
         )}
       </QueryState>
-      {editing && <GroupForm initial={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <GroupForm initial={editing} taken={groups.data?.map((g) => g.code) ?? []} onClose={() => setEditing(null)} />
+      )}
     </Stack>
   );
 }
@@ -226,10 +228,12 @@ function GroupCard({ group, onEdit }: { group: PermissionGroup; onEdit: () => vo
   );
 }
 
-function GroupForm({ initial, onClose }: { initial: Draft; onClose: () => void }) {
+/** `taken`: the codes there are; the call creates or replaces, so a new group may not take one. */
+function GroupForm({ initial, taken, onClose }: { initial: Draft; taken: readonly string[]; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
+  const exists = initial.isNew && taken.includes(draft.code.trim());
   const save = useMutation({
     mutationFn: () => putGroup(draft.code.trim(), draft.name, draft.permissions),
     onSuccess: async () => {
@@ -255,6 +259,7 @@ function GroupForm({ initial, onClose }: { initial: Draft; onClose: () => void }
               disabled={!initial.isNew}
               maxLength={64}
               required
+              error={exists ? t('admin_group_exists') : undefined}
             />
             <TextInput
               label={t('admin_group_name')}
@@ -280,7 +285,7 @@ function GroupForm({ initial, onClose }: { initial: Draft; onClose: () => void }
             <Button variant="default" onClick={onClose}>
               {t('admin_cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending} disabled={exists}>
               {t('admin_group_save')}
             </Button>
           </Group>

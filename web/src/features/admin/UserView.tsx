@@ -57,7 +57,7 @@ const GENTLE = new Set<AdminAccountAction>(['unsuspend', 'clear-lockout', 'resen
 
 /** One account as the console sees it, with what an operator holding accounts:write may do to it. */
 export function UserView({ userId, canAct }: { userId: string; canAct: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { locale, to } = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -83,6 +83,8 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
       onConfirm: () => act.mutate(action),
     });
   const yesNo = (on: boolean) => (on ? t('admin_on') : t('admin_off'));
+  // The provider's amr values in words (RFC 8176); one without words is shown as it is.
+  const methodName = (amr: string) => (i18n.exists(`admin_amr_${amr}`) ? t(`admin_amr_${amr}` as MessageKey) : amr);
 
   return (
     <Stack gap="md">
@@ -205,7 +207,7 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
                       </Text>
                       <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                         {[
-                          `${t('admin_user_session_methods')}: ${session.methods.join(', ') || '—'}`,
+                          `${t('admin_user_session_methods')}: ${session.methods.map(methodName).join(', ') || '—'}`,
                           `${t('admin_user_session_apps')}: ${session.clients.join(', ') || '—'}`,
                           session.expiresAt &&
                             `${t('admin_user_session_expires')}: ${formatDateTime(session.expiresAt, locale)}`,
