@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../api/client';
@@ -42,9 +42,9 @@ export interface QueryLike<T> {
 
 export interface QueryStateProps<T> {
   query: QueryLike<T>;
-  /** True when the data is there but there is nothing to show. */
+  /** True when the data is there but there is nothing to show (default: an empty list). */
   isEmpty?: (data: T) => boolean;
-  /** Shown instead of children when isEmpty says so. */
+  /** Shown instead of children when isEmpty says so; a text is shown dimmed. */
   empty?: ReactNode;
   children: (data: T) => ReactNode;
 }
@@ -59,6 +59,7 @@ export function QueryState<T>({ query, isEmpty, empty, children }: QueryStatePro
   if (query.data === undefined) {
     return <QueryError error={query.error} onRetry={query.isError ? query.refetch : undefined} />;
   }
-  if (empty !== undefined && isEmpty?.(query.data)) return <>{empty}</>;
+  const nothing = isEmpty ? isEmpty(query.data) : Array.isArray(query.data) && query.data.length === 0;
+  if (empty !== undefined && nothing) return typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : <>{empty}</>;
   return <>{children(query.data)}</>;
 }

@@ -19,10 +19,9 @@ describe('campaigns', () => {
     expect(await campaignFor(database.db, String(row.id))).toEqual({ loggedInAction: 2, data: row.data });
   });
 
-  it('accepts only http(s) URLs for the go-to-URL action, and ignores unknown or inactive ids', async () => {
-    await expect(createCampaign(database.db, { action: 1, data: 'javascript:alert(1)' })).rejects.toThrow(
-      'invalid_input',
-    );
+  it('accepts only checked https URLs for the go-to-URL action, and ignores unknown or inactive ids', async () => {
+    for (const data of ['javascript:alert(1)', 'http://example.com/offer', 'https://a:b@example.com/'])
+      await expect(createCampaign(database.db, { action: 1, data })).rejects.toThrow('admin_campaign_url_invalid');
     await expect(createCampaign(database.db, { action: 3, data: 'x' })).rejects.toThrow('invalid_input');
     const url = await createCampaign(database.db, { action: 1, data: 'https://example.com/offer' });
     expect(await campaignFor(database.db, String(url.id))).toEqual({

@@ -38,7 +38,8 @@ function stored(input: CampaignInput): CampaignWrite {
   throw badRequest('invalid_input', { action: ['invalid_input'] });
 }
 
-export const createCampaign = (db: Db, input: CampaignInput): Promise<CampaignRow> => insertCampaign(db, stored(input));
+export const createCampaign = async (db: Db, input: CampaignInput): Promise<CampaignRow> =>
+  insertCampaign(db, stored(input));
 
 export async function changeCampaign(db: Db, id: number, input: CampaignInput): Promise<CampaignRow> {
   const saved = await updateCampaign(db, id, stored(input));

@@ -1,4 +1,4 @@
-import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Stack, Table } from '@mantine/core';
 import { AUDIT_PAGE_SIZE, type AuditEntry, isMessageKey } from '@portico/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,11 +24,7 @@ export function AuditTab() {
   const label = (action: string) => (isMessageKey(`audit_${action}`) ? t(`audit_${action}` as 'audit_cli') : action);
 
   return (
-    <QueryState
-      query={audit}
-      isEmpty={(d) => d.totalRows === 0}
-      empty={<Text c="dimmed">{t('admin_audit_empty')}</Text>}
-    >
+    <QueryState query={audit} isEmpty={(d) => d.totalRows === 0} empty={t('admin_audit_empty')}>
       {({ rows, totalRows }) => (
         <Stack gap="md">
           <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('admin_nav_audit')}>

@@ -26,11 +26,7 @@ export function BrandingTab() {
       <Text fz="sm" c="dimmed">
         {t('admin_branding_intro')}
       </Text>
-      <QueryState
-        query={brands}
-        isEmpty={(rows) => rows.length === 0}
-        empty={<Text c="dimmed">{t('admin_branding_empty')}</Text>}
-      >
+      <QueryState query={brands} empty={t('admin_branding_empty')}>
         {(rows) => (
           <Stack gap="md">
             {rows.map((brand) => (

@@ -77,11 +77,7 @@ export function CampaignsTab() {
         </Text>
         <Button onClick={() => setEditing(blank)}>{t('admin_campaigns_add')}</Button>
       </Group>
-      <QueryState
-        query={campaigns}
-        isEmpty={(rows) => rows.length === 0}
-        empty={<Text c="dimmed">{t('admin_campaigns_empty')}</Text>}
-      >
+      <QueryState query={campaigns} empty={t('admin_campaigns_empty')}>
         {(rows) => (
           <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('admin_nav_campaigns')}>
             <Table.Thead>

@@ -58,11 +58,7 @@ export function GroupsTab() {
           {t('admin_group_add')}
         </Button>
       </Group>
-      <QueryState
-        query={groups}
-        isEmpty={(rows) => rows.length === 0}
-        empty={<Text c="dimmed">{t('admin_groups_empty')}</Text>}
-      >
+      <QueryState query={groups} empty={t('admin_groups_empty')}>
         {(rows) => (
           <Stack gap="md">
             {rows.map((group) => (

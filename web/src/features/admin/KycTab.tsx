@@ -21,11 +21,7 @@ export function KycTab() {
   const queue = useQuery({ queryKey: KEY, queryFn: getKycQueue, enabled: open === null });
   if (open) return <KycReview userId={open} onDone={() => setOpen(null)} />;
   return (
-    <QueryState
-      query={queue}
-      isEmpty={(rows) => rows.length === 0}
-      empty={<Text c="dimmed">{t('admin_kyc_empty')}</Text>}
-    >
+    <QueryState query={queue} empty={t('admin_kyc_empty')}>
       {(rows) => (
         <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('admin_nav_kyc')}>
           <Table.Thead>

@@ -81,11 +81,7 @@ export function LookupsTab() {
         </Group>
         <FormAlert message={add.error ? errorText(add.error, t) : null} />
       </form>
-      <QueryState
-        query={entries}
-        isEmpty={(rows) => rows.length === 0}
-        empty={<Text c="dimmed">{t('admin_lookup_empty')}</Text>}
-      >
+      <QueryState query={entries} empty={t('admin_lookup_empty')}>
         {(rows) => (
           <Table verticalSpacing="xs" horizontalSpacing="xs" aria-label={t('admin_nav_lookups')}>
             <Table.Tbody>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, TextInput } from '@mantine/core';
 import { type AdminUserRow, adminEndpoints } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -59,11 +59,7 @@ export function UsersTab() {
         </form>
       </search>
       {q && (
-        <QueryState
-          query={results}
-          isEmpty={(rows) => rows.length === 0}
-          empty={<Text c="dimmed">{t('admin_search_none')}</Text>}
-        >
+        <QueryState query={results} empty={t('admin_search_none')}>
           {(rows) => (
             <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('admin_nav_users')}>
               <Table.Thead>
