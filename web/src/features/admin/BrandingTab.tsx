@@ -1,15 +1,16 @@
-import { Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, FileButton, Group, Image, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type AdminBrand, AVATAR_TYPES, type LOGO_LOCALES } from '@portico/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
-import { openConfirm } from '../../chrome/openConfirm';
 import { FormAlert } from '../../components/FormAlert';
 import { LogoMark } from '../../components/Logo';
 import { QueryState } from '../../components/QueryState';
 import { notifyDone, notifyFailed } from '../../lib/notify';
+import { AdminCard } from './AdminCard';
 import { ADMIN_QUERY_KEY, getBrands, putBrand, removeBrand, uploadLogo } from './api';
+import { confirmAction } from './confirmAction';
 
 const KEY = [...ADMIN_QUERY_KEY, 'branding'];
 type Language = (typeof LOGO_LOCALES)[number];
@@ -67,35 +68,26 @@ function BrandCard({ brand }: { brand: AdminBrand }) {
     onError: (error) => notifyFailed(error, t),
   });
   const confirmRemove = () =>
-    openConfirm({
+    confirmAction({
       title: t('admin_branding_remove'),
-      centered: true,
-      radius: 'lg',
-      children: <Text fz="sm">{t('admin_branding_confirm_remove', { block: brand.blockTitle })}</Text>,
-      labels: { confirm: t('admin_confirm'), cancel: t('admin_cancel') },
-      confirmProps: { color: 'red' },
+      text: t('admin_branding_confirm_remove', { block: brand.blockTitle }),
+      confirm: t('admin_confirm'),
+      cancel: t('admin_cancel'),
       onConfirm: () => remove.mutate(),
     });
-  const labelId = `brand-${brand.blockId}`;
-
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={labelId}>
-      <Group justify="space-between" align="flex-start" mb="sm">
-        <div>
-          <Title order={2} fz="md" id={labelId}>
-            {brand.blockTitle}
-          </Title>
-          <Text fz="xs" c="dimmed">
-            {brand.blockId}
-            {brand.nameVi === null && ` · ${t('admin_branding_portal')}`}
-          </Text>
-        </div>
-        {brand.nameVi !== null && (
+    <AdminCard
+      id={`brand-${brand.blockId}`}
+      title={brand.blockTitle}
+      subtitle={brand.nameVi === null ? `${brand.blockId} · ${t('admin_branding_portal')}` : brand.blockId}
+      actions={
+        brand.nameVi !== null && (
           <Button variant="light" color="red" size="xs" loading={remove.isPending} onClick={confirmRemove}>
             {t('admin_branding_remove')}
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -162,6 +154,6 @@ function BrandCard({ brand }: { brand: AdminBrand }) {
           );
         })}
       </SimpleGrid>
-    </Paper>
+    </AdminCard>
   );
 }

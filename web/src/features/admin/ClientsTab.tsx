@@ -12,12 +12,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
-import { openConfirm } from '../../chrome/openConfirm';
 import { CopyValueButton } from '../../components/CopyValueButton';
 import { FormAlert } from '../../components/FormAlert';
 import { QueryState } from '../../components/QueryState';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 import { ADMIN_QUERY_KEY, createClient, deleteClient, getClients, rotateSecret, updateClient } from './api';
+import { confirmAction } from './confirmAction';
 import { ToneBadge } from './ToneBadge';
 
 const KEY = [...ADMIN_QUERY_KEY, 'clients'];
@@ -83,13 +83,11 @@ export function ClientsTab() {
     onError: (error) => notifyFailed(error, t),
   });
   const ask = (message: MessageKey, id: string, confirm: MessageKey, run: () => void) =>
-    openConfirm({
+    confirmAction({
       title: t(confirm),
-      centered: true,
-      radius: 'lg',
-      children: <Text fz="sm">{t(message, { id })}</Text>,
-      labels: { confirm: t(confirm), cancel: t('admin_cancel') },
-      confirmProps: { color: 'red' },
+      text: t(message, { id }),
+      confirm: t(confirm),
+      cancel: t('admin_cancel'),
       onConfirm: run,
     });
 

@@ -5,13 +5,11 @@ import {
   Checkbox,
   Group,
   Modal,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   isAdminPermission,
@@ -26,12 +24,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/client';
-import { openConfirm } from '../../chrome/openConfirm';
 import { FormAlert } from '../../components/FormAlert';
 import { Icon } from '../../components/Icon';
 import { QueryState } from '../../components/QueryState';
 import { notifyDone, notifyFailed } from '../../lib/notify';
+import { AdminCard } from './AdminCard';
 import { ADMIN_QUERY_KEY, addGroupMember, deleteGroup, getGroups, putGroup, removeGroupMember } from './api';
+import { confirmAction } from './confirmAction';
 
 const KEY = [...ADMIN_QUERY_KEY, 'groups'];
 type Kind = (typeof MEMBER_KINDS)[number];
@@ -112,21 +111,13 @@ function GroupCard({ group, onEdit }: { group: PermissionGroup; onEdit: () => vo
     onSuccess: saved,
     onError: (e) => notifyFailed(e, t),
   });
-  const labelId = `group-${group.code}`;
-
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={labelId}>
-      <Group justify="space-between" align="flex-start" mb="xs">
-        <div>
-          <Title order={2} fz="md" id={labelId}>
-            {group.name}
-          </Title>
-          <Text fz="xs" c="dimmed">
-            {group.code}
-            {locked && ` · ${t('admin_group_protected_note')}`}
-          </Text>
-        </div>
-        {!locked && (
+    <AdminCard
+      id={`group-${group.code}`}
+      title={group.name}
+      subtitle={locked ? `${group.code} · ${t('admin_group_protected_note')}` : group.code}
+      actions={
+        !locked && (
           <Group gap="xs">
             <Button variant="default" size="xs" onClick={onEdit}>
               {t('admin_group_edit')}
@@ -137,13 +128,11 @@ function GroupCard({ group, onEdit }: { group: PermissionGroup; onEdit: () => vo
               size="xs"
               loading={drop.isPending}
               onClick={() =>
-                openConfirm({
+                confirmAction({
                   title: t('admin_group_delete'),
-                  centered: true,
-                  radius: 'lg',
-                  children: <Text fz="sm">{t('admin_group_confirm_delete', { name: group.name })}</Text>,
-                  labels: { confirm: t('admin_confirm'), cancel: t('admin_cancel') },
-                  confirmProps: { color: 'red' },
+                  text: t('admin_group_confirm_delete', { name: group.name }),
+                  confirm: t('admin_confirm'),
+                  cancel: t('admin_cancel'),
                   onConfirm: () => drop.mutate(),
                 })
               }
@@ -151,8 +140,9 @@ function GroupCard({ group, onEdit }: { group: PermissionGroup; onEdit: () => vo
               {t('admin_group_delete')}
             </Button>
           </Group>
-        )}
-      </Group>
+        )
+      }
+    >
       <Group gap={6} mb="sm">
         {group.permissions.map((p) => (
           <Badge key={p} size="sm" variant="outline" color="blue.8" tt="none" title={p}>
@@ -220,7 +210,7 @@ function GroupCard({ group, onEdit }: { group: PermissionGroup; onEdit: () => vo
           <FormAlert message={add.error ? errorText(add.error, t) : null} />
         </form>
       )}
-    </Paper>
+    </AdminCard>
   );
 }
 

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { openConfirm } from '../../chrome/openConfirm';
 import { BackButton } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
 import { SafeHtml } from '../../components/SafeHtml';
@@ -12,6 +11,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { formatDateTime } from '../../lib/format';
 import { notifyDone, notifyFailed } from '../../lib/notify';
 import { ADMIN_QUERY_KEY, actOnUser, getUser } from './api';
+import { confirmAction } from './confirmAction';
 import { ToneBadge } from './ToneBadge';
 import { AccountStateBadge } from './UsersTab';
 
@@ -73,13 +73,12 @@ export function UserView({ userId, canAct }: { userId: string; canAct: boolean }
     onError: (error) => notifyFailed(error, t),
   });
   const confirm = (action: AdminAccountAction, name: string) =>
-    openConfirm({
+    confirmAction({
       title: t(`admin_action_${action}` as MessageKey),
-      centered: true,
-      radius: 'lg',
-      children: <Text fz="sm">{t(`admin_confirm_${action}` as MessageKey, { name })}</Text>,
-      labels: { confirm: t('admin_confirm'), cancel: t('admin_cancel') },
-      confirmProps: { color: GENTLE.has(action) ? 'blue' : 'red' },
+      text: t(`admin_confirm_${action}` as MessageKey, { name }),
+      confirm: t('admin_confirm'),
+      cancel: t('admin_cancel'),
+      gentle: GENTLE.has(action),
       onConfirm: () => act.mutate(action),
     });
   const yesNo = (on: boolean) => (on ? t('admin_on') : t('admin_off'));
