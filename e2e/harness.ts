@@ -62,6 +62,8 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      // Stopped between tests: no balancer to drain from (server/src/http/drain.ts).
+      SHUTDOWN_DRAIN_SECONDS: '0',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,

@@ -89,8 +89,29 @@ describe('npm start and signals', () => {
     expect(await serverGone(s.port)).toBe(true);
   }, 120_000);
 
+  it('SIGTERM drains first: /readyz answers 503, requests are still served and close their connection, then exit 0', async () => {
+    const s = await npmStart({ SHUTDOWN_DRAIN_SECONDS: '2' });
+    const base = `http://127.0.0.1:${s.port}`;
+    const before = await fetch(`${base}/healthz`);
+    expect(before.headers.get('connection')).not.toBe('close');
+    s.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).result.draining).toBe(true);
+    const served = await fetch(`${base}/api/account/login-check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'someone@example.com' }),
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('connection')).toBe('close');
+    expect(await s.exit).toBe(0);
+    expect(await serverGone(s.port)).toBe(true);
+  }, 120_000);
+
   it('closes requests still open after SHUTDOWN_TIMEOUT_SECONDS and still exits 0', async () => {
-    const s = await npmStart({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const s = await npmStart({ SHUTDOWN_TIMEOUT_SECONDS: '1', SHUTDOWN_DRAIN_SECONDS: '0' });
     const stuck = slowRequest(s.port, JSON.stringify({ userName: 'someone@example.com' }));
     await new Promise((r) => setTimeout(r, 200));
     const t0 = Date.now();

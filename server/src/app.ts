@@ -51,6 +51,7 @@ import { subscribeTwoFactor } from './features/two-factor/events.js';
 import { twoFactorRoutes } from './features/two-factor/routes.js';
 import { undoChangeRoutes } from './features/undo-change/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
+import { installDrain } from './http/drain.js';
 import { openApiRoutes } from './http/openapi.js';
 import { measureRequests } from './http/request-metrics.js';
 import { refuseCrossSiteWrites } from './http/same-origin.js';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     trustProxy: deps.config.TRUST_PROXY,
   });
   installErrorHandler(app);
+  installDrain(app);
   installSecurityHeaders(app, deps.config);
   refuseCrossSiteWrites(app, deps.config);
   await app.register(cookie);

@@ -7,6 +7,7 @@ import { preflight } from './config/preflight.js';
 import { openDatabase } from './db/client.js';
 import { closeDeps, createDeps } from './deps.js';
 import { createLogger } from './lib/log.js';
+import { createHousekeeping, purgeExpiredJob } from './modules/housekeeping/index.js';
 import { listenForMetrics } from './modules/metrics/index.js';
 import { seedDemoAccount } from './modules/users/index.js';
 
@@ -40,13 +41,26 @@ async function main() {
     `Portico is ready at ${config.publicUrl} (mail: ${deps.mailer.kind}, sms: ${deps.sms.kind}, cache: ${deps.kv.kind})`,
   );
   if (config.outboxEnabled) log.info(`codes and mail appear at ${config.publicUrl}/dev/mailbox`);
+  // Periodic work, once across copies whichever wakes first (server/src/modules/housekeeping).
+  const housekeeping = createHousekeeping({ db: database.db, log, jobs: [purgeExpiredJob()] });
+  housekeeping.start();
 
-  // Stop taking new connections, let requests in flight finish for SHUTDOWN_TIMEOUT_SECONDS at
-  // most, then close what is left and exit 0: a rolling restart loses no answered request.
+  // SIGTERM: drain first (server/src/http/drain.ts: /readyz 503, connections closed after each
+  // answer, the hub's streams ended) for SHUTDOWN_DRAIN_SECONDS while still serving, so the
+  // balancer moves on. Then stop taking new connections, let requests in flight finish for
+  // SHUTDOWN_TIMEOUT_SECONDS at most, close what is left and exit 0: a rolling restart loses no
+  // answered request.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const drainSeconds = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_SECONDS : 0;
+    if (drainSeconds > 0) {
+      log.info(`${signal}: draining for ${drainSeconds} s (readyz answers 503)`);
+      app.drain.start();
+      await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+    }
+    await housekeeping.stop();
     log.info(`${signal}: shutting down (at most ${config.SHUTDOWN_TIMEOUT_SECONDS} s for requests in flight)`);
     const deadline = setTimeout(() => {
       log.warn('shutdown timeout: closing the connections still open');

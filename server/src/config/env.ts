@@ -114,6 +114,11 @@ export const envSchema = z.object({
    * (campaign banners on a CDN, say). Empty: none (the CSP's img-src).
    */
   IMAGE_ORIGINS: originList,
+  /**
+   * Seconds a copy told to stop by SIGTERM keeps serving while `/readyz` answers 503, so the balancer
+   * stops sending before the port closes (a rolling restart; docs/scaling.md). SIGINT skips it.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** Seconds a stopping server (SIGTERM, SIGINT) lets requests in flight finish before it closes them and exits. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Product name shown in titles and mail. */

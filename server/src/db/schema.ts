@@ -666,6 +666,13 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_target_idx').on(t.targetId, t.id)],
 );
 
+/** Work that runs once across copies: each job's last run (server/src/modules/housekeeping). */
+export const scheduledRuns = pgTable('scheduled_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+  lastResult: jsonb('last_result').$type<Record<string, number>>().notNull().default({}),
+});
+
 export const schema = {
   users,
   userContacts,
@@ -700,4 +707,5 @@ export const schema = {
   groupPermissions,
   groupMembers,
   auditLog,
+  scheduledRuns,
 };

@@ -220,10 +220,14 @@ export function handleStream<E extends Endpoint>(app: FastifyInstance, endpoint:
   const live = new Set<() => void>();
   // Closing: open streams end now, and one still opening ends as soon as it is open.
   let closing = false;
-  app.addHook('preClose', async () => {
+  // A draining copy (server/src/http/drain.ts) ends them too: the browsers reconnect after
+  // `retry:` and the balancer, which no longer sends here, gives them another copy.
+  const endAll = () => {
     closing = true;
     for (const end of [...live]) end();
-  });
+  };
+  app.drain.onStart(endAll);
+  app.addHook('preClose', async () => endAll());
   app.route({
     method: endpoint.method,
     url: endpoint.path,

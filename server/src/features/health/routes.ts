@@ -11,9 +11,11 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
       deps.kv.kind === 'redis' ? deps.kv.ping() : Promise.resolve(),
     ]);
     const [database, redis] = checks.map((c) => (c.status === 'fulfilled' ? 'ok' : 'down'));
-    const ready = database === 'ok' && redis === 'ok';
+    // A draining copy (server/src/http/drain.ts) is alive but wants no new work.
+    const draining = app.drain.draining;
+    const ready = database === 'ok' && redis === 'ok' && !draining;
     return reply.status(ready ? 200 : 503).send({
-      result: { database, ...(deps.kv.kind === 'redis' ? { redis } : {}) },
+      result: { database, ...(deps.kv.kind === 'redis' ? { redis } : {}), ...(draining ? { draining: true } : {}) },
     });
   });
 }
