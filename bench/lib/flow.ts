@@ -71,77 +71,120 @@ export type FlowOptions = {
   headers?: Record<string, string>;
   /** Called with each step's name as it completes (the load run times its phases). */
   step?: (name: string) => void;
+  /** The authenticator's current code, for an account with two-step on (bench/soak.ts). */
+  totpCode?: () => string;
 };
 
-/** Runs the whole flow once and answers the token endpoint's response. */
-export async function signInFlow(opts: FlowOptions): Promise<Tokens> {
-  const { base } = opts;
-  const jar = new CookieJar();
-  const get = async (url: string, step: string) => {
-    const u = new URL(url, base);
-    const res = await fetch(u, {
-      redirect: 'manual',
-      headers: { ...opts.headers, cookie: jar.header(u.pathname), 'accept-encoding': 'br, gzip' },
-    });
-    jar.store(res);
-    await res.arrayBuffer();
-    if (res.status >= 400) throw new FlowError(step, res.status, u.pathname);
-    return res;
-  };
+export type Browser = {
+  jar: CookieJar;
+  /** GET with the jar's cookies, no redirect followed; a FlowError from 400 on. */
+  get(url: string, step: string): Promise<Response>;
+};
 
-  const verifier = base64url(randomBytes(32));
-  const challenge = base64url(createHash('sha256').update(verifier).digest());
-  const state = base64url(randomBytes(12));
+export function browser(base: string, headers?: Record<string, string>): Browser {
+  const jar = new CookieJar();
+  return {
+    jar,
+    async get(url, step) {
+      const u = new URL(url, base);
+      const res = await fetch(u, {
+        redirect: 'manual',
+        headers: { ...headers, cookie: jar.header(u.pathname), 'accept-encoding': 'br, gzip' },
+      });
+      jar.store(res);
+      await res.arrayBuffer();
+      if (res.status >= 400) throw new FlowError(step, res.status, u.pathname);
+      return res;
+    },
+  };
+}
+
+/** The authorize URL of the bench client (code + PKCE S256); `prompt: 'none'` asks the session only. */
+export function authorizeUrl(base: string, challenge: string, prompt = 'consent') {
   const authorize = new URL('/oidc/auth', base);
   authorize.search = new URLSearchParams({
     client_id: BENCH_CLIENT.id,
     redirect_uri: BENCH_CLIENT.redirectUri,
     response_type: 'code',
     scope: 'openid profile email offline_access',
-    prompt: 'consent',
+    prompt,
     code_challenge: challenge,
     code_challenge_method: 'S256',
-    state,
+    state: base64url(randomBytes(12)),
   }).toString();
+  return authorize.toString();
+}
 
-  // 1. authorize -> 303 to the login page with the interaction in ReturnUrl
-  const auth = await get(authorize.toString(), 'authorize');
+export const pkce = () => {
+  const verifier = base64url(randomBytes(32));
+  return { verifier, challenge: base64url(createHash('sha256').update(verifier).digest()) };
+};
+
+/**
+ * Steps 1 and 2 of a sign-in: authorize, then the login page, which binds the interaction to this
+ * browser. Answers the page's ReturnUrl (what the login, QR-code and two-step APIs take).
+ */
+export async function openLoginPage(opts: {
+  base: string;
+  browser: Browser;
+  challenge: string;
+  step?: (name: string) => void;
+}) {
+  const auth = await opts.browser.get(authorizeUrl(opts.base, opts.challenge), 'authorize');
   const loginUrl = auth.headers.get('location');
   if (!loginUrl) throw new FlowError('authorize', auth.status, 'no redirect');
   opts.step?.('authorize');
-  // 2. the login page (HTML; binds the interaction to this browser)
-  await get(loginUrl, 'login-page');
-  const returnUrl = new URL(loginUrl, base).searchParams.get('ReturnUrl') ?? '';
+  await opts.browser.get(loginUrl, 'login-page');
   opts.step?.('login-page');
-  // 3. the login API
-  const apiPath = '/api/account/login';
-  const login = await fetch(new URL(apiPath, base), {
+  return new URL(loginUrl, opts.base).searchParams.get('ReturnUrl') ?? '';
+}
+
+type LoginAnswer = { result?: { redirectUrl?: string; requiresTwoFactor?: boolean }; messageKey?: string };
+
+async function postJson(opts: FlowOptions, b: Browser, apiPath: string, body: unknown, step: string) {
+  const res = await fetch(new URL(apiPath, opts.base), {
     method: 'POST',
-    headers: { ...opts.headers, 'content-type': 'application/json', cookie: jar.header(apiPath) },
-    body: JSON.stringify({ username: opts.username, password: opts.password, returnUrl, captcha: '' }),
+    headers: { ...opts.headers, 'content-type': 'application/json', cookie: b.jar.header(apiPath) },
+    body: JSON.stringify(body),
   });
-  jar.store(login);
-  const answer = await readJson<{ result?: { redirectUrl?: string }; messageKey?: string }>(login, 'login-api');
-  if (!login.ok || !answer.result?.redirectUrl) {
-    throw new FlowError('login-api', login.status, JSON.stringify(answer).slice(0, 200));
+  b.jar.store(res);
+  const answer = await readJson<LoginAnswer>(res, step);
+  if (!res.ok) throw new FlowError(step, res.status, JSON.stringify(answer).slice(0, 200));
+  return answer;
+}
+
+/**
+ * The login API, then the second step with an authenticator code when the account asks for one,
+ * then resume and token: the rest of a sign-in after openLoginPage. Answers the token response.
+ */
+export async function finishSignIn(
+  opts: FlowOptions,
+  b: Browser,
+  returnUrl: string,
+  verifier: string,
+): Promise<Tokens> {
+  const { base } = opts;
+  let answer = await postJson(
+    opts,
+    b,
+    '/api/account/login',
+    { username: opts.username, password: opts.password, returnUrl, captcha: '' },
+    'login-api',
+  );
+  if (answer.result?.requiresTwoFactor) {
+    if (!opts.totpCode) throw new FlowError('login-api', 200, 'two-step asked and no authenticator given');
+    answer = await postJson(
+      opts,
+      b,
+      '/api/account/login/two-factor',
+      { returnUrl, codeReceiveMethod: 'authenticator', twoFactorCode: opts.totpCode(), rememberMachine: false },
+      'two-factor',
+    );
   }
+  if (!answer.result?.redirectUrl) throw new FlowError('login-api', 200, JSON.stringify(answer).slice(0, 200));
   opts.step?.('login-api');
-  // 4. resume: follow the provider's redirects until the client's redirect_uri carries a code
-  let next = answer.result.redirectUrl;
-  let code: string | null = null;
-  for (let hop = 0; hop < 6 && !code; hop++) {
-    const res = await get(next, 'resume');
-    const location = res.headers.get('location');
-    if (!location) throw new FlowError('resume', res.status, `no redirect from ${next}`);
-    if (location.startsWith(BENCH_CLIENT.redirectUri)) {
-      const cb = new URL(location);
-      if (cb.searchParams.get('error')) throw new FlowError('resume', res.status, cb.search);
-      code = cb.searchParams.get('code');
-    } else next = location;
-  }
-  if (!code) throw new FlowError('resume', 0, 'no code');
+  const code = await followToCode(base, b, answer.result.redirectUrl, 'resume');
   opts.step?.('resume');
-  // 5. token
   const tokens = await tokenRequest(
     base,
     { grant_type: 'authorization_code', code, redirect_uri: BENCH_CLIENT.redirectUri, code_verifier: verifier },
@@ -149,6 +192,37 @@ export async function signInFlow(opts: FlowOptions): Promise<Tokens> {
   );
   opts.step?.('token');
   return tokens;
+}
+
+/** Follows the provider's redirects until the client's redirect_uri carries a code. */
+export async function followToCode(base: string, b: Browser, from: string, step: string): Promise<string> {
+  let next = from;
+  for (let hop = 0; hop < 6; hop++) {
+    const res = await b.get(next, step);
+    const location = res.headers.get('location');
+    if (!location) throw new FlowError(step, res.status, `no redirect from ${new URL(next, base).pathname}`);
+    if (location.startsWith(BENCH_CLIENT.redirectUri)) {
+      const cb = new URL(location);
+      const code = cb.searchParams.get('code');
+      if (cb.searchParams.get('error') || !code) throw new FlowError(step, res.status, cb.search);
+      return code;
+    }
+    next = location;
+  }
+  throw new FlowError(step, 0, 'no code');
+}
+
+/** Runs the whole flow once and answers the token endpoint's response. */
+export async function signInFlow(opts: FlowOptions & { browser?: Browser }): Promise<Tokens> {
+  const b = opts.browser ?? browser(opts.base, opts.headers);
+  const { verifier, challenge } = pkce();
+  const returnUrl = await openLoginPage({
+    base: opts.base,
+    browser: b,
+    challenge,
+    ...(opts.step ? { step: opts.step } : {}),
+  });
+  return finishSignIn(opts, b, returnUrl, verifier);
 }
 
 const basic = `Basic ${Buffer.from(`${encodeURIComponent(BENCH_CLIENT.id)}:${encodeURIComponent(BENCH_CLIENT.secret)}`).toString('base64')}`;

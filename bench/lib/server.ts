@@ -69,7 +69,7 @@ export type StartOptions = {
 };
 
 /** Inserts users with a confirmed e-mail that may sign in, in batches. */
-async function seedUsers(db: Awaited<ReturnType<typeof openDatabase>>['db'], groups: SeedUsers[]) {
+export async function seedUsers(db: Awaited<ReturnType<typeof openDatabase>>['db'], groups: SeedUsers[]) {
   for (const group of groups) {
     for (let start = 0; start < group.count; start += 500) {
       const batch = Array.from({ length: Math.min(500, group.count - start) }, (_, k) => ({
@@ -196,7 +196,7 @@ export const redisBase = () => process.env.REDIS_URL || 'redis://127.0.0.1:6379'
 
 /** VmRSS of a process (Linux /proc), in bytes. */
 /** The node flags of `npm start` (package.json scripts.start: `exec node <flags> scripts/start.mjs`). */
-function startFlags(): string[] {
+export function startFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };

@@ -69,10 +69,10 @@ describe('compose.yaml', async () => {
   const compose = parse(await readFile(new URL('compose.yaml', root), 'utf8')) as {
     services: Record<string, Record<string, unknown>>;
   };
-  const { portico, postgres, redis } = compose.services;
+  const { portico, postgres, redis, lb } = compose.services;
 
   it('runs Portico beside PostgreSQL and Redis, once both answer their health checks', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['portico', 'postgres', 'redis']);
+    expect(Object.keys(compose.services).sort()).toEqual(['lb', 'portico', 'postgres', 'redis']);
     expect(portico?.build).toBe('.');
     expect(portico?.depends_on).toEqual({
       postgres: { condition: 'service_healthy' },
@@ -85,5 +85,21 @@ describe('compose.yaml', async () => {
     expect(env.REDIS_URL).toBe('redis://redis:6379');
     // The production secrets are required, never defaulted.
     for (const secret of ['COOKIE_KEYS', 'ENCRYPTION_KEY', 'JWKS']) expect(env[secret]).toMatch(/^\$\{\w+:\?/);
+  });
+
+  it('runs any number of copies behind nginx, which includes the same proxy settings as the soak', async () => {
+    // No host port on the copies (a fixed one would refuse `--scale portico=3`); nginx publishes 3000.
+    expect(portico?.ports).toBeUndefined();
+    expect(lb?.ports).toEqual(['3000:80']);
+    expect(lb?.depends_on).toEqual({ portico: { condition: 'service_healthy' } });
+    const mounts = ((lb?.volumes ?? []) as string[]).map((v) => v.split(':')[0]);
+    expect(mounts).toEqual(['./deploy/nginx/compose.conf', './deploy/nginx/portico.conf']);
+    const conf = await readFile(new URL('deploy/nginx/compose.conf', root), 'utf8');
+    expect(conf).toMatch(/server portico:3000 resolve/);
+    expect(conf).toContain('include /etc/nginx/portico/portico.conf;');
+    const proxy = await readFile(new URL('deploy/nginx/portico.conf', root), 'utf8');
+    // The hub's streams: not buffered, read longer than the 25 s keep-alive comment.
+    expect(proxy).toMatch(/location = \/api\/hub \{[^}]*proxy_buffering off;[^}]*proxy_read_timeout 150s;/);
+    expect((portico?.environment as Record<string, string> | undefined)?.TRUST_PROXY).toBe('true');
   });
 });
