@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './brand.js';
 export * from './branding.js';
 export * from './campaigns.js';
+export * from './connected-apps.js';
 export * from './contacts.js';
 export * from './delete-account.js';
 export * from './devices.js';

@@ -16,6 +16,7 @@ import { createAuthenticateProduct } from './features/auth/product.js';
 import { authRoutes } from './features/auth/routes.js';
 import { brandingRoutes } from './features/branding/routes.js';
 import { campaignRoutes } from './features/campaigns/routes.js';
+import { connectedAppRoutes } from './features/connected-apps/routes.js';
 import { subscribeContacts } from './features/contacts/events.js';
 import { contactRoutes } from './features/contacts/routes.js';
 import { deleteAccountRoutes } from './features/delete-account/routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => contactRoutes(scope, deps));
   await app.register(async (scope) => profileRoutes(scope, deps));
   await app.register(async (scope) => deviceRoutes(scope, deps));
+  await app.register(async (scope) => connectedAppRoutes(scope, deps));
   await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => pointRoutes(scope, deps));
   await app.register(async (scope) => orderRoutes(scope, deps));

@@ -177,6 +177,12 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/security/device', layout: 'manager', auth: true, page: DevicesPage },
   { path: '/security/device/:id', layout: 'manager', auth: true, page: DevicesPage },
   {
+    path: '/security/apps',
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/connected-apps/ConnectedAppsPage')),
+  },
+  {
     path: '/security/recovery-ways',
     layout: 'manager',
     auth: true,

@@ -4,6 +4,7 @@ import { activityMessages } from './catalog/activity.js';
 import { adminMessages } from './catalog/admin.js';
 import { approvalMessages } from './catalog/approval.js';
 import { commonMessages } from './catalog/common.js';
+import { connectedAppsMessages } from './catalog/connected-apps.js';
 import { contactsMessages } from './catalog/contacts.js';
 import { deleteAccountMessages } from './catalog/delete-account.js';
 import { devicesMessages } from './catalog/devices.js';
@@ -42,6 +43,7 @@ export const catalogs = {
   contacts: contactsMessages,
   profile: profileMessages,
   devices: devicesMessages,
+  'connected-apps': connectedAppsMessages,
   recovery: recoveryMessages,
   activity: activityMessages,
   'delete-account': deleteAccountMessages,
@@ -73,6 +75,7 @@ export const viVN = {
   ...contactsMessages.vi,
   ...profileMessages.vi,
   ...devicesMessages.vi,
+  ...connectedAppsMessages.vi,
   ...recoveryMessages.vi,
   ...activityMessages.vi,
   ...deleteAccountMessages.vi,

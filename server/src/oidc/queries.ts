@@ -249,3 +249,50 @@ export const deleteClientCredentialTokens = (db: Db, clientId: string) =>
   db
     .delete(oidcPayloads)
     .where(and(eq(oidcPayloads.type, 'ClientCredentials'), sql`${oidcPayloads.payload}->>'clientId' = ${clientId}`));
+
+/**
+ * The live grants of an account with what each covers and when a token was last issued under it
+ * (a sign-in or a refresh): the connected apps page (server/src/features/connected-apps).
+ */
+export const listGrantsWithLastUse = async (db: Db, accountId: string) => {
+  const rows = await db
+    .select({
+      id: oidcPayloads.id,
+      clientId: sql<string>`${oidcPayloads.payload}->>'clientId'`,
+      scope: sql<string | null>`${oidcPayloads.payload}->'openid'->>'scope'`,
+      grantedAt: sql<string | null>`${oidcPayloads.payload}->>'iat'`,
+      lastUsedAt: sql<string | null>`(
+        select max((t.payload->>'iat')::bigint) from oidc_payloads t
+        where t.grant_id = oidc_payloads.id and t.type in ('AccessToken', 'RefreshToken')
+      )::text`,
+    })
+    .from(oidcPayloads)
+    .where(grantsOf(accountId, alive()));
+  return rows.map((r) => ({
+    id: r.id,
+    clientId: r.clientId,
+    scopes: (r.scope ?? '').split(' ').filter(Boolean),
+    grantedAt: r.grantedAt ? new Date(Number(r.grantedAt) * 1000) : null,
+    lastUsedAt: r.lastUsedAt ? new Date(Number(r.lastUsedAt) * 1000) : null,
+  }));
+};
+
+/**
+ * Takes a client out of every provider session of an account (oidc-provider keeps each client's
+ * sign-in in `authorizations`), so that client's session ends while the browser's stays; answers
+ * how many sessions held it.
+ */
+export const removeClientFromSessions = async (db: Db, accountId: string, clientId: string): Promise<number> => {
+  const rows = await db
+    .update(oidcPayloads)
+    .set({ payload: sql`${oidcPayloads.payload} #- array['authorizations', ${clientId}::text]` })
+    .where(
+      and(
+        eq(oidcPayloads.type, 'Session'),
+        accountIs(accountId),
+        sql`jsonb_exists(${oidcPayloads.payload}->'authorizations', ${clientId}::text)`,
+      ),
+    )
+    .returning({ id: oidcPayloads.id });
+  return rows.length;
+};

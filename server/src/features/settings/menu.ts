@@ -17,6 +17,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   { key: 'menu_2fa', path: '/security/2fa', icon: '2fa' },
   { key: 'menu_app_code', path: '/security/app-code', icon: 'hash' },
   { key: 'menu_device', path: '/security/device', icon: 'device' },
+  { key: 'menu_apps', path: '/security/apps', icon: 'apps' },
   { key: 'menu_recovery_ways', path: '/security/recovery-ways', icon: 'lifebuoy' },
   { key: 'menu_kyc', path: '/security/kyc', icon: 'kyc' },
   { key: 'menu_activity', path: '/security/activity', icon: 'activity' },
