@@ -73,6 +73,13 @@ const twoStepSecrets = new Map<string, string>();
 const cluster: Cluster = await startCluster({
   size: COPIES,
   name: 'soak',
+  // A copy that ends on its own is a failure of the run; like an orchestrator, start it again.
+  onUnexpectedExit: (i, how, logFile) => {
+    log(`**copy ${i + 1} ended on its own (${how})**: ${logFile}`);
+    void sleep(1000)
+      .then(() => cluster.start(i))
+      .catch((err) => log(`copy ${i + 1} did not start again: ${(err as Error).message}`));
+  },
   async seed(database, encryptionKey) {
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     await seedUsers(database.db, [
@@ -513,6 +520,7 @@ for (const [username, w] of writes) {
 }
 const ackedWrites = outcomes.filter((o) => o.op === 'profile-edit' && o.ok).length;
 if (lost.length) failures.push(`${lost.length} acknowledged writes lost`);
+for (const crash of cluster.unexpectedExits()) failures.push(crash);
 
 // Sessions and refresh tokens issued before the faults still work.
 const witnessLines: string[] = [];

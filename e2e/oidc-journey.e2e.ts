@@ -83,6 +83,41 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await context.close();
   });
 
+  it('lists the relying party under connected apps; a revoke refuses its refresh and access tokens at once', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale });
+    const page = await context.newPage();
+    const prefix = locale === 'en-US' ? '/en-us' : '';
+    await page.goto(`${partner.url}/login?x=1${uiLocales}`);
+    await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    await signInOnLoginPage(page, t, 'demo@example.com', 'Portico@2026');
+    await page.getByRole('button', { name: t.consent_allow }).click();
+    await page.waitForURL(`${partner.url}/cb?**`);
+    await page.goto(`${partner.url}/userinfo`);
+    expect(await pageJson(page)).toMatchObject({ email: 'demo@example.com' });
+
+    // The portal, in the same browser (signed in by the provider's session): the partner is listed.
+    await page.goto(`${server.url}${prefix}/security/apps`);
+    const card = page.getByRole('listitem', { name: 'Test RP partner' });
+    await card.waitFor();
+    await expect.poll(() => card.getByText(t.connected_apps_scope_email).isVisible()).toBe(true);
+    await page.screenshot({ path: screenshotPath(`connected-apps-${locale}-1280`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath(`connected-apps-${locale}-390`), fullPage: true });
+    await card
+      .getByRole('button', { name: t.connected_apps_revoke_named.replace('{{name}}', 'Test RP partner') })
+      .click();
+    const dialog = page.getByRole('dialog', { name: t.connected_apps_revoke_title });
+    await dialog.getByRole('button', { name: t.connected_apps_revoke, exact: true }).click();
+    await card.waitFor({ state: 'detached' });
+
+    // At once: the refresh token is refused, and so is the access token the partner still holds.
+    await page.goto(`${partner.url}/refresh`);
+    expect(await pageJson(page)).toEqual({ error: 'invalid_grant' });
+    await page.goto(`${partner.url}/userinfo`);
+    expect(await pageJson(page)).toMatchObject({ error: 'invalid_token' });
+    await context.close();
+  });
+
   it('signs in to the portal itself and shows the account home', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale });
     const page = await context.newPage();

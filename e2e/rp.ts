@@ -109,7 +109,17 @@ export async function createRelyingParty(
       case '/userinfo': {
         const s = sessionOf(req);
         if (!s.tokens) return json(res, 400, { error: 'not signed in' });
-        return json(res, 200, await oidc.fetchUserInfo(config, s.tokens.access_token, s.sub ?? oidc.skipSubjectCheck));
+        try {
+          return json(
+            res,
+            200,
+            await oidc.fetchUserInfo(config, s.tokens.access_token, s.sub ?? oidc.skipSubjectCheck),
+          );
+        } catch (err) {
+          // A refused access token (revoked, expired): what the provider said.
+          const e = err as { error?: string; status?: number; cause?: { status?: number } };
+          return json(res, 200, { error: e.error ?? 'refused', status: e.status ?? e.cause?.status ?? null });
+        }
       }
       case '/access-token': {
         // What a first-party app holds and sends to Portico's API (e2e/token-login.e2e.ts).

@@ -47,6 +47,21 @@ describe('web shell', () => {
     await page.close();
   });
 
+  it('shows focus on a text field as a 2 px ring, not only a border colour (WCAG 2.2 focus appearance)', async () => {
+    const page = await env.browser.newPage({ viewport: DESKTOP });
+    await page.goto(`${env.server.url}/login`);
+    const field = page.locator('input[name="username"]');
+    await field.waitFor();
+    await field.focus();
+    const ring = () =>
+      field.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return `${s.outlineStyle} ${s.outlineWidth}`;
+      });
+    await expect.poll(ring).toBe('solid 2px');
+    await page.close();
+  });
+
   it('serves the app, discovery, health and the outbox from one server', async () => {
     const root = await fetch(`${env.server.url}/`);
     expect(root.status).toBe(200);

@@ -4,7 +4,7 @@
 // containers. nginx includes deploy/nginx/portico.conf, the same proxy settings compose's nginx
 // uses. The copies run with NODE_ENV=production and secrets generated for the run.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../e2e/harness.js';
@@ -30,6 +30,10 @@ export type Cluster = {
   exited(i: number): Promise<string>;
   ready(i: number): Promise<boolean>;
   rss(i: number): Promise<number>;
+  /** Copies that ended without the run asking (a crash): which, how, and where their log is. */
+  unexpectedExits(): string[];
+  /** Where each copy's stderr is kept (copy-N.log), after the run too. */
+  logDir: string;
   stop(): Promise<void>;
 };
 
@@ -48,6 +52,7 @@ export async function startCluster(opts: {
   name: string;
   seed(database: Database, encryptionKey: string): Promise<void>;
   env?: Record<string, string>;
+  onUnexpectedExit?(i: number, how: string, logFile: string): void;
 }): Promise<Cluster> {
   const nginxBin = nginxPath();
   if (!nginxBin)
@@ -68,6 +73,10 @@ export async function startCluster(opts: {
   const ports = await Promise.all(Array.from({ length: opts.size }, () => freePort()));
   const redisPrefix = `portico-${opts.name}-${Date.now()}:`;
   const children: (ChildProcess | null)[] = ports.map(() => null);
+  /** Whether the run itself is stopping copy i (a signal sent through `signal`, or the end). */
+  const expected: boolean[] = ports.map(() => false);
+  const unexpected: string[] = [];
+  const logDir = await mkdtemp(path.join(os.tmpdir(), `portico-${opts.name}-logs-`));
   const exits: Promise<string>[] = ports.map(() => Promise.resolve('not started'));
 
   const start = async (i: number) => {
@@ -91,20 +100,28 @@ export async function startCluster(opts: {
         OIDC_CLIENTS_FILE: clientsFile,
         CAPTCHA_PROVIDER: 'none',
         SEED_DEMO: 'false',
-        LOG_LEVEL: 'error',
+        LOG_LEVEL: 'warn',
         LOGIN_LOCK_FAILURES: '100000',
         SHUTDOWN_DRAIN_SECONDS: '3',
         ...opts.env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
-    child.stderr?.on('data', () => undefined);
+    // Each copy's log (warnings and errors) is kept after the run, for a copy that ends on its own.
+    const logFile = path.join(logDir, `copy-${i + 1}.log`);
+    child.stderr?.on('data', (chunk: Buffer) => void appendFile(logFile, chunk).catch(() => {}));
     children[i] = child;
     let ended = false;
+    expected[i] = false;
     exits[i] = new Promise((resolve) =>
       child.once('exit', (code, signal) => {
         ended = true;
-        resolve(signal ?? `exit code ${code}`);
+        const how = signal ?? `exit code ${code}`;
+        if (!expected[i]) {
+          unexpected.push(`copy ${i + 1} (pid ${child.pid}) ended on its own: ${how}; its log: ${logFile}`);
+          opts.onUnexpectedExit?.(i, how, logFile);
+        }
+        resolve(how);
       }),
     );
     await waitUntilReady(`http://127.0.0.1:${ports[i]}`, { exited: () => ended, name: `copy ${i + 1}` });
@@ -150,7 +167,13 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).joi
     encryptionKey: secrets.encryptionKey,
     pid: (i) => children[i]?.pid,
     start,
-    signal: (i, signal) => children[i]?.kill(signal),
+    signal: (i, signal) => {
+      // SIGSTOP and SIGCONT pause a copy; the others end it on purpose.
+      if (signal !== 'SIGSTOP' && signal !== 'SIGCONT') expected[i] = true;
+      children[i]?.kill(signal);
+    },
+    unexpectedExits: () => [...unexpected],
+    logDir,
     exited: (i) => exits[i] ?? Promise.resolve('no such copy'),
     ready: (i) =>
       fetch(`http://127.0.0.1:${ports[i]}/readyz`, { signal: AbortSignal.timeout(2000) }).then(
@@ -162,6 +185,7 @@ ${ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).joi
       return pid && children[i]?.exitCode === null ? processRss(pid).catch(() => 0) : 0;
     },
     async stop() {
+      expected.fill(true);
       nginx.kill('SIGTERM');
       for (const c of children) if (c && c.exitCode === null && c.signalCode === null) c.kill('SIGCONT');
       for (const c of children) if (c && c.exitCode === null) c.kill('SIGINT');

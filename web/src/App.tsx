@@ -36,6 +36,8 @@ import '@mantine/core/styles/Tabs.layer.css';
 import '@mantine/core/styles/Text.layer.css';
 import '@mantine/core/styles/ThemeIcon.layer.css';
 import '@mantine/core/styles/Title.layer.css';
+// The focus ring of text fields (chrome/focus.css), after Mantine's layers.
+import './chrome/focus.css';
 import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -103,6 +103,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; warn?
       { warn: opts.warn ?? console.warn },
     );
     pool.on('connect', (client) => {
+      // The pool listens for errors only while a connection is idle. One checked out between two
+      // statements (a transaction waiting on the app) that the server ends (pg_terminate_backend,
+      // failover) emits 'error' with no listener, which would end the process (found by the soak,
+      // bench/soak.ts). Heard here, the connection's next statement fails and the pool drops it.
+      client.on('error', (err) => (opts.warn ?? console.warn)(`database connection lost: ${err.message}`));
       client.on('notification', (m) => m.channel === CHANGE_CHANNEL && changes.hear(m.payload ?? ''));
       // Queued before any query the pool hands this connection.
       client.query(`LISTEN ${CHANGE_CHANNEL}`).catch(() => {});

@@ -87,6 +87,27 @@ describe.skipIf(!PG)('PostgreSQL going away', () => {
     expect(seen.filter((s) => s !== 401 && s !== 503)).toEqual([]);
   });
 
+  it('survives the server ending a connection checked out in a transaction, between two statements', async () => {
+    const db = (t as TestApp).deps.database.db;
+    const admin = new pg.Client({ connectionString: PG });
+    await admin.connect();
+    // The connection is out of the pool and idle in its transaction when the server ends it: the
+    // error arrives with no query running (without the listener in client.ts, the process ends).
+    const attempt = db.transaction(async (tx) => {
+      const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+      await new Promise((r) => setTimeout(r, 300));
+      await tx.execute(sql`select 1`);
+    });
+    await expect(attempt).rejects.toThrow();
+    await admin.end();
+    expect(warnings.some((w) => w.includes('database connection lost'))).toBe(true);
+    const after = await until(inject, (r) => r.status === 401);
+    expect(after.status).toBe(401);
+  });
+
   it('keeps no bearer check in memory while its change feed is lost', async () => {
     const app = (t as TestApp).app;
     const db = (t as TestApp).deps.database.db;
