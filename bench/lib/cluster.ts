@@ -105,11 +105,13 @@ export async function startCluster(opts: {
         SHUTDOWN_DRAIN_SECONDS: '3',
         ...opts.env,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    // Each copy's log (warnings and errors) is kept after the run, for a copy that ends on its own.
+    // Each copy's log (its JSON lines on stdout at LOG_LEVEL=warn, and stderr) is kept after the
+    // run: what a copy that ended on its own, or answered 500, said.
     const logFile = path.join(logDir, `copy-${i + 1}.log`);
-    child.stderr?.on('data', (chunk: Buffer) => void appendFile(logFile, chunk).catch(() => {}));
+    for (const stream of [child.stdout, child.stderr])
+      stream?.on('data', (chunk: Buffer) => void appendFile(logFile, chunk).catch(() => {}));
     children[i] = child;
     let ended = false;
     expected[i] = false;

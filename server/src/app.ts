@@ -112,7 +112,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     secureCookies: deps.config.publicUrl.startsWith('https:'),
     trustProxy: deps.config.TRUST_PROXY,
   });
-  answerUnavailableWith503(provider);
+  answerUnavailableWith503(provider, deps.log);
   app.decorate('oidc', provider);
   app.decorate('endpoints', []);
   // Every route as registered, for the check that the OpenAPI description misses none (openapi.test.ts).

@@ -19,7 +19,7 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 // socket errors, and node-postgres' own messages for a dead or unreachable server.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 const UNAVAILABLE_MESSAGES =
-  /the embedded database stopped|Connection terminated|timeout exceeded when trying to connect|not queryable|Connection is closed|ECONNREFUSED|max retries per request|Stream isn't writeable/i;
+  /the embedded database stopped|Connection terminated|timeout exceeded when trying to connect|not queryable|Connection is closed|ECONNREFUSED|max retries per request|Stream isn't writeable|Connection in subscriber mode/i;
 
 /** True when an error means a dependency (PostgreSQL, or Redis through ioredis) is unreachable right now. */
 export function isUnavailable(err: unknown): boolean {

@@ -1,4 +1,5 @@
 import type Provider from 'oidc-provider';
+import type { Logger } from 'pino';
 import { isUnavailable } from '../db/errors.js';
 
 /**
@@ -6,9 +7,12 @@ import { isUnavailable } from '../db/errors.js';
  * (server/src/lib/errors.ts): 503 with Retry-After and the OAuth error temporarily_unavailable,
  * instead of 500 server_error, so relying parties retry instead of giving up.
  */
-export function answerUnavailableWith503(provider: Provider) {
+export function answerUnavailableWith503(provider: Provider, log: Pick<Logger, 'warn' | 'error'>) {
   provider.on('server_error', (ctx, err) => {
-    if (isUnavailable(err)) ctx.state.dependencyUnavailable = true;
+    if (isUnavailable(err)) {
+      ctx.state.dependencyUnavailable = true;
+      log.warn(`dependency unavailable (provider ${ctx.path}): ${err.message}`);
+    } else log.error({ err, path: ctx.path }, 'provider request failed');
   });
   provider.use(async (ctx, next) => {
     await next();

@@ -44,7 +44,9 @@ export function createRedisStore(url: string, prefix = 'portico:', warn: Warn = 
 
   const ensureSubscriber = () => {
     if (!subscriber) {
-      subscriber = client.duplicate();
+      // No ready check: it sends INFO, which a connection that resubscribed on reconnect refuses
+      // ("Connection in subscriber mode"), failing the subscribe a hub stream waits on (bench/soak.ts).
+      subscriber = client.duplicate({ enableReadyCheck: false });
       watch(subscriber, 'subscriber', warn);
       subscriber.on('message', (channel: string, message: string) => bus.emit(channel, message));
     }
