@@ -192,6 +192,19 @@ describe.skipIf(!REDIS)('Redis going away', () => {
     expect(before).toBe(200);
     await proxy.cut();
     expect(await login()).toBe(503);
+    // The provider's authorize (it keeps the interaction in Redis): 503, never a 500 (bench/soak.ts).
+    const authorize = await t?.app.inject({
+      url: `/oidc/auth?${new URLSearchParams({
+        client_id: 'portal',
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: 'http://localhost:3000/callback',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+      })}`,
+    });
+    expect([authorize?.statusCode, authorize?.headers['retry-after']]).toEqual([503, '5']);
+    expect(authorize?.json()).toMatchObject({ error: 'temporarily_unavailable' });
     expect(warnings.join('\n')).toMatch(/redis client: .*reconnecting with back-off/);
     await proxy.restore();
     expect(await until(login, (s) => s === before)).toBe(before);

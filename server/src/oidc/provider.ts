@@ -4,6 +4,7 @@ import type { KeyValueStore } from '../adapters/kv/index.js';
 import { createChangeCache } from '../db/change-cache.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { Db } from '../db/client.js';
+import { isUnavailable } from '../db/errors.js';
 import { storeError } from '../features/errors/service.js';
 import { type Account, accountClaims, findAccount } from '../modules/users/index.js';
 import { ACR_VALUES, interactionPolicy } from './acr.js';
@@ -113,15 +114,27 @@ export function createProvider(opts: ProviderOptions): Provider {
         return `${localePrefix(locale)}/login?ReturnUrl=${encodeURIComponent(`/oidc/interaction/${interaction.uid}`)}`;
       },
     },
-    // Errors the provider cannot send back to a client go to the web app's /error page.
-    renderError: async (ctx, out) => {
+    // Errors the provider cannot send back to a client go to the web app's /error page. While
+    // Redis or PostgreSQL is away (the error itself, or keeping it for that page) the answer is
+    // 503 with Retry-After, as the API's (server/src/lib/errors.ts), not a bare 500 (bench/soak.ts).
+    renderError: async (ctx, out, error) => {
+      const unavailable = () => {
+        ctx.status = 503;
+        ctx.set('retry-after', '5');
+        ctx.body = { error: 'temporarily_unavailable', error_description: 'service_unavailable' };
+      };
+      if (isUnavailable(error)) return unavailable();
       const id = await storeError(opts.kv, {
         error: String(out.error ?? 'server_error'),
         errorDescription: String(out.error_description ?? ''),
         clientId: ctx.oidc?.client?.clientId ?? String(ctx.oidc?.params?.client_id ?? ''),
         // The end-session endpoints (/session/end, /confirm, /success): the user was signing out.
         flow: ctx.path.includes('/session/end') ? 'sign_out' : 'sign_in',
+      }).catch((err: unknown) => {
+        if (isUnavailable(err)) return null;
+        throw err;
       });
+      if (id === null) return unavailable();
       const prefix = localePrefix(pageLocale(ctx));
       ctx.status = 303;
       ctx.redirect(`${prefix}/error?errorid=${id}`);
