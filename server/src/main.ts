@@ -22,7 +22,9 @@ async function main() {
   const kv = openKeyValueStore(config.REDIS_URL, config.REDIS_PREFIX, (m) => log.warn(m));
   await waitForRedis(kv, config.REDIS_URL);
   const database = await openDatabase({
-    ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'pglite') }),
+    ...(config.DATABASE_URL
+      ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+      : { dataDir: path.join(config.dataDir, 'pglite') }),
     warn: (m) => log.warn(m),
   }).catch(async (err) => {
     await kv.close();

@@ -55,6 +55,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * Connections each copy's pool may open to PostgreSQL (plus one that listens for changes). With
+   * many copies, keep copies × (this + 1) under the server's max_connections (docs/scaling.md).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** redis://... moves rate limits and short-lived caches (and, once built, the hub's pub/sub) to Redis. Without it they are in-process. */
   REDIS_URL: z
     .string()

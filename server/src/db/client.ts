@@ -50,14 +50,20 @@ const logger =
  * is a ConfigError naming DATABASE_URL; one that goes away later only costs the requests made
  * meanwhile (server/src/lib/errors.ts answers them 503) and the pool reconnects by itself.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; warn?: Warn }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  warn?: Warn;
+  /** PostgreSQL connections the pool may open (DATABASE_POOL_SIZE). */
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.url) {
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.default.Pool({
       connectionString: opts.url,
-      max: 10,
+      max: opts.poolSize ?? 10,
       // A request waits at most this long for a connection while the database is away.
       connectionTimeoutMillis: 5000,
     });
