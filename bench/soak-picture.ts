@@ -37,6 +37,7 @@ export function soakPicture(opts: { samples: Sample[]; faults: Fault[]; copies: 
   const height = TOP + panels.length * (PANEL + GAP) + 20;
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="12">`,
+    `<title>Soak: operations per second, p99 latency and each copy's RSS over time, faults shaded</title>`,
     `<rect width="100%" height="100%" fill="#fff"/>`,
   ];
   panels.forEach((panel, p) => {
