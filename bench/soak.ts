@@ -16,7 +16,7 @@ import { and, eq, like } from 'drizzle-orm';
 import pg from 'pg';
 import { userContacts, users, userTwoFactor } from '../server/src/db/schema.js';
 import { hashPassword } from '../server/src/lib/password.js';
-import { codeAt, createSecretBox, newSecret } from '../server/src/modules/two-factor/secret.js';
+import { codeAt, createSecretBox, newSecret } from '../server/src/modules/two-factor/index.js';
 import { type Cluster, startCluster } from './lib/cluster.js';
 import {
   authorizeUrl,

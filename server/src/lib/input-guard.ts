@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+// `app.use` comes from @fastify/middie (registered in server/src/app.ts); its types are named here
+// so this file type-checks in any program that includes it (bench/ reaches it through modules).
+import type {} from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.js';
 

@@ -2,7 +2,15 @@
 // settings endpoints are server/src/features/two-factor; sign-in's second step calls
 // verifyTotp, consumeRecoveryCode, isEnabled and methods of createTwoFactor.
 export { subscribeTwoFactorData } from './events.js';
-export { codeAt, RECOVERY_CODE_COUNT, TOTP_DRIFT_STEPS, TOTP_PERIOD } from './secret.js';
+// createSecretBox and newSecret: what seeding an authenticator needs (bench/soak.ts's two-step users).
+export {
+  codeAt,
+  createSecretBox,
+  newSecret,
+  RECOVERY_CODE_COUNT,
+  TOTP_DRIFT_STEPS,
+  TOTP_PERIOD,
+} from './secret.js';
 export {
   createTwoFactor,
   PENDING_SETUP_SECONDS,
