@@ -54,6 +54,62 @@ describe('account area', () => {
     return { phone, phoneToken: await storedAccessToken(phone), page };
   };
 
+  it('a sign-in from a new browser mails the owner once; "this wasn\'t me" signs it out and opens a new password', async () => {
+    const email = 'new.browser@example.com';
+    const password = 'Browser@2026x';
+    // The phone signs in first (the account's first sign-in: no mail), then this desktop browser.
+    const { phone, page } = await onPhoneAndHere(email, password, DESKTOP);
+    const subject = vi.mail_new_sign_in_subject.replace('{{product}}', 'Portico').split('{{device}}')[0] ?? '';
+    const alerts = async () => (await server.outbox(email)).filter((m) => m.subject.startsWith(subject));
+    await expect.poll(async () => (await alerts()).length).toBe(1);
+    // The phone signs out and in again: a browser it used before, no mail.
+    await phone.goto(`${server.url}/account/logout`);
+    await phone.getByRole('button', { name: vi.logout_this_device }).first().click();
+    await phone.getByRole('dialog').getByRole('button', { name: vi.logout_confirm_button }).click();
+    await phone.waitForURL(/\/login\?/);
+    await signInToPortal(phone, server, vi, '', email, password);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await alerts()).toHaveLength(1);
+    const [mail] = await alerts();
+    expect(mail?.subject).toContain('Chrome');
+    expect(mail?.text).toContain(vi.mail_new_sign_in_text.split('\n')[0]?.replace('{{product}}', 'Portico'));
+
+    // The owner follows the link on the phone.
+    const link = /(http\S+\/not-me\?token=[\w-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const notMe = await phone.context().newPage();
+    await notMe.goto(link);
+    await notMe.getByRole('button', { name: vi.not_me_button }).waitFor();
+    await notMe.screenshot({ path: screenshotPath('not-me-vi-phone'), fullPage: true });
+    expect(await axeViolations(notMe)).toEqual([]);
+    await notMe.getByRole('button', { name: vi.not_me_button }).click();
+    await notMe.getByText(vi.not_me_done).waitFor();
+    expect(await axeViolations(notMe)).toEqual([]);
+    await notMe.screenshot({ path: screenshotPath('not-me-done-vi-phone'), fullPage: true });
+    // The browser the mail named is signed out at once; the phone stays.
+    expect(await meStatus(await storedAccessToken(page))).toBe(401);
+    expect(await meStatus(await storedAccessToken(phone))).toBe(200);
+
+    // The new password, straight at the reset's last step: no code to wait for.
+    await notMe.getByRole('button', { name: vi.not_me_change_password }).click();
+    await notMe.waitForURL(/\/forgot-password$/);
+    await notMe.getByLabel(vi.forgot_password_label, { exact: true }).fill('Changed@2026x');
+    await notMe.getByLabel(vi.forgot_repassword_label).fill('Changed@2026x');
+    await notMe.screenshot({ path: screenshotPath('not-me-new-password-vi-phone'), fullPage: true });
+    await notMe.getByRole('button', { name: vi.common_update }).click();
+    await notMe.waitForURL(`${server.url}/account`);
+    await closeAll();
+
+    // The link worked once; in English at desktop width it says so.
+    const english = await browser.newContext({ viewport: DESKTOP });
+    const used = await english.newPage();
+    await used.goto(`${server.url}/en-us/not-me?${new URL(link).searchParams}`);
+    await used.getByRole('button', { name: en.not_me_button }).click();
+    await used.getByText(en.not_me_link_invalid).waitFor();
+    await used.screenshot({ path: screenshotPath('not-me-used-en-desktop'), fullPage: true });
+    expect(await axeViolations(used)).toEqual([]);
+    await english.close();
+  });
+
   it('adds an e-mail, verifies it with the code, sets it primary, and signs in with it', async () => {
     await registerByApi(server, 'first.address@example.com', 'Mail@2026x');
     const added = 'second.address@example.com';

@@ -42,6 +42,26 @@ export const rememberedDeviceSchema = z.object({
 });
 export type RememberedDevice = z.infer<typeof rememberedDeviceSchema>;
 
+/**
+ * The "this wasn't me" link of the new-sign-in e-mail (issue 32 point 6): its page (`?token=`)
+ * signs that sign-in's browser out and hands over a password change. The link holds for
+ * NOT_ME_LINK_DAYS and once.
+ */
+export const NOT_ME_PAGE = '/not-me';
+export const NOT_ME_LINK_DAYS = 7;
+export const notMeInput = z.object({
+  token: z.string().min(1, 'not_me_link_invalid').max(200, 'not_me_link_invalid'),
+});
+/**
+ * The password change the page goes on with: a reset token for the forgot-password page's last
+ * step (contracts/src/forgot-password.ts resetPassword), for the sign-in e-mail the alert went to;
+ * null when that address does not sign in (the page then starts the forgot-password page).
+ */
+export const notMeAnswerSchema = z.object({
+  reset: z.object({ username: z.string(), token: z.string() }).nullable(),
+});
+export type NotMeAnswer = z.infer<typeof notMeAnswerSchema>;
+
 const define = featureEndpoints('devices');
 
 export const devicesEndpoints = {
@@ -92,5 +112,15 @@ export const devicesEndpoints = {
     input: deviceIdInput,
     output: z.literal(true),
     errors: ['remembered_device_not_found'],
+  }),
+  notMe: define({
+    method: 'POST',
+    path: '/api/account/devices/not-me',
+    summary:
+      "The new-sign-in e-mail's \"this wasn't me\" link (single use, NOT_ME_LINK_DAYS): signs that sign-in's browser out and answers a password reset token",
+    auth: 'public',
+    input: notMeInput,
+    output: notMeAnswerSchema,
+    errors: ['not_me_link_invalid'],
   }),
 };

@@ -3,6 +3,7 @@ import {
   LOCALES,
   type Locale,
   localePrefix,
+  NOT_ME_PAGE,
   OWN_CHECKOUT_PATH,
   PAYMENT_RESULT_PATH,
   QR_APPROVE_PAGE,
@@ -138,6 +139,13 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'public',
     auth: false,
     page: lazyPage(() => import('./features/undo-change/UndoChangePage')),
+  },
+  // The "this wasn't me" link of a new-sign-in e-mail (contracts/src/devices.ts).
+  {
+    path: NOT_ME_PAGE,
+    layout: 'public',
+    auth: false,
+    page: lazyPage(() => import('./features/devices/NotMePage')),
   },
   { path: '/security/change-password', layout: 'manager', auth: true, page: ChangePasswordPage },
 

@@ -234,6 +234,24 @@ export const devices = pgTable(
   ],
 );
 
+/**
+ * The browsers an account has signed in from (issue 32 point 6): the SHA-256 of the random key in
+ * a browser's `portico_browser` cookie. Its first row for an account is what makes a sign-in "from a
+ * new browser" (server/src/modules/devices/known-browsers.ts); the primary key makes that once.
+ */
+export const knownBrowsers = pgTable(
+  'known_browsers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: text('key_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.keyHash] }), index('known_browsers_last_seen_idx').on(t.lastSeenAt)],
+);
+
 /** What happened to an account: a message key and its parameters, rendered in the reader's language. */
 export const activityLogs = pgTable(
   'activity_logs',

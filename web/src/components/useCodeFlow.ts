@@ -14,6 +14,8 @@ export interface CodeFlowOptions<A> {
   check: (username: string, otp: string) => Promise<A>;
   /** The single-use token a good code answers, for the last step. */
   token: (answer: A) => string;
+  /** A token handed over by another page (the "this wasn't me" link): the flow starts at the last step. */
+  given?: { username: string; token: string } | null;
 }
 
 export interface CodeFlow {
@@ -40,9 +42,9 @@ export interface CodeFlow {
  * (useResumeCookie.ts).
  */
 export function useCodeFlow<A>(opts: CodeFlowOptions<A>): CodeFlow {
-  const [step, setStep] = useState<1 | 2 | 3>(1);
-  const [username, setUsername] = useState('');
-  const [token, setToken] = useState('');
+  const [step, setStep] = useState<1 | 2 | 3>(opts.given ? 3 : 1);
+  const [username, setUsername] = useState(opts.given?.username ?? '');
+  const [token, setToken] = useState(opts.given?.token ?? '');
 
   const code = useCodeStep({
     emptyKey: opts.emptyKey,
@@ -59,7 +61,8 @@ export function useCodeFlow<A>(opts: CodeFlowOptions<A>): CodeFlow {
     code.start(answer);
     setStep(2);
   };
-  const resume = useResumeCookie(opts.cookie, opts.checkProcess, toCode);
+  // A handed-over token wins over a code still waiting in another tab's flow.
+  const resume = useResumeCookie(opts.cookie, opts.checkProcess, opts.given ? () => {} : toCode);
 
   return {
     step,

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, type Location, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../App';
 import type { Session } from '../session/session';
@@ -41,7 +41,12 @@ export function stubApi(answers: Answers): ApiCall[] {
 }
 
 /** Renders routes (or one page at /) at `url` inside the app's providers; returns the router. */
-export function renderApp(routes: RouteObject[] | ReactElement, url = '/', session?: Session) {
+/** `url`: a path, or a location with a navigation state (a page another page navigated to). */
+export function renderApp(
+  routes: RouteObject[] | ReactElement,
+  url: string | Partial<Location> = '/',
+  session?: Session,
+) {
   const router = createMemoryRouter(Array.isArray(routes) ? routes : [{ path: '/', element: routes }], {
     initialEntries: [url],
   });

@@ -33,6 +33,18 @@ export const devicesMessages = defineMessages({
     device_sign_in_method: 'Đăng nhập bằng',
     device_logout_time: 'Thời gian đăng xuất',
     device_logout_all_hint: 'Đăng xuất khỏi mọi thiết bị, kể cả thiết bị này.',
+    // The new-sign-in e-mail and its "this wasn't me" page (issue 32 point 6, contracts/src/devices.ts).
+    mail_new_sign_in_subject: '{{product}}: đăng nhập mới trên {{device}}',
+    mail_new_sign_in_text:
+      'Tài khoản {{product}} của bạn vừa được đăng nhập trên một thiết bị hoặc trình duyệt chưa từng dùng.\n\nThiết bị: {{device}}\nNơi: {{place}}\nThời gian: {{time}}\nĐăng nhập bằng: {{method}}\n\nNếu là bạn, không cần làm gì thêm.\nNếu không phải bạn, hãy mở {{url}} (dùng được một lần trong {{days}} ngày): phiên đăng nhập đó sẽ bị đăng xuất và bạn đặt mật khẩu mới.',
+    not_me_title: 'Không phải bạn đăng nhập?',
+    not_me_intro:
+      'Đăng xuất phiên đăng nhập trong email ngay: thiết bị đó sẽ phải đăng nhập lại. Sau đó bạn đặt mật khẩu mới để người kia không dùng được mật khẩu cũ.',
+    not_me_button: 'Đăng xuất phiên đó',
+    not_me_done: 'Đã đăng xuất phiên đăng nhập đó. Hãy đặt mật khẩu mới ngay.',
+    not_me_change_password: 'Đặt mật khẩu mới',
+    not_me_link_invalid: 'Liên kết này không hợp lệ, đã dùng hoặc đã hết hạn.',
+    activity_not_me: 'Báo "không phải tôi" cho lần đăng nhập trên {{device}} và đăng xuất phiên đó (IP {{ip}})',
   },
   en: {
     logout_success: 'Signed out successfully.',
@@ -66,5 +78,16 @@ export const devicesMessages = defineMessages({
     device_sign_in_method: 'Signed in with',
     device_logout_time: 'Signed out at',
     device_logout_all_hint: 'Sign out of every device, this one included.',
+    mail_new_sign_in_subject: '{{product}}: new sign-in on {{device}}',
+    mail_new_sign_in_text:
+      'Your {{product}} account was just signed in on a device or browser it has not used before.\n\nDevice: {{device}}\nPlace: {{place}}\nTime: {{time}}\nSigned in with: {{method}}\n\nIf this was you, there is nothing to do.\nIf it was not, open {{url}} (it works once, for {{days}} days): that session is signed out and you set a new password.',
+    not_me_title: "Wasn't you?",
+    not_me_intro:
+      'Sign out the session the e-mail names now: that device will have to sign in again. Then set a new password so that whoever it was cannot use the old one.',
+    not_me_button: 'Sign out that session',
+    not_me_done: 'That session is signed out. Set a new password now.',
+    not_me_change_password: 'Set a new password',
+    not_me_link_invalid: 'This link is not valid, was used already or has expired.',
+    activity_not_me: 'Reported "this wasn\'t me" for the sign-in on {{device}} and signed that session out (IP {{ip}})',
   },
 });

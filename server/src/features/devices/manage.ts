@@ -1,4 +1,5 @@
 import type { Device as DeviceView } from '@portico/contracts';
+import type { Db } from '../../db/client.js';
 import type { AppDeps } from '../../deps.js';
 import type { UserContext } from '../../http/endpoint.js';
 import type { CallerContext } from '../../lib/caller.js';
@@ -53,30 +54,33 @@ export function createDeviceService({ database }: AppDeps) {
       return toDeviceView(device, sessionUid);
     },
 
-    /**
-     * Logs one device out: its provider session ends (that browser must sign in again) and the
-     * grants the session held are revoked with their access and refresh tokens, so the device's
-     * next API call answers 401. One transaction.
-     */
+    /** Logs one device out (signOutDevice): the device's next API call answers 401. One transaction. */
     async logout({ user, caller }: DeviceContext, { id }: { id: string }): Promise<true> {
       const device = await findUserDevice(db, user.id, id);
       if (!device) throw notFound();
       if (device.loggedOutAt) return true;
-      await db.transaction(async (tx) => {
-        const now = new Date();
-        if (device.sessionUid) {
-          const grants = await deleteSessionByUid(tx, user.id, device.sessionUid);
-          await deleteGrantsById(tx, user.id, grants);
-          await markSessionsLoggedOut(tx, [device.sessionUid], now);
-        }
-        await markDeviceLoggedOut(tx, device.id, now);
-        await insertActivity(tx, {
-          userId: user.id,
-          action: DEVICE_ACTIVITY.logout,
-          params: { device: deviceLabel(device), ip: caller.ip },
-        });
-      });
+      await db.transaction((tx) => signOutDevice(tx, device, { action: DEVICE_ACTIVITY.logout, ip: caller.ip }));
       return true;
     },
   };
+}
+
+/**
+ * Signs one device out, in the caller's transaction: its provider session ends (that browser must
+ * sign in again), the grants the session held go with their access and refresh tokens, the
+ * device shows as logged out and the activity log says why (`action`).
+ */
+export async function signOutDevice(
+  tx: Db,
+  device: Device,
+  { action, ip }: { action: (typeof DEVICE_ACTIVITY)[keyof typeof DEVICE_ACTIVITY]; ip: string },
+) {
+  const now = new Date();
+  if (device.sessionUid) {
+    const grants = await deleteSessionByUid(tx, device.userId, device.sessionUid);
+    await deleteGrantsById(tx, device.userId, grants);
+    await markSessionsLoggedOut(tx, [device.sessionUid], now);
+  }
+  await markDeviceLoggedOut(tx, device.id, now);
+  await insertActivity(tx, { userId: device.userId, action, params: { device: deviceLabel(device), ip } });
 }

@@ -1,4 +1,13 @@
-import { isMessageKey, type MessageKey, UNDO_CHANGE_PAGE, UNDO_LINK_DAYS } from '@portico/contracts';
+import {
+  isMessageKey,
+  type Locale,
+  localePrefix,
+  type MessageKey,
+  NOT_ME_LINK_DAYS,
+  NOT_ME_PAGE,
+  UNDO_CHANGE_PAGE,
+  UNDO_LINK_DAYS,
+} from '@portico/contracts';
 import type { AppDeps } from '../../deps.js';
 import { localeOf, translate } from '../../lib/i18n.js';
 import { sendLater } from '../../lib/send-later.js';
@@ -9,7 +18,31 @@ type Alert = {
   subject: MessageKey;
   text: MessageKey;
   params: Record<string, string | number>;
+  /** Parameters written in the reader's language (a time, a country). */
+  localized?: (locale: Locale) => Record<string, string>;
 };
+
+/** A moment as the reader reads it: their language, the time zone of the browser that signed in. */
+function readableTime(locale: Locale, at: Date, timeZone: string): string {
+  const format = (zone: string) =>
+    `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(at)} (${zone})`;
+  try {
+    return format(timeZone);
+  } catch {
+    return format('UTC');
+  }
+}
+
+/** Where a sign-in came from: its country or region by name when a proxy reported one, and its IP. */
+function readablePlace(locale: Locale, region: string | null, ip: string): string {
+  let name: string | undefined;
+  try {
+    name = region ? new Intl.DisplayNames([locale], { type: 'region' }).of(region) : undefined;
+  } catch {
+    name = region ?? undefined;
+  }
+  return [name, `IP ${ip}`].filter(Boolean).join(' · ');
+}
 
 /**
  * Security alerts: an e-mail to the account's confirmed primary address, in the account's
@@ -23,7 +56,7 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
   const { events, config } = deps;
   const db = deps.database.db;
 
-  function alert(userId: string, { subject, text, params }: Alert) {
+  function alert(userId: string, { subject, text, params, localized }: Alert) {
     sendLater(
       async () => {
         const [user, email] = await Promise.all([
@@ -32,7 +65,11 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
         ]);
         if (!user || !email?.isConfirmed) return;
         const locale = localeOf(user.languageId);
-        const values: Record<string, string | number> = { product: config.PRODUCT_NAME, ...params };
+        const values: Record<string, string | number> = {
+          product: config.PRODUCT_NAME,
+          ...params,
+          ...localized?.(locale),
+        };
         // A sign-in method is named in the reader's language (the activity log does the same).
         const methodKey = `sign_in_method_${params.method}`;
         if (params.method !== undefined && isMessageKey(methodKey)) values.method = translate(locale, methodKey);
@@ -135,6 +172,30 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
       }),
     );
   });
+  // A sign-in from a browser the account never used (issue 32 point 6, server/src/modules/devices/events.ts):
+  // the "this wasn't me" link is a flow stored with the sign-in, used once (server/src/features/devices/not-me.ts).
+  events.subscribe(
+    'sign-in.newBrowser',
+    async ({ userId, deviceId, device, method, ip, region, timeZone, at, tx, afterCommit }) => {
+      const { secret } = await createFlows(deps).start(
+        'not_me',
+        { target: deviceId, subject: userId, ttlSeconds: NOT_ME_LINK_DAYS * 86_400, secret: true },
+        tx,
+      );
+      afterCommit(async () =>
+        alert(userId, {
+          subject: 'mail_new_sign_in_subject',
+          text: 'mail_new_sign_in_text',
+          params: { device, method, days: NOT_ME_LINK_DAYS },
+          localized: (locale) => ({
+            time: readableTime(locale, at, timeZone),
+            place: readablePlace(locale, region, ip),
+            url: `${config.publicUrl}${localePrefix(locale)}${NOT_ME_PAGE}?token=${secret}`,
+          }),
+        }),
+      );
+    },
+  );
   events.subscribe('password.changed', ({ userId, ip }) =>
     alert(userId, { subject: 'mail_password_changed_subject', text: 'mail_password_changed_text', params: { ip } }),
   );

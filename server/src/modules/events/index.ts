@@ -48,8 +48,34 @@ export type EventMap = {
     interactionUid: string;
     /** How (the first factor): password, otp, token (an app's one-time login token), qr, prompt, google, facebook, zalo. */
     method: string;
-    client: { ip: string; userAgent: string; region: string | null };
+    client: { ip: string; userAgent: string; region: string | null; timeZone: string };
+    /**
+     * The SHA-256 of the browser's key (server/src/modules/sign-in/browser-key.ts); null for a
+     * caller without the browser's cookies.
+     */
+    browser: string | null;
+    /** The browser is remembered for the account at the second step. */
+    remembered: boolean;
     tx: Db;
+    afterCommit: AfterCommit;
+  };
+  /**
+   * The account signed in from a browser it never used before, and it had signed in before
+   * (server/src/modules/devices/events.ts): the alerts module mails the owner, with a link that
+   * signs this device out. Once per account and browser, held by known_browsers' primary key.
+   */
+  'sign-in.newBrowser': {
+    userId: string;
+    deviceId: string;
+    /** The device as its owner reads it: system · browser. */
+    device: string;
+    method: string;
+    ip: string;
+    region: string | null;
+    timeZone: string;
+    at: Date;
+    tx: Db;
+    afterCommit: AfterCommit;
   };
   /**
    * A signed-in device answered a sign-in request of another browser (issue 26): a QR code it

@@ -74,6 +74,11 @@ export const FLOW_KINDS = {
    * session shows, one live per account (a new one replaces it), APP_CODE_SECONDS, used once.
    */
   app_code: { first: 'shown', moves: { shown: ['done'] } },
+  /**
+   * The "this wasn't me" link of a new-sign-in e-mail (server/src/modules/alerts): its secret is
+   * the link's token, its target the device that signed in; used once (server/src/features/devices/not-me.ts).
+   */
+  not_me: { first: 'offered', moves: { offered: ['done'] } },
 } as const satisfies Record<string, { first: string; moves: Record<string, readonly string[]> }>;
 
 export type FlowKind = keyof typeof FLOW_KINDS;

@@ -17,13 +17,15 @@ const PURGE_BATCHES = 10;
 /**
  * What expires and serves nothing after: oidc-provider's rows (sessions, grants, tokens, codes),
  * flows (registration, reset, QR and push requests), verification codes (kept a day past expiry:
- * their send times answer resend questions) and remembered browsers.
+ * their send times answer resend questions), remembered browsers, and the browsers an account
+ * signed in from that it has not used for 400 days (their cookie is gone: server/src/modules/sign-in/browser-key.ts).
  */
 export const EXPIRING: Expiring[] = [
   { table: 'oidc_payloads', column: 'expires_at', keepSeconds: 3_600 },
   { table: 'flows', column: 'expires_at', keepSeconds: 86_400 },
   { table: 'verification_codes', column: 'expires_at', keepSeconds: 86_400 },
   { table: 'remembered_browsers', column: 'expires_at', keepSeconds: 0 },
+  { table: 'known_browsers', column: 'last_seen_at', keepSeconds: 400 * 86_400 },
 ];
 
 export const purgeExpiredJob = (tables: Expiring[] = EXPIRING, everySeconds = 300): Job => ({

@@ -5,10 +5,12 @@ import type { CallerContext } from '../../lib/caller.js';
 import { forbidden } from '../../lib/errors.js';
 import { campaignFor } from '../campaigns/index.js';
 import { hasSignedInDevice } from '../devices/index.js';
+import { inTransaction } from '../events/index.js';
 import { createFlows } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
 import { isSuspended } from '../users/index.js';
 import { ACR_ONE_FACTOR, ACR_TWO_FACTOR, acrOf, amrOf, type FirstFactor } from './acr.js';
+import { browserKeyHash } from './browser-key.js';
 import type { SignInCookies } from './cookies.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
 import { createRememberedBrowsers } from './remembered.js';
@@ -100,7 +102,7 @@ export async function completeSignIn(deps: AppDeps, provider: Provider, input: S
       });
     }
   }
-  return finishSignIn(deps, provider, { ...input, amr: amrOf(input.method) });
+  return finishSignIn(deps, provider, { ...input, amr: amrOf(input.method), remembered });
 }
 
 /**
@@ -206,6 +208,8 @@ export async function finishSignIn(
     amr: string[];
     /** A step-up of the session's own account: the sign-in (device, activity) was recorded when it began. */
     stepUp?: boolean;
+    /** This browser is remembered for the account (it skipped the second step): no new-sign-in alert. */
+    remembered?: boolean;
   },
 ): Promise<LoginAnswer> {
   const { interaction, userId, method, client, amr } = input;
@@ -222,19 +226,24 @@ export async function finishSignIn(
     ...(consent ? { consent } : {}),
   });
 
-  // The device record and the activity entry are subscribers (server/src/modules/devices/events.ts,
-  // server/src/modules/activity/events.ts).
-  const { ip, userAgent, region } = client;
-  if (!input.stepUp)
-    await db.transaction((tx) =>
+  // The device record, the activity entry and the new-browser alert are subscribers
+  // (server/src/modules/devices/events.ts, server/src/modules/activity/events.ts).
+  const { ip, userAgent, region, timeZone } = client;
+  if (!input.stepUp) {
+    const browser = client.cookies ? browserKeyHash(client.cookies) : null;
+    await inTransaction(db, (tx, afterCommit) =>
       deps.events.publish('user.signedIn', {
         userId,
         interactionUid: interaction.uid,
         method,
-        client: { ip, userAgent, region },
+        client: { ip, userAgent, region, timeZone },
+        browser,
+        remembered: input.remembered === true,
         tx,
+        afterCommit,
       }),
     );
+  }
 
   return {
     isOk: true,

@@ -13,6 +13,7 @@ export {
 export type { ExternalFactor } from './acr.js';
 export { ACR_ONE_FACTOR, ACR_TWO_FACTOR, ACR_VALUES, interactionPolicy, STEP_UP_REASON } from './acr.js';
 export { createAppCodes } from './app-codes.js';
+export { BROWSER_COOKIE } from './browser-key.js';
 export { campaignIdOf, clientInfo } from './client-info.js';
 export {
   type ClientInfo,

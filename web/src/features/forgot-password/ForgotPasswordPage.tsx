@@ -2,7 +2,7 @@ import { Alert, Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { forgotPasswordUsernameInput, normalizeLoginName, resetPasswordInput } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AccountField } from '../../components/AccountField';
 import { AddressText, withAddress } from '../../components/AddressText';
 import { AuthCard, AuthCardActions } from '../../components/AuthCard';
@@ -18,6 +18,7 @@ import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { FORGOT_PASSWORD_COOKIE } from '../../lib/cookies';
 import { notifyDone } from '../../lib/notify';
+import { readResetHandOver } from '../../lib/resetHandOver';
 import { checkForgotCode, checkForgotProcess, resendForgotCode, resetPassword, sendForgotCode } from './api';
 import { afterReset, interactionReturnUrl, resetSignInPath } from './logic';
 
@@ -29,12 +30,14 @@ const TOTAL_STEPS = 3;
  * Then sign-in: when the page came from a sign-in (ReturnUrl is a provider interaction) the
  * server finishes it and the page follows redirectUrl; otherwise the portal's own sign-in, or,
  * embedded, the host is told (forgot_password_success) and signs in itself. The
- * password never goes into a URL. Cancel goes to /. A stored username resumes at step 2.
+ * password never goes into a URL. Cancel goes to /. A stored username resumes at step 2; a reset
+ * token handed over in the navigation state (the "this wasn't me" link) opens step 3.
  */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const location = useLocation();
   const { to } = useLocale();
   usePageTitle('forgot_title');
 
@@ -50,6 +53,7 @@ export function ForgotPasswordPage() {
     resend: resendForgotCode,
     check: checkForgotCode,
     token: (answer) => answer.message,
+    given: readResetHandOver(location.state),
   });
   const { step, username, token, code } = flow;
 
