@@ -26,6 +26,7 @@ export * from './notification.js';
 export * from './numbers.js';
 export * from './orders.js';
 export * from './pages.js';
+export * from './passkeys.js';
 export * from './password.js';
 export * from './permissions.js';
 export * from './points.js';

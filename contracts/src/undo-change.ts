@@ -26,6 +26,7 @@ export const SIGN_IN_CHANGES = [
   'primary_changed',
   'recovery_set',
   'password_set',
+  'passkey_added',
 ] as const;
 export type SignInChange = (typeof SIGN_IN_CHANGES)[number];
 

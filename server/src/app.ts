@@ -33,6 +33,8 @@ import { subscribeNotification } from './features/notification/events.js';
 import { notificationRoutes } from './features/notification/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { outboxRoutes } from './features/outbox/routes.js';
+import { subscribePasskeys } from './features/passkeys/events.js';
+import { passkeyRoutes } from './features/passkeys/routes.js';
 import { passwordRoutes } from './features/password/routes.js';
 import { permissionRoutes } from './features/permissions/routes.js';
 import { subscribePoints } from './features/points/events.js';
@@ -154,6 +156,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeFiles(deps);
   subscribeTwoFactorData(deps);
   subscribeTwoFactor(deps);
+  subscribePasskeys(deps);
   subscribeAlerts(deps);
   subscribeSignIn(deps);
 
@@ -191,6 +194,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => recoveryRoutes(scope, deps));
   await app.register(async (scope) => deleteAccountRoutes(scope, deps));
   await app.register(async (scope) => twoFactorRoutes(scope, deps));
+  await app.register(async (scope) => passkeyRoutes(scope, deps));
   await app.register(async (scope) => stepUpRoutes(scope, deps));
   await app.register(async (scope) => undoChangeRoutes(scope, deps));
   await app.register(async (scope) => activityRoutes(scope, deps));

@@ -13,6 +13,7 @@ import { kycMessages } from './catalog/kyc.js';
 import { lookupsMessages } from './catalog/lookups.js';
 import { notificationMessages } from './catalog/notification.js';
 import { ordersMessages } from './catalog/orders.js';
+import { passkeysMessages } from './catalog/passkeys.js';
 import { passwordMessages } from './catalog/password.js';
 import { permissionsMessages } from './catalog/permissions.js';
 import { pointsMessages } from './catalog/points.js';
@@ -44,6 +45,7 @@ export const catalogs = {
   profile: profileMessages,
   devices: devicesMessages,
   'connected-apps': connectedAppsMessages,
+  passkeys: passkeysMessages,
   recovery: recoveryMessages,
   activity: activityMessages,
   'delete-account': deleteAccountMessages,
@@ -76,6 +78,7 @@ export const viVN = {
   ...profileMessages.vi,
   ...devicesMessages.vi,
   ...connectedAppsMessages.vi,
+  ...passkeysMessages.vi,
   ...recoveryMessages.vi,
   ...activityMessages.vi,
   ...deleteAccountMessages.vi,

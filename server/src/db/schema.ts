@@ -252,6 +252,32 @@ export const knownBrowsers = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.keyHash] }), index('known_browsers_last_seen_idx').on(t.lastSeenAt)],
 );
 
+/**
+ * A passkey (issue 32 point 1, server/src/features/passkeys): a WebAuthn credential, found by its
+ * id (base64url) when an authenticator answers a sign-in challenge.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** singleDevice or multiDevice (synced), as the authenticator said at registration. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    aaguid: text('aaguid').notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId, t.createdAt)],
+);
+
 /** What happened to an account: a message key and its parameters, rendered in the reader's language. */
 export const activityLogs = pgTable(
   'activity_logs',

@@ -22,7 +22,8 @@ export function subscribeContacts({ events }: Pick<AppDeps, 'events'>) {
 }
 
 async function undoStep(tx: Db, userId: string, step: UndoStep) {
-  if (step.do === 'remove_claim' || step.do === 'remove_password') return;
+  // The other features' steps (recovery, password, passkeys) are theirs to revert.
+  if (step.do === 'remove_claim' || step.do === 'remove_password' || step.do === 'remove_passkey') return;
   const contact = await findContactByValue(tx, userId, step.type, step.value);
   if (step.do === 'remove_contact') {
     if (contact) await deleteContact(tx, contact.id);

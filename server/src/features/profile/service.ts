@@ -150,7 +150,8 @@ export function createProfileService(deps: AppDeps) {
       if (!claim || claim.claimType !== LINK_PROVIDERS[providerName]) throw notFound();
       await db.transaction(async (tx) => {
         // Never leave an account without a way to sign in (issue 25 point 5).
-        if (!(await keepsAWayIn(tx, user.id, claim.claimType))) throw badRequest('error_unlink_last_way');
+        if (!(await keepsAWayIn(tx, user.id, { claimType: claim.claimType })))
+          throw badRequest('error_unlink_last_way');
         await deleteClaimById(tx, user.id, claim.id);
         await log(tx, user.id, PROFILE_ACTIVITY.linkRemoved, { provider: providerName, ip: caller.ip });
       });

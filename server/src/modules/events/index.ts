@@ -23,14 +23,15 @@ export async function inTransaction<T>(db: Db, work: (tx: Db, afterCommit: After
  * One step that reverts a change to how an account signs in or recovers (issue 24 point 5): kept
  * with the undo link of the security e-mail, applied on `sign-in-way.undone` by the feature or
  * module that owns the rows (contacts: e-mails and phones; recovery: its claims; password: a first
- * password).
+ * password; passkeys: a new passkey).
  */
 export type UndoStep =
   | { do: 'remove_contact'; type: number; value: string }
   | { do: 'make_primary'; type: number; value: string }
   | { do: 'allow_login_off'; type: number; value: string }
   | { do: 'remove_claim'; claimType: string; value: string }
-  | { do: 'remove_password' };
+  | { do: 'remove_password' }
+  | { do: 'remove_passkey'; id: string };
 
 /**
  * Every domain event, its name and payload. A payload with `tx` is published inside the

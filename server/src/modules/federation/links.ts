@@ -2,7 +2,7 @@ import { CLAIM_TYPES } from '@portico/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, firstRow } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { userClaims, userContacts, users } from '../../db/schema.js';
+import { passkeys, userClaims, userContacts, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { insertActivity } from '../activity/index.js';
 import type { UserClaimRow } from '../claims/index.js';
@@ -80,12 +80,19 @@ export async function linkIdentity(
 }
 
 /**
- * Whether the account keeps a way to sign in once the link `claimType` is gone (account-area §7
- * cancel-linking; issue 25 point 5): a confirmed e-mail or phone that signs in (by a code, or the
- * password typed with it; a password alone has no name to be typed with), or another provider's
- * link. Locks the account row first, so two racing unlinks of the last two links cannot both pass.
+ * Whether the account keeps a way to sign in once `without` is gone, a provider's link (its claim
+ * type) or a passkey (its id) (account-area §7 cancel-linking; issue 25 point 5, issue 32 point 1):
+ * a confirmed e-mail or phone that signs in (by a code, or the password typed with it; a password
+ * alone has no name to be typed with), another provider's link, or another passkey. Locks the
+ * account row first, so two racing removals of the last two ways cannot both pass.
  */
-export async function keepsAWayIn(tx: Db, userId: string, claimType: string): Promise<boolean> {
+export async function keepsAWayIn(
+  tx: Db,
+  userId: string,
+  without: { claimType: string } | { passkeyId: string },
+): Promise<boolean> {
+  const claimType = 'claimType' in without ? without.claimType : '';
+  const passkeyId = 'passkeyId' in without ? without.passkeyId : '';
   const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   if (!account) return false;
   const { rows } = (await tx.execute(sql`
@@ -95,7 +102,8 @@ export async function keepsAWayIn(tx: Db, userId: string, claimType: string): Pr
         select 1 from ${userClaims}
         where user_id = ${userId} and claim_type <> ${claimType}
           and claim_type in ('google_link', 'facebook_link', 'zalo_link')
-      ) as link
-  `)) as unknown as { rows: { contact: boolean; link: boolean }[] };
-  return !!rows[0] && (rows[0].contact || rows[0].link);
+      ) as link,
+      exists (select 1 from ${passkeys} where user_id = ${userId} and id <> ${passkeyId}) as passkey
+  `)) as unknown as { rows: { contact: boolean; link: boolean; passkey: boolean }[] };
+  return !!rows[0] && (rows[0].contact || rows[0].link || rows[0].passkey);
 }

@@ -79,6 +79,13 @@ export const FLOW_KINDS = {
    * the link's token, its target the device that signed in; used once (server/src/features/devices/not-me.ts).
    */
   not_me: { first: 'offered', moves: { offered: ['done'] } },
+  /**
+   * A passkey ceremony (server/src/features/passkeys): its secret is the WebAuthn challenge the
+   * browser signs, so several may be outstanding (autofill and the button); used once.
+   * Registration: target and subject the account. Sign-in: target the interaction uid.
+   */
+  passkey_registration: { first: 'challenged', moves: { challenged: ['done'] } },
+  passkey_sign_in: { first: 'challenged', moves: { challenged: ['done'] } },
 } as const satisfies Record<string, { first: string; moves: Record<string, readonly string[]> }>;
 
 export type FlowKind = keyof typeof FLOW_KINDS;

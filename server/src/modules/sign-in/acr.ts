@@ -9,9 +9,10 @@ export { ACR_ONE_FACTOR, ACR_TWO_FACTOR, ACR_VALUES, interactionPolicy, STEP_UP_
  * (server/src/features/token-login/service.ts); google, facebook, zalo: an external provider's
  * sign-in (server/src/features/external-login); qr: a QR code the account's signed-in phone
  * approved; prompt: a push request one of its signed-in devices approved with the right number
- * (server/src/features/approval).
+ * (server/src/features/approval); passkey: a WebAuthn credential with user verification
+ * (server/src/features/passkeys).
  */
-export type FirstFactor = 'password' | 'otp' | 'token' | 'qr' | 'prompt' | ExternalFactor;
+export type FirstFactor = 'password' | 'otp' | 'token' | 'qr' | 'prompt' | 'passkey' | ExternalFactor;
 export type ExternalFactor = 'google' | 'facebook' | 'zalo';
 /**
  * The second factors of login step 3 (spec sign-in §3 Two-factor state): app is the code a
@@ -36,6 +37,7 @@ const FIRST_AMR: Record<FirstFactor, string> = {
   token: 'token',
   qr: 'qr',
   prompt: 'prompt',
+  passkey: 'hwk',
   google: 'fed',
   facebook: 'fed',
   zalo: 'fed',
@@ -49,7 +51,14 @@ const SECOND_AMR: Record<SecondFactor, string> = {
   prompt: 'prompt',
 };
 
+/**
+ * A passkey is two factors in one: the key held by the device (`hwk`, RFC 8176) and the user
+ * verification the authenticator did (its biometrics or PIN), so it says `mfa` on its own.
+ */
+export const isTwoFactorsInOne = (first: FirstFactor) => first === 'passkey';
+
 export function amrOf(first: FirstFactor, second?: SecondFactor): string[] {
+  if (isTwoFactorsInOne(first)) return [FIRST_AMR[first], 'mfa'];
   if (!second) return [FIRST_AMR[first]];
   return [...new Set([FIRST_AMR[first], SECOND_AMR[second], 'mfa'])];
 }

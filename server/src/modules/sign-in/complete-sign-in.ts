@@ -9,7 +9,7 @@ import { inTransaction } from '../events/index.js';
 import { createFlows } from '../flows/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
 import { isSuspended } from '../users/index.js';
-import { ACR_ONE_FACTOR, ACR_TWO_FACTOR, acrOf, amrOf, type FirstFactor } from './acr.js';
+import { ACR_ONE_FACTOR, ACR_TWO_FACTOR, acrOf, amrOf, type FirstFactor, isTwoFactorsInOne } from './acr.js';
 import { browserKeyHash } from './browser-key.js';
 import type { SignInCookies } from './cookies.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
@@ -76,6 +76,8 @@ export const asksTwoFactors = (interaction: Interaction) => {
  */
 export async function completeSignIn(deps: AppDeps, provider: Provider, input: SignInCompletion): Promise<LoginAnswer> {
   const { interaction, userId, client } = input;
+  // A passkey proved two factors already: two-step and a relying party's step-up are both met.
+  if (isTwoFactorsInOne(input.method)) return finishSignIn(deps, provider, { ...input, amr: amrOf(input.method) });
   const twoFactor = createTwoFactor(deps);
   const stepUp = asksTwoFactors(interaction);
   // A token login hands over an app's session, which passed the account's own sign-in (both

@@ -1,0 +1,291 @@
+import {
+  type authenticationResponseSchema,
+  PASSKEY_CEREMONY_SECONDS,
+  PASSKEYS_MAX,
+  type ParsedInputOf,
+  type Passkey,
+  type passkeysEndpoints,
+  type registrationResponseSchema,
+} from '@portico/contracts';
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
+import type Provider from 'oidc-provider';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { AppDeps } from '../../deps.js';
+import type { UserContext } from '../../http/endpoint.js';
+import type { CallerContext } from '../../lib/caller.js';
+import { badRequest, notFound, tooMany } from '../../lib/errors.js';
+import { insertActivity } from '../../modules/activity/index.js';
+import { inTransaction } from '../../modules/events/index.js';
+import { keepsAWayIn } from '../../modules/federation/index.js';
+import { createFlows } from '../../modules/flows/index.js';
+import {
+  type ClientInfo,
+  completeSignIn,
+  findBoundInteraction,
+  interactionUidOf,
+} from '../../modules/sign-in/index.js';
+import { CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, securityContact } from '../../modules/users/index.js';
+import {
+  countPasskeys,
+  deletePasskey,
+  findPasskey,
+  findUserPasskey,
+  insertPasskey,
+  listPasskeys,
+  type PasskeyRow,
+  renamePasskey,
+  usePasskey,
+} from './queries.js';
+import { challengeOf, relyingParty } from './relying-party.js';
+
+type In<K extends keyof typeof passkeysEndpoints> = ParsedInputOf<(typeof passkeysEndpoints)[K]>;
+type Caller = Pick<UserContext, 'user'> & { caller: CallerContext };
+
+export const PASSKEY_ACTIVITY = {
+  added: 'activity_passkey_added',
+  renamed: 'activity_passkey_renamed',
+  removed: 'activity_passkey_removed',
+} as const;
+
+/** Sign-in challenges one address may ask for a minute, and failed passkey answers a quarter-hour. */
+const OPTIONS_PER_MINUTE = 60;
+const FAILURES_PER_WINDOW = 20;
+const FAILURE_WINDOW_SECONDS = 900;
+
+const failed = () => badRequest('passkey_failed');
+
+const toPasskey = (row: PasskeyRow): Passkey => ({
+  id: row.id,
+  name: row.name,
+  synced: row.deviceType === 'multiDevice' || row.backedUp,
+  createdTime: row.createdAt.toISOString(),
+  lastUsedTime: row.lastUsedAt?.toISOString() ?? null,
+});
+
+/**
+ * Passkeys (issue 32 point 1; contracts/src/passkeys.ts). Each ceremony is a flow whose secret is
+ * the WebAuthn challenge (kinds passkey_registration and passkey_sign_in), used once; the
+ * relying party is PUBLIC_URL's (relying-party.ts). Adding or removing one needs the step-up proof
+ * (the contract's `stepUp`), adding one tells the primary e-mail with an undo link
+ * (`sign-in-way.changed`), and removing the last way the account signs in is refused.
+ */
+export function createPasskeys(deps: AppDeps, provider: Provider) {
+  const db = deps.database.db;
+  const flows = createFlows(deps);
+  const rp = relyingParty(deps.config);
+
+  /** Counts a request of `key` in its window; past `max`, 429. */
+  async function limit(key: string, max: number, windowSeconds: number) {
+    if ((await deps.kv.incr(key, windowSeconds)) > max) throw tooMany('too_many_requests', windowSeconds);
+  }
+  const failureKey = (ip: string) => `passkey:failures:${ip}`;
+  async function refuseAfterFailures(ip: string) {
+    const seen = Number((await deps.kv.get(failureKey(ip))) ?? 0);
+    if (seen >= FAILURES_PER_WINDOW) throw tooMany('too_many_requests', FAILURE_WINDOW_SECONDS);
+  }
+  /** A wrong answer counts against the address (every check is limited), then is refused. */
+  async function failure(ip: string): Promise<never> {
+    await deps.kv.incr(failureKey(ip), FAILURE_WINDOW_SECONDS);
+    throw failed();
+  }
+
+  /** The live ceremony a browser's answer signed, of `kind`: found by its challenge. */
+  async function ceremonyOf(kind: 'passkey_registration' | 'passkey_sign_in', clientDataJSON: string) {
+    const signed = challengeOf(clientDataJSON);
+    const flow = signed ? await flows.findBySecret(kind, signed.secret) : undefined;
+    return flow && signed ? { flow, challenge: signed.challenge } : undefined;
+  }
+
+  return {
+    /** Login step 1: a challenge for any account's passkey, tied to this browser's sign-in. */
+    async signInOptions(client: ClientInfo, { returnUrl }: In<'signInOptions'>) {
+      await limit(`passkey:options:${client.ip}`, OPTIONS_PER_MINUTE, 60);
+      const interaction = await findBoundInteraction(
+        provider,
+        interactionUidOf(returnUrl, deps.config.publicUrl),
+        client,
+      );
+      const { secret } = await flows.start('passkey_sign_in', {
+        target: interaction.uid,
+        subject: null,
+        ttlSeconds: PASSKEY_CEREMONY_SECONDS,
+        secret: true,
+      });
+      const options = await generateAuthenticationOptions({
+        rpID: rp.id,
+        challenge: secret!,
+        userVerification: 'required',
+        timeout: PASSKEY_CEREMONY_SECONDS * 1000,
+      });
+      return { options: options as unknown as Record<string, unknown> };
+    },
+
+    /** Login with the passkey the browser answered with: the one completion path, two factors proven. */
+    async signIn(client: ClientInfo, { returnUrl, response }: In<'signIn'>, campaignId: unknown) {
+      await refuseAfterFailures(client.ip);
+      const interaction = await findBoundInteraction(
+        provider,
+        interactionUidOf(returnUrl, deps.config.publicUrl),
+        client,
+      );
+      const ceremony = await ceremonyOf('passkey_sign_in', response.response.clientDataJSON);
+      const passkey = await findPasskey(db, response.id);
+      if (!ceremony || ceremony.flow.target !== interaction.uid || !passkey) return failure(client.ip);
+      const verified = await verifyAuthenticationResponse({
+        response: response as z.infer<typeof authenticationResponseSchema> as AuthenticationResponseJSON,
+        expectedChallenge: ceremony.challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: true,
+        credential: {
+          id: passkey.id,
+          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+          counter: passkey.counter,
+          transports: passkey.transports,
+        },
+      }).catch(() => undefined);
+      if (!verified?.verified) return failure(client.ip);
+      // The challenge is used once, and a counter that went back (a cloned key) signs nobody in.
+      const used = await db.transaction(async (tx) => {
+        if (!(await flows.finish('passkey_sign_in', ceremony.flow.id, 'challenged', tx))) return false;
+        return usePasskey(tx, passkey.id, {
+          counter: verified.authenticationInfo.newCounter,
+          backedUp: verified.authenticationInfo.credentialBackedUp,
+          at: new Date(),
+        });
+      });
+      if (!used) return failure(client.ip);
+      return completeSignIn(deps, provider, {
+        interaction,
+        userId: passkey.userId,
+        method: 'passkey',
+        rememberMachine: false,
+        client,
+        campaignId,
+      });
+    },
+
+    list: async ({ user }: Caller): Promise<Passkey[]> => (await listPasskeys(db, user.id)).map(toPasskey),
+
+    /** A challenge to make a passkey for this account; its passkeys are excluded (the browser says it has one). */
+    async registrationOptions({ user }: Caller) {
+      const mine = await listPasskeys(db, user.id);
+      if (mine.length >= PASSKEYS_MAX) throw badRequest('passkeys_too_many');
+      const { secret } = await flows.start('passkey_registration', {
+        target: user.id,
+        subject: user.id,
+        ttlSeconds: PASSKEY_CEREMONY_SECONDS,
+        secret: true,
+      });
+      const [email, phone] = await Promise.all([
+        findPrimaryContact(db, user.id, CONTACT_EMAIL),
+        findPrimaryContact(db, user.id, CONTACT_PHONE),
+      ]);
+      const displayName = [user.lastName, user.firstName].filter(Boolean).join(' ');
+      const options = await generateRegistrationOptions({
+        rpName: rp.name,
+        rpID: rp.id,
+        userName: email?.value ?? phone?.value ?? displayName ?? user.id,
+        userID: new TextEncoder().encode(user.id),
+        userDisplayName: displayName,
+        challenge: secret!,
+        attestationType: 'none',
+        timeout: PASSKEY_CEREMONY_SECONDS * 1000,
+        excludeCredentials: mine.map((p) => ({ id: p.id, transports: p.transports })),
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      });
+      return { options: options as unknown as Record<string, unknown> };
+    },
+
+    /** Keeps the new passkey, once per challenge; the primary e-mail hears of it with an undo link. */
+    async register({ user, caller }: Caller, { name, response }: In<'register'>): Promise<Passkey> {
+      const ceremony = await ceremonyOf('passkey_registration', response.response.clientDataJSON);
+      if (!ceremony || ceremony.flow.subject !== user.id) throw failed();
+      const verified = await verifyRegistrationResponse({
+        response: response as z.infer<typeof registrationResponseSchema> as RegistrationResponseJSON,
+        expectedChallenge: ceremony.challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        requireUserVerification: true,
+      }).catch(() => undefined);
+      if (!verified?.verified) throw failed();
+      const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verified.registrationInfo;
+      try {
+        const row = await inTransaction(db, async (tx, afterCommit) => {
+          if (!(await flows.finish('passkey_registration', ceremony.flow.id, 'challenged', tx))) throw failed();
+          if ((await countPasskeys(tx, user.id)) >= PASSKEYS_MAX) throw badRequest('passkeys_too_many');
+          const saved = await insertPasskey(tx, {
+            id: credential.id,
+            userId: user.id,
+            name,
+            publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+            counter: credential.counter,
+            transports: credential.transports ?? [],
+            deviceType: credentialDeviceType,
+            backedUp: credentialBackedUp,
+            aaguid,
+          });
+          await insertActivity(tx, {
+            userId: user.id,
+            action: PASSKEY_ACTIVITY.added,
+            params: { name, ip: caller.ip },
+          });
+          await deps.events.publish('sign-in-way.changed', {
+            userId: user.id,
+            change: 'passkey_added',
+            value: name,
+            ip: caller.ip,
+            tell: await securityContact(tx, user.id),
+            undo: [{ do: 'remove_passkey', id: saved.id }],
+            tx,
+            afterCommit,
+          });
+          return saved;
+        });
+        return toPasskey(row);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw badRequest('passkey_exists');
+        throw err;
+      }
+    },
+
+    async rename({ user, caller }: Caller, { id, name }: In<'rename'>): Promise<Passkey> {
+      const row = await db.transaction(async (tx) => {
+        const renamed = await renamePasskey(tx, user.id, id, name);
+        if (renamed)
+          await insertActivity(tx, {
+            userId: user.id,
+            action: PASSKEY_ACTIVITY.renamed,
+            params: { name, ip: caller.ip },
+          });
+        return renamed;
+      });
+      if (!row) throw notFound();
+      return toPasskey(row);
+    },
+
+    /** Removes one passkey, never the last way the account has to sign in (federation's keepsAWayIn). */
+    async remove({ user, caller }: Caller, { id }: In<'remove'>): Promise<true> {
+      await db.transaction(async (tx) => {
+        if (!(await findUserPasskey(tx, user.id, id))) throw notFound();
+        if (!(await keepsAWayIn(tx, user.id, { passkeyId: id }))) throw badRequest('error_unlink_last_way');
+        const gone = await deletePasskey(tx, user.id, id);
+        if (!gone) throw notFound();
+        await insertActivity(tx, {
+          userId: user.id,
+          action: PASSKEY_ACTIVITY.removed,
+          params: { name: gone.name, ip: caller.ip },
+        });
+      });
+      return true;
+    },
+  };
+}
