@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
-import { pageJson, signInOnLoginPage } from './signin.js';
+import { confirmStepUp, pageJson, registerByApi, signInOnLoginPage, signInToPortal } from './signin.js';
 
+const ACR_TWO_FACTOR = 'urn:portico:acr:2fa';
 type Callback = { signedIn?: boolean; error?: string; claims?: Record<string, unknown>; hasRefreshToken?: boolean };
 
 // An independent relying party (openid-client) signs the demo user in through the login page,
@@ -26,7 +27,10 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     learn = await createRelyingParty('learn', { firstParty: true, scope: 'openid profile email' });
     const clientsFile = path.join(os.tmpdir(), `portico-e2e-clients-${process.pid}-${locale}.json`);
     await writeFile(clientsFile, JSON.stringify([partner.metadata, learn.metadata]));
-    [server, browser] = await Promise.all([startServer({ OIDC_CLIENTS_FILE: clientsFile }), launchBrowser()]);
+    [server, browser] = await Promise.all([
+      startServer({ OIDC_CLIENTS_FILE: clientsFile, CAPTCHA_PROVIDER: 'none' }),
+      launchBrowser(),
+    ]);
     await Promise.all([partner.connect(`${server.url}/oidc`), learn.connect(`${server.url}/oidc`)]);
   });
   afterAll(async () => {
@@ -127,6 +131,79 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     expect(await pageJson(page)).toEqual({ error: 'invalid_grant' });
     await page.goto(`${partner.url}/userinfo`);
     expect(await pageJson(page)).toMatchObject({ status: 401 });
+    await context.close();
+  });
+
+  it('adds a passkey (Chromium virtual authenticator), then signs in with it at a relying party asking for two factors', async () => {
+    const prefix = locale === 'en-US' ? '/en-us' : '';
+    const email = `passkey.${locale.toLowerCase()}@example.com`;
+    await registerByApi(server, email, 'Passkey@2026x');
+    const context = await browser.newContext({ viewport: DESKTOP, locale });
+    const page = await context.newPage();
+    // A platform authenticator with user verification, answering without a person (DevTools protocol).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await signInToPortal(page, server, t, prefix, email, 'Passkey@2026x');
+    await page.goto(`${server.url}${prefix}/security/passkeys`);
+    await page.getByText(t.passkeys_empty).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: t.passkeys_add }).click();
+    const naming = page.getByRole('dialog', { name: t.passkeys_name_title });
+    await naming.getByLabel(t.passkeys_name_label).fill('Laptop');
+    await page.screenshot({ path: screenshotPath(`passkeys-name-${locale}-1280`) });
+    expect(await axeViolations(page)).toEqual([]);
+    await naming.getByRole('button', { name: t.passkeys_add }).click();
+    // Adding a way to sign in needs a fresh proof (contracts/src/step-up.ts).
+    await confirmStepUp(page, t, 'Passkey@2026x');
+    const card = page.getByRole('listitem', { name: 'Laptop' });
+    await card.waitFor();
+    await naming.waitFor({ state: 'detached' });
+    await page.screenshot({ path: screenshotPath(`passkeys-${locale}-1280`), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    // The authenticator holds one discoverable credential for this site.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toEqual([expect.objectContaining({ isResidentCredential: true, rpId: 'localhost' })]);
+    const phone = await context.newPage();
+    await phone.setViewportSize(PHONE);
+    await phone.goto(page.url());
+    await phone.getByRole('listitem', { name: 'Laptop' }).waitFor();
+    await phone.screenshot({ path: screenshotPath(`passkeys-${locale}-390`), fullPage: true });
+    expect(await axeViolations(phone)).toEqual([]);
+    await phone.close();
+
+    // From here the authenticator waits for a touch, so the login page's autofill ceremony (the
+    // browser offers the passkey among the username suggestions) does not sign in by itself.
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
+    // Signed out, the relying party asks for two factors: the passkey alone gives them.
+    await page.goto(`${server.url}${prefix}/account/logout`);
+    await page.getByRole('button', { name: t.logout_this_device }).first().click();
+    await page.getByRole('dialog').getByRole('button', { name: t.logout_confirm_button }).click();
+    await page.waitForURL(/\/login\?/);
+    await page.goto(`${learn.url}/login?acr_values=${encodeURIComponent(ACR_TWO_FACTOR)}${uiLocales}`);
+    await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    const button = page.getByRole('button', { name: t.login_passkey });
+    await button.waitFor();
+    await page.screenshot({ path: screenshotPath(`login-passkey-${locale}-1280`) });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.locator('input[autocomplete="username webauthn"]').waitFor();
+    // The authenticator answers again and the person presses the button (the waiting autofill
+    // ceremony may take the answer first and sign in on its own: either way by the passkey).
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
+    await button.click({ timeout: 5_000 }).catch(() => {});
+    await page.waitForURL(`${learn.url}/cb?**`);
+    const signedIn = await pageJson<Callback>(page);
+    expect(signedIn.signedIn).toBe(true);
+    expect(signedIn.claims).toMatchObject({ email, amr: ['hwk', 'mfa'], acr: ACR_TWO_FACTOR });
     await context.close();
   });
 

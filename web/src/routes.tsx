@@ -185,6 +185,12 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/security/device', layout: 'manager', auth: true, page: DevicesPage },
   { path: '/security/device/:id', layout: 'manager', auth: true, page: DevicesPage },
   {
+    path: '/security/passkeys',
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/passkeys/PasskeysPage')),
+  },
+  {
     path: '/security/apps',
     layout: 'manager',
     auth: true,

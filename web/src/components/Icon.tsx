@@ -96,6 +96,17 @@ const paths: Record<string, ReactNode> = {
       <line x1="12" y1="17" x2="12" y2="21" />
     </>
   ),
+  // A passkey: the fingerprint that unlocks it on the device.
+  passkey: (
+    <>
+      <path d="M12 10a2 2 0 0 0-2 2c0 2.5-.5 4.5-1.5 6" />
+      <path d="M14 12c0 3-.5 5.5-1.5 8" />
+      <path d="M7.5 16.5c.7-1.4 1-3 1-4.5a3.5 3.5 0 0 1 7 0c0 1.2-.1 2.4-.3 3.5" />
+      <path d="M5 13.5c.3-.5.5-1 .5-1.5a6.5 6.5 0 0 1 11.8-3.8" />
+      <path d="M18.5 11.5c0 2.6-.3 5-1 7" />
+      <path d="M5.3 5.8A9 9 0 0 1 20.6 9" />
+    </>
+  ),
   apps: (
     <>
       <rect x="3" y="3" width="7" height="7" rx="1.5" />

@@ -62,6 +62,13 @@ const FAILURE_WINDOW_SECONDS = 900;
 
 const failed = () => badRequest('passkey_failed');
 
+/**
+ * The signature algorithms a passkey may use: EdDSA, ES256, RS256 (COSE ids), which every
+ * platform and security key offers. Post-quantum ML-DSA, which the library would also offer,
+ * rests on Node's experimental Web Crypto support, so it is left out until that is stable.
+ */
+const ALGORITHMS = [-8, -7, -257];
+
 const toPasskey = (row: PasskeyRow): Passkey => ({
   id: row.id,
   name: row.name,
@@ -201,6 +208,7 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
         timeout: PASSKEY_CEREMONY_SECONDS * 1000,
         excludeCredentials: mine.map((p) => ({ id: p.id, transports: p.transports })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        supportedAlgorithmIDs: ALGORITHMS,
       });
       return { options: options as unknown as Record<string, unknown> };
     },
@@ -215,6 +223,7 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
         expectedOrigin: rp.origin,
         expectedRPID: rp.id,
         requireUserVerification: true,
+        supportedAlgorithmIDs: ALGORITHMS,
       }).catch(() => undefined);
       if (!verified?.verified) throw failed();
       const { credential, credentialDeviceType, credentialBackedUp, aaguid } = verified.registrationInfo;

@@ -15,6 +15,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   { key: 'menu_notification', path: '/notification', icon: 'notification' },
   { key: 'menu_password', path: '/security/change-password', icon: 'password' },
   { key: 'menu_2fa', path: '/security/2fa', icon: '2fa' },
+  { key: 'menu_passkeys', path: '/security/passkeys', icon: 'passkey' },
   { key: 'menu_app_code', path: '/security/app-code', icon: 'hash' },
   { key: 'menu_device', path: '/security/device', icon: 'device' },
   { key: 'menu_apps', path: '/security/apps', icon: 'apps' },

@@ -21,6 +21,7 @@ import { useApiForm } from '../../components/useApiForm';
 import { useCaptchaOnDemand } from '../../components/useCaptchaOnDemand';
 import { sentSeconds, useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
+import { useMounted } from '../../hooks/useMounted';
 import { looseT } from '../../i18n/t';
 import { login, loginByOtp, loginCheck, otpSupport, sendLoginOtp } from './api';
 import { CampaignHandOff, type CampaignHandOffState } from './CampaignHandOff';
@@ -47,6 +48,8 @@ const UpdateInfoForm = lazy(() => import('../register').then((m) => ({ default: 
 // The QR mode and the approval on a signed-in device: only when chosen.
 const QrLogin = lazy(() => import('./QrLogin').then((m) => ({ default: m.QrLogin })));
 const PromptApproval = lazy(() => import('./PromptApproval').then((m) => ({ default: m.PromptApproval })));
+// Passkeys (WebAuthn): their own chunk, loaded as step 1 shows.
+const PasskeyLogin = lazy(() => import('./PasskeyLogin').then((m) => ({ default: m.PasskeyLogin })));
 // Login step 3: only accounts with two-step (or a step-up) need it.
 const LoginTwoFactor = lazy(() => import('./LoginTwoFactor').then((m) => ({ default: m.LoginTwoFactor })));
 
@@ -69,6 +72,7 @@ export function LoginForm({
   const navigate = useNavigate();
   const location = useLocation();
   const { to } = useLocale();
+  const mounted = useMounted();
 
   const [step, setStep] = useState<1 | 2>(1);
   const [method, setMethod] = useState<LoginMethod>('password');
@@ -384,6 +388,17 @@ export function LoginForm({
     return (
       <Stack gap="lg">
         <LoginAccountStep form={account} inputRef={usernameRef} />
+        {mounted && (
+          <Suspense fallback={null}>
+            <PasskeyLogin
+              returnUrl={query.returnUrl}
+              campaignId={query.campaignId}
+              onAnswer={finish}
+              onMessage={account.setAlert}
+              onGone={gone}
+            />
+          </Suspense>
+        )}
         <SocialButtons
           divider
           busy={social}

@@ -41,7 +41,8 @@ export function LoginAccountStep({
         </Button>
       }
     >
-      <AccountField ref={inputRef} {...form.field('username')} />
+      {/* `webauthn`: the browser may offer passkeys among its suggestions (PasskeyLogin.tsx). */}
+      <AccountField ref={inputRef} autoComplete="username webauthn" {...form.field('username')} />
     </FormStack>
   );
 }
