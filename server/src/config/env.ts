@@ -33,7 +33,10 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Trust X-Forwarded-For / -Proto from a proxy in front (true behind a load balancer). Off, a client could pick its own IP and dodge per-IP limits. */
   TRUST_PROXY: bool.default(false),
-  /** Public base URL as browsers see it; the OIDC issuer is PUBLIC_URL + /oidc. Default http://localhost:PORT. */
+  /**
+   * Public base URL as browsers see it; the OIDC issuer is PUBLIC_URL + /oidc. Default http://localhost:PORT.
+   * Also the passkeys' relying party: its host name is the RP id, so a new host name leaves existing passkeys unusable.
+   */
   PUBLIC_URL: z.url().optional(),
   /** Folder for the embedded database, generated secrets and (without S3_BUCKET) the files. */
   DATA_DIR: z.string().default('./data'),
