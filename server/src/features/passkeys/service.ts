@@ -104,6 +104,14 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
     throw failed();
   }
 
+  /** What every answer is checked against: its ceremony's challenge, this site, the person verified. */
+  const expected = (challenge: string) => ({
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  });
+
   /** The live ceremony a browser's answer signed, of `kind`: found by its challenge. */
   async function ceremonyOf(kind: 'passkey_registration' | 'passkey_sign_in', clientDataJSON: string) {
     const signed = challengeOf(clientDataJSON);
@@ -148,10 +156,7 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
       if (!ceremony || ceremony.flow.target !== interaction.uid || !passkey) return failure(client.ip);
       const verified = await verifyAuthenticationResponse({
         response: response as z.infer<typeof authenticationResponseSchema> as AuthenticationResponseJSON,
-        expectedChallenge: ceremony.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
+        ...expected(ceremony.challenge),
         credential: {
           id: passkey.id,
           publicKey: Buffer.from(passkey.publicKey, 'base64url'),
@@ -219,10 +224,7 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
       if (!ceremony || ceremony.flow.subject !== user.id) throw failed();
       const verified = await verifyRegistrationResponse({
         response: response as z.infer<typeof registrationResponseSchema> as RegistrationResponseJSON,
-        expectedChallenge: ceremony.challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        requireUserVerification: true,
+        ...expected(ceremony.challenge),
         supportedAlgorithmIDs: ALGORITHMS,
       }).catch(() => undefined);
       if (!verified?.verified) throw failed();

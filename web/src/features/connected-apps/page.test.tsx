@@ -1,19 +1,11 @@
-import type { AppSettings, ConnectedApp } from '@portico/contracts';
-import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n/setup';
+import type { ConnectedApp } from '@portico/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../routes';
-import type { Session } from '../../session/session';
-import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
-import { type Answers, type ApiCall, renderApp, stubApi } from '../../test/api';
+import { renderApp } from '../../test/api';
+import { pageTests, SIGNED_IN } from '../../test/pageTests';
 
-configure({ asyncUtilTimeout: 5000 });
-
-const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
-const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
-let answers: Answers;
-let calls: ApiCall[];
+const page = pageTests();
 
 const learn: ConnectedApp = {
   clientId: 'learn',
@@ -23,23 +15,11 @@ const learn: ConnectedApp = {
   lastUsedTime: new Date(2024, 0, 5, 9, 7).toISOString(),
 };
 
-beforeEach(() => {
-  focusManager.setFocused(true);
-  answers = { '/api/app-settings': { body: { result: settings } } };
-  calls = stubApi(answers);
-});
-
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18n.changeLanguage('vi-VN'));
-});
-
 describe('connected apps page', { timeout: 20_000 }, () => {
   it('says what each app may do in words and when it was last used, and revokes one after confirmation', async () => {
     let revoked = false;
-    answers['/api/account/apps'] = () => ({ body: { result: revoked ? [] : [learn] } });
-    answers['POST /api/account/apps/learn/revoke'] = () => {
+    page.answers['/api/account/apps'] = () => ({ body: { result: revoked ? [] : [learn] } });
+    page.answers['POST /api/account/apps/learn/revoke'] = () => {
       revoked = true;
       return { body: { result: true } };
     };
@@ -55,11 +35,11 @@ describe('connected apps page', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Thu hồi quyền truy cập' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Thu hồi' }));
     await screen.findByText('Chưa có ứng dụng nào được kết nối với tài khoản của bạn.');
-    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/account/apps/learn/revoke')).toBe(true);
+    expect(page.calls.some((c) => c.method === 'POST' && c.url === '/api/account/apps/learn/revoke')).toBe(true);
   });
 
   it('shows the empty state in English', async () => {
-    answers['/api/account/apps'] = { body: { result: [] } };
+    page.answers['/api/account/apps'] = { body: { result: [] } };
     renderApp(buildRoutes(), '/en-us/security/apps', SIGNED_IN);
     await screen.findByText('No app is connected to your account yet.');
     await waitFor(() => expect(document.title).toContain('Connected apps'));

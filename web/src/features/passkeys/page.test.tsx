@@ -1,19 +1,11 @@
-import type { AppSettings, Passkey } from '@portico/contracts';
-import { focusManager } from '@tanstack/react-query';
-import { act, cleanup, configure, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n/setup';
+import type { Passkey } from '@portico/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { buildRoutes } from '../../routes';
-import type { Session } from '../../session/session';
-import { DEFAULT_APP_SETTINGS } from '../../settings/defaults';
-import { type Answers, type ApiCall, renderApp, stubApi } from '../../test/api';
+import { renderApp } from '../../test/api';
+import { pageTests, SIGNED_IN } from '../../test/pageTests';
 
-configure({ asyncUtilTimeout: 5000 });
-
-const settings: AppSettings = { ...DEFAULT_APP_SETTINGS };
-const SIGNED_IN: Session = { status: 'authenticated', user: { sub: 'u1', name: 'Lan' } };
-let answers: Answers;
-let calls: ApiCall[];
+const page = pageTests();
 
 const laptop: Passkey = {
   id: 'cred-1',
@@ -23,28 +15,16 @@ const laptop: Passkey = {
   lastUsedTime: null,
 };
 
-beforeEach(() => {
-  focusManager.setFocused(true);
-  answers = { '/api/app-settings': { body: { result: settings } } };
-  calls = stubApi(answers);
-});
-
-afterEach(async () => {
-  cleanup();
-  vi.unstubAllGlobals();
-  await act(() => i18n.changeLanguage('vi-VN'));
-});
-
 // The passkeys page (issue 32 point 1); making one in a real browser is e2e/oidc-journey.e2e.ts.
 describe('passkeys page', { timeout: 20_000 }, () => {
   it('lists a passkey, renames it, and removes it after a confirmation', async () => {
     let current: Passkey[] = [laptop];
-    answers['/api/account/passkeys'] = () => ({ body: { result: current } });
-    answers['PUT /api/account/passkeys/cred-1'] = (call) => {
+    page.answers['/api/account/passkeys'] = () => ({ body: { result: current } });
+    page.answers['PUT /api/account/passkeys/cred-1'] = (call) => {
       current = [{ ...laptop, name: String(call.body?.name) }];
       return { body: { result: current[0] } };
     };
-    answers['POST /api/account/passkeys/cred-1/remove'] = () => {
+    page.answers['POST /api/account/passkeys/cred-1/remove'] = () => {
       current = [];
       return { body: { result: true } };
     };
@@ -67,11 +47,11 @@ describe('passkeys page', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Xóa khóa truy cập' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Xóa' }));
     await screen.findByText('Bạn chưa có khóa truy cập nào.');
-    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/account/passkeys/cred-1/remove')).toBe(true);
+    expect(page.calls.some((c) => c.method === 'POST' && c.url === '/api/account/passkeys/cred-1/remove')).toBe(true);
   });
 
   it('shows the empty state in English', async () => {
-    answers['/api/account/passkeys'] = { body: { result: [] } };
+    page.answers['/api/account/passkeys'] = { body: { result: [] } };
     renderApp(buildRoutes(), '/en-us/security/passkeys', SIGNED_IN);
     await screen.findByText('You have no passkeys yet.');
   });
