@@ -21,12 +21,19 @@ export default function LanguageMenu({ defaultOpened, ...button }: LanguageSwitc
   };
 
   return (
-    <Menu position="bottom-end" shadow="md" width={180} defaultOpened={defaultOpened}>
+    // No focus placeholder: a role=menu holds only its items (axe aria-required-children).
+    <Menu
+      position="bottom-end"
+      shadow="md"
+      width={180}
+      defaultOpened={defaultOpened}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <LanguageButton {...button} />
       </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('lang_switch')}</Menu.Label>
+      {/* Named by its label, not a Menu.Label inside, for the same reason. */}
+      <Menu.Dropdown aria-label={t('lang_switch')}>
         {LOCALES.map((locale) => (
           <Menu.Item
             key={locale}

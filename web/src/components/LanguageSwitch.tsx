@@ -28,8 +28,9 @@ export const LanguageButton = forwardRef<
       variant={variant}
       color={color}
       size="compact-md"
-      // The name holds the visible language too (axe label-content-name-mismatch).
-      aria-label={`${t('lang_switch')}: ${t(LANGUAGE_LABEL[current])}`}
+      // The name holds the visible language too, the short one on a phone included, not in
+      // parentheses, which axe's label-content-name-mismatch drops (WCAG 2.5.3 label in name).
+      aria-label={`${t('lang_switch')}: ${t(LANGUAGE_LABEL[current])}${compact ? `, ${current.slice(0, 2).toUpperCase()}` : ''}`}
       aria-haspopup="menu"
       title={t('lang_switch')}
       leftSection={<Icon name="language" size={18} />}

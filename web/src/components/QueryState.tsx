@@ -14,7 +14,10 @@ export function QueryLoader() {
   );
 }
 
-/** A failed read: the server's message key translated, and a retry button when it can be asked again. */
+/**
+ * A failed read: the server's message key translated, and a retry button when it can be asked
+ * again (white with dark red text: a light red button on the light red alert is below 4.5:1, axe).
+ */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () => unknown }) {
   const { t } = useTranslation();
   return (
@@ -22,7 +25,7 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () =>
       <Group justify="space-between" gap="sm">
         <span>{errorText(error, t)}</span>
         {onRetry && (
-          <Button size="compact-sm" variant="light" color="red" onClick={() => void onRetry()}>
+          <Button size="compact-sm" variant="default" c="red.9" onClick={() => void onRetry()}>
             {t('common_retry')}
           </Button>
         )}
