@@ -172,73 +172,77 @@ describe('accessibility of every route', () => {
     ['vi-VN', PHONE],
     ['en-US', PHONE],
   ];
-  it.each(cases)('finds no violation in %s at %o', async (locale, viewport) => {
-    const t = messages[locale];
-    const prefix = localePrefix(locale);
-    const found: string[] = [];
-    const check = async (page: Page, state: string) => {
-      for (const v of await axeViolations(page, 'all')) found.push(`${state}: ${v}`);
-    };
+  it.each(cases)(
+    'finds no violation in %s at %o',
+    async (locale, viewport) => {
+      const t = messages[locale];
+      const prefix = localePrefix(locale);
+      const found: string[] = [];
+      const check = async (page: Page, state: string) => {
+        for (const v of await axeViolations(page, 'all')) found.push(`${state}: ${v}`);
+      };
 
-    const visitor = await browser.newContext({ viewport, locale });
-    const member = await browser.newContext({ viewport, locale });
-    try {
-      let out = await visitor.newPage();
-      for (const r of ROUTES.filter((x) => !x.signedIn)) {
-        await out.goto(`${server.url}${prefix}${r.open}`);
-        await settled(out);
-        await check(out, r.open);
-      }
-      // Login step 2 (the ways to sign in) and the language menu of the public pages, in a new tab:
-      // the embedded routes marked this one embedded (web/src/embed).
-      await out.close();
-      out = await visitor.newPage();
-      await out.goto(`${server.url}${prefix}/login`);
-      await out.locator('input[name="username"]').fill(OPERATOR.email);
-      await out.getByRole('button', { name: t.common_next }).click();
-      await out.locator('input[type="password"]').first().waitFor();
-      await check(out, 'login step 2');
-      await out.locator('button[aria-haspopup="menu"]').first().click();
-      await out.getByRole('menu').waitFor();
-      await check(out, 'login, language menu open');
+      const visitor = await browser.newContext({ viewport, locale });
+      const member = await browser.newContext({ viewport, locale });
+      try {
+        let out = await visitor.newPage();
+        for (const r of ROUTES.filter((x) => !x.signedIn)) {
+          await out.goto(`${server.url}${prefix}${r.open}`);
+          await settled(out);
+          await check(out, r.open);
+        }
+        // Login step 2 (the ways to sign in) and the language menu of the public pages, in a new tab:
+        // the embedded routes marked this one embedded (web/src/embed).
+        await out.close();
+        out = await visitor.newPage();
+        await out.goto(`${server.url}${prefix}/login`);
+        await out.locator('input[name="username"]').fill(OPERATOR.email);
+        await out.getByRole('button', { name: t.common_next }).click();
+        await out.locator('input[type="password"]').first().waitFor();
+        await check(out, 'login step 2');
+        await out.locator('button[aria-haspopup="menu"]').first().click();
+        await out.getByRole('menu').waitFor();
+        await check(out, 'login, language menu open');
 
-      let page = await member.newPage();
-      await page.goto(`${server.url}${prefix}/account`);
-      await page.waitForURL(/\/login\?ReturnUrl=/);
-      await signInOnLoginPage(page, t, OPERATOR.email, OPERATOR.password);
-      await page.waitForURL(`${server.url}${prefix}/account`);
-      for (const r of ROUTES.filter((x) => x.signedIn)) {
-        await page.goto(`${server.url}${prefix}${r.open}`);
+        let page = await member.newPage();
+        await page.goto(`${server.url}${prefix}/account`);
+        await page.waitForURL(/\/login\?ReturnUrl=/);
+        await signInOnLoginPage(page, t, OPERATOR.email, OPERATOR.password);
+        await page.waitForURL(`${server.url}${prefix}/account`);
+        for (const r of ROUTES.filter((x) => x.signedIn)) {
+          await page.goto(`${server.url}${prefix}${r.open}`);
+          await settled(page);
+          await check(page, r.open);
+        }
+        // The shell's menus and a confirmation dialog, open (a new tab: not embedded).
+        await page.close();
+        page = await member.newPage();
+        await page.goto(`${server.url}${prefix}/account/logout`);
         await settled(page);
-        await check(page, r.open);
+        if (viewport === PHONE) {
+          await page.getByRole('button', { name: t.nav_toggle }).click();
+          await page.getByRole('navigation', { name: t.nav_account_menu }).waitFor();
+          await check(page, 'navigation drawer open');
+          await page.getByRole('button', { name: t.nav_toggle }).click();
+        }
+        await page.locator('header button[aria-haspopup="menu"]').first().click();
+        await page.getByRole('menu').waitFor();
+        await check(page, 'account, language menu open');
+        await page.keyboard.press('Escape');
+        await page.getByRole('button', { name: t.logout_this_device }).first().click();
+        await page.getByRole('dialog').waitFor();
+        await check(page, 'sign-out confirmation open');
+        await page.keyboard.press('Escape');
+        await page.goto(`${server.url}${prefix}/security/passkeys`);
+        await page.getByRole('button', { name: t.passkeys_add }).click();
+        await page.getByRole('dialog').waitFor();
+        await check(page, 'passkey name dialog open');
+      } finally {
+        await visitor.close();
+        await member.close();
       }
-      // The shell's menus and a confirmation dialog, open (a new tab: not embedded).
-      await page.close();
-      page = await member.newPage();
-      await page.goto(`${server.url}${prefix}/account/logout`);
-      await settled(page);
-      if (viewport === PHONE) {
-        await page.getByRole('button', { name: t.nav_toggle }).click();
-        await page.getByRole('navigation', { name: t.nav_account_menu }).waitFor();
-        await check(page, 'navigation drawer open');
-        await page.getByRole('button', { name: t.nav_toggle }).click();
-      }
-      await page.locator('header button[aria-haspopup="menu"]').first().click();
-      await page.getByRole('menu').waitFor();
-      await check(page, 'account, language menu open');
-      await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: t.logout_this_device }).first().click();
-      await page.getByRole('dialog').waitFor();
-      await check(page, 'sign-out confirmation open');
-      await page.keyboard.press('Escape');
-      await page.goto(`${server.url}${prefix}/security/passkeys`);
-      await page.getByRole('button', { name: t.passkeys_add }).click();
-      await page.getByRole('dialog').waitFor();
-      await check(page, 'passkey name dialog open');
-    } finally {
-      await visitor.close();
-      await member.close();
-    }
-    expect(found).toEqual([]);
-  }, 300_000);
+      expect(found).toEqual([]);
+    },
+    300_000,
+  );
 });
