@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knownBrowsers, passkeys, users } from '../../db/schema.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createUser } from '../../testing/users.js';
 import { inTransaction } from '../events/index.js';
@@ -56,5 +58,28 @@ describe('known browsers', () => {
     } finally {
       off();
     }
+  });
+
+  it('an account deleted forgets its browsers and its passkeys (user.deleted)', async () => {
+    const { id } = await createUser(db(), { email: 'known-deleted@example.com' });
+    const other = await createUser(db(), { email: 'known-kept@example.com' });
+    await db().transaction((tx) => noteKnownBrowser(tx, id, 'a-browser'));
+    await db().transaction((tx) => noteKnownBrowser(tx, other.id, 'a-browser'));
+    const key = { name: 'k', publicKey: 'x', deviceType: 'singleDevice' };
+    await db()
+      .insert(passkeys)
+      .values([
+        { id: 'pk-deleted', userId: id, ...key },
+        { id: 'pk-kept', userId: other.id, ...key },
+      ]);
+    const [user] = await db().select().from(users).where(eq(users.id, id));
+    await inTransaction(db(), (tx, afterCommit) =>
+      t.deps.events.publish('user.deleted', { userId: id, user: user!, ip: '203.0.113.9', tx, afterCommit }),
+    );
+    expect(await db().select().from(knownBrowsers).where(eq(knownBrowsers.userId, id))).toEqual([]);
+    expect(await db().select().from(passkeys).where(eq(passkeys.userId, id))).toEqual([]);
+    // Another person's rows stay.
+    expect(await db().select().from(knownBrowsers).where(eq(knownBrowsers.userId, other.id))).toHaveLength(1);
+    expect(await db().select().from(passkeys).where(eq(passkeys.userId, other.id))).toHaveLength(1);
   });
 });
