@@ -67,6 +67,7 @@ const ROUTES: { route: string; open: string; signedIn: boolean }[] = [
   { route: '/security/device/:id', open: '/security/device/unknown', signedIn: true },
   { route: '/security/passkeys', open: '/security/passkeys', signedIn: true },
   { route: '/security/apps', open: '/security/apps', signedIn: true },
+  { route: '/security/data', open: '/security/data', signedIn: true },
   { route: '/security/recovery-ways', open: '/security/recovery-ways', signedIn: true },
   { route: '/security/delete', open: '/security/delete', signedIn: true },
   { route: '/security/set-password', open: '/security/set-password', signedIn: true },
@@ -237,6 +238,11 @@ describe('accessibility of every route', () => {
         await page.getByRole('button', { name: t.passkeys_add }).click();
         await page.getByRole('dialog').waitFor();
         await check(page, 'passkey name dialog open');
+        await page.keyboard.press('Escape');
+        await page.goto(`${server.url}${prefix}/security/data`);
+        await page.getByRole('button', { name: t.data_export_request }).click();
+        await page.getByRole('dialog', { name: t.step_up_title }).waitFor();
+        await check(page, 'data export, step-up dialog open');
       } finally {
         await visitor.close();
         await member.close();

@@ -1,4 +1,6 @@
-import { messages } from '@portico/contracts';
+import { readFile } from 'node:fs/promises';
+import { EXPORT_PARTS, messages } from '@portico/contracts';
+import { unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
@@ -351,6 +353,53 @@ describe('account area', () => {
     await page.waitForURL(/\/login\?/);
     await page.getByText(vi.logout_signed_out).waitFor();
     await page.screenshot({ path: screenshotPath('signed-out-vi-390') });
+    await closeAll();
+  });
+
+  it("downloads a copy of its data: prepared after a step-up, mailed, holding the person's rows and no one else's", async () => {
+    const email = 'export.person@example.com';
+    const other = 'export.other@example.com';
+    await registerByApi(server, other, 'Other@2026x');
+    const context = await browser.newContext({ viewport: PHONE });
+    contexts.push(context);
+    const page = await context.newPage();
+    await registerByApi(server, email, 'Export@2026x');
+    await signInToPortal(page, server, vi, '', email, 'Export@2026x');
+    await page.goto(`${server.url}/security/data`);
+    await page.getByRole('list', { name: vi.data_export_contains }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('data-export-vi-phone'), fullPage: true });
+    await page.getByRole('button', { name: vi.data_export_request }).click();
+    await confirmStepUp(page, vi, 'Export@2026x');
+    const download = page.getByRole('button', { name: vi.data_export_download });
+    await download.waitFor({ timeout: 30_000 });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('data-export-ready-vi-phone'), fullPage: true });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^portico-data-\d{4}-\d\d-\d\d\.zip$/);
+    const archive = unzipSync(new Uint8Array(await readFile(await file.path())));
+    const json = new TextDecoder().decode(archive['data.json']);
+    const data = JSON.parse(json) as { parts: Record<string, unknown> };
+    expect(Object.keys(data.parts).sort()).toEqual([...EXPORT_PARTS].sort());
+    expect(json).toContain(email);
+    expect(json).not.toContain(other);
+    const html = new TextDecoder().decode(archive['index.html']);
+    expect(html).toContain(vi.export_html_title.replace('{{product}}', 'Portico'));
+    // The owner is told by e-mail where to download it.
+    const subject = vi.mail_data_export_ready_subject.replace('{{product}}', 'Portico');
+    const mails = (await server.outbox(email)).filter((m) => m.subject === subject);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain(`${server.url}/security/data`);
+
+    // The same page in English at desktop width, the copy still there.
+    const desktop = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(desktop);
+    const english = await desktop.newPage();
+    await signInToPortal(english, server, en, '/en-us', email, 'Export@2026x');
+    await english.goto(`${server.url}/en-us/security/data`);
+    await english.getByRole('button', { name: en.data_export_download }).waitFor();
+    expect(await axeViolations(english)).toEqual([]);
+    await english.screenshot({ path: screenshotPath('data-export-ready-en-desktop'), fullPage: true });
     await closeAll();
   });
 

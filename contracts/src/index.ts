@@ -10,6 +10,7 @@ export * from './branding.js';
 export * from './campaigns.js';
 export * from './connected-apps.js';
 export * from './contacts.js';
+export * from './data-export.js';
 export * from './delete-account.js';
 export * from './devices.js';
 export * from './embed.js';

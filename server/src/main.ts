@@ -7,6 +7,7 @@ import { preflight } from './config/preflight.js';
 import { openDatabase } from './db/client.js';
 import { closeDeps, createDeps } from './deps.js';
 import { createLogger } from './lib/log.js';
+import { expiredArchivesJob } from './modules/files/index.js';
 import { createHousekeeping, purgeExpiredJob } from './modules/housekeeping/index.js';
 import { listenForMetrics } from './modules/metrics/index.js';
 import { seedDemoAccount } from './modules/users/index.js';
@@ -44,7 +45,8 @@ async function main() {
   );
   if (config.outboxEnabled) log.info(`codes and mail appear at ${config.publicUrl}/dev/mailbox`);
   // Periodic work, once across copies whichever wakes first (server/src/modules/housekeeping).
-  const housekeeping = createHousekeeping({ db: database.db, log, jobs: [purgeExpiredJob()] });
+  const jobs = [purgeExpiredJob(), expiredArchivesJob(deps)];
+  const housekeeping = createHousekeeping({ db: database.db, log, jobs });
   housekeeping.start();
 
   // SIGTERM: drain first (server/src/http/drain.ts: /readyz 503, connections closed after each

@@ -202,6 +202,12 @@ export const ROUTES: readonly AppRoute[] = [
     auth: true,
     page: lazyPage(() => import('./features/recovery/RecoveryWaysPage')),
   },
+  {
+    path: '/security/data',
+    layout: 'manager',
+    auth: true,
+    page: lazyPage(() => import('./features/data-export/DataExportPage')),
+  },
   { path: '/security/delete', layout: 'manager', auth: true, page: DeleteAccountPage },
   { path: '/security/set-password', layout: 'manager', auth: true, page: ChangePasswordPage },
   {

@@ -6,6 +6,7 @@ import { approvalMessages } from './catalog/approval.js';
 import { commonMessages } from './catalog/common.js';
 import { connectedAppsMessages } from './catalog/connected-apps.js';
 import { contactsMessages } from './catalog/contacts.js';
+import { dataExportMessages } from './catalog/data-export.js';
 import { deleteAccountMessages } from './catalog/delete-account.js';
 import { devicesMessages } from './catalog/devices.js';
 import { externalLoginMessages } from './catalog/external-login.js';
@@ -46,6 +47,7 @@ export const catalogs = {
   devices: devicesMessages,
   'connected-apps': connectedAppsMessages,
   passkeys: passkeysMessages,
+  'data-export': dataExportMessages,
   recovery: recoveryMessages,
   activity: activityMessages,
   'delete-account': deleteAccountMessages,
@@ -79,6 +81,7 @@ export const viVN = {
   ...devicesMessages.vi,
   ...connectedAppsMessages.vi,
   ...passkeysMessages.vi,
+  ...dataExportMessages.vi,
   ...recoveryMessages.vi,
   ...activityMessages.vi,
   ...deleteAccountMessages.vi,

@@ -481,14 +481,18 @@ export const privateFiles = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** kyc, certificate. */
+    /** kyc, certificate, export (a data archive). */
     purpose: text('purpose').notNull(),
     storedName: text('stored_name').notNull(),
     /** The name the file was uploaded with (shown, never used as a path). */
     fileName: text('file_name').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('private_files_user_idx').on(t.userId, t.purpose)],
+  (t) => [
+    index('private_files_user_idx').on(t.userId, t.purpose),
+    // The expired data archives, found by housekeeping (migration 0028_data_archives.sql).
+    index('private_files_purpose_created_idx').on(t.purpose, t.createdAt),
+  ],
 );
 
 /** A person's identity verification: 0 not verified, 1 waiting, 2 verified, 3 refused. */

@@ -107,6 +107,14 @@ const paths: Record<string, ReactNode> = {
       <path d="M5.3 5.8A9 9 0 0 1 20.6 9" />
     </>
   ),
+  // Download my data: an arrow into a tray.
+  download: (
+    <>
+      <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+      <polyline points="7 10 12 15 17 10" />
+      <line x1="12" y1="15" x2="12" y2="3" />
+    </>
+  ),
   apps: (
     <>
       <rect x="3" y="3" width="7" height="7" rx="1.5" />

@@ -49,3 +49,23 @@ export { formatNumber };
 /** A change of points: `+1,250` or `−60` (a minus sign, not a hyphen). */
 export const formatSignedNumber = (value: number): string =>
   `${value > 0 ? '+' : value < 0 ? '\u2212' : ''}${formatNumber(Math.abs(value))}`;
+
+/**
+ * A file's size: 850 byte, 12.4 kB, 3.1 MB. The units read alike in both languages, and the
+ * decimal point goes with formatNumber's comma thousands (spec account §9) in both.
+ */
+export const formatBytes = (bytes: number): string => {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return new Intl.NumberFormat('en-US', {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+};

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { userContacts } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
+import { exportRows } from '../../modules/data-export/index.js';
 import type { UndoStep } from '../../modules/events/index.js';
 import {
   clearPrimary,
@@ -15,6 +17,14 @@ import {
 export function subscribeContacts({ events }: Pick<AppDeps, 'events'>) {
   // Account deleted: phones and unconfirmed e-mails go, confirmed e-mails stay as a tombstone.
   events.subscribe('user.deleted', ({ tx, userId }) => reduceContactsToTombstone(tx, userId));
+  // A data archive (issue 32 point 3): every e-mail and phone, confirmed or not.
+  events.subscribe('user.exporting', async ({ tx, userId, add }) =>
+    add({
+      name: 'contacts',
+      tables: ['user_contacts'],
+      data: await exportRows(tx, userContacts, userContacts.userId, userId, ['userId']),
+    }),
+  );
   // The owner followed a security e-mail's undo link (server/src/features/undo-change).
   events.subscribe('sign-in-way.undone', async ({ tx, userId, undo }) => {
     for (const step of undo) await undoStep(tx, userId, step);

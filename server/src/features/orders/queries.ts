@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notificationBlocks, orderLines, orders, paymentAttempts } from '../../db/schema.js';
 
@@ -167,3 +167,33 @@ export const abandonAttempt = (db: Db, id: number) =>
     .update(paymentAttempts)
     .set({ state: 'failed', resultCode: START_REFUSED, completedAt: sql`now()` })
     .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.state, 'pending')));
+
+/**
+ * A data archive's orders (issue 32 point 3): every order of the person with its lines and its
+ * payment attempts, oldest first; what the product's retry key and request hash are stays out.
+ */
+export async function exportOrdersOf(tx: Db, userId: string) {
+  const { requestHash: _hash, idempotencyKey: _key, userId: _user, ...orderColumns } = getTableColumns(orders);
+  const { orderId: _order, ...lineColumns } = getTableColumns(orderLines);
+  const { userId: _owner, ...attemptColumns } = getTableColumns(paymentAttempts);
+  const rows = await tx.select(orderColumns).from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id));
+  const ids = rows.map((o) => o.id);
+  if (!ids.length) return [];
+  const [lines, attempts] = await Promise.all([
+    tx
+      .select({ ...lineColumns, orderId: orderLines.orderId })
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, ids))
+      .orderBy(asc(orderLines.id)),
+    tx
+      .select(attemptColumns)
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.userId, userId))
+      .orderBy(asc(paymentAttempts.id)),
+  ]);
+  return rows.map((order) => ({
+    ...order,
+    lines: lines.filter((l) => l.orderId === order.id).map(({ orderId: _o, ...line }) => line),
+    payments: attempts.filter((a) => a.orderId === order.id).map(({ orderId: _o, ...attempt }) => attempt),
+  }));
+}

@@ -24,6 +24,7 @@ export const ACCOUNT_MENU: MenuItem[] = [
   { key: 'menu_activity', path: '/security/activity', icon: 'activity' },
   { key: 'menu_order', path: '/order', icon: 'order' },
   { key: 'menu_point', path: '/point', icon: 'point' },
+  { key: 'menu_data', path: '/security/data', icon: 'download' },
   { key: 'menu_delete', path: '/security/delete', icon: 'trash' },
   { key: 'menu_token', path: '/account/token', icon: 'token' },
   { key: 'menu_logout', path: '/account/logout', icon: 'logout' },

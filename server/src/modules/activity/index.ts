@@ -3,4 +3,4 @@
 export { ACTIVITY } from './actions.js';
 export { subscribeActivity } from './events.js';
 export { type ActivityLog, insertActivity, listActivityPage, type NewActivity } from './queries.js';
-export { renderActivity } from './render.js';
+export { activityText, renderActivity } from './render.js';

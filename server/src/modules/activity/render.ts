@@ -17,20 +17,39 @@ function paramText(locale: Locale, name: string, value: unknown): string {
   return '';
 }
 
-/**
- * An activity entry as HTML in the reader's language, built at read time from the stored action
- * key and params: the catalog text is escaped, every parameter is escaped and set in <strong>;
- * nothing else is markup. An unknown action shows as its escaped key.
- */
-export function renderActivity(locale: Locale, action: string, params: unknown): string {
-  if (!isMessageKey(action)) return escapeHtml(action);
+/** The entry's catalog text with each parameter read out: `text` takes the catalog's pieces, `param` the values. */
+function fill(
+  locale: Locale,
+  action: string,
+  params: unknown,
+  text: (piece: string) => string,
+  param: (value: string) => string,
+): string {
+  if (!isMessageKey(action)) return text(action);
   const values = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
   return messages[locale][action]
     .split(/(\{\{\s*\w+\s*\}\})/)
     .map((part) => {
       const name = /^\{\{\s*(\w+)\s*\}\}$/.exec(part)?.[1];
-      if (!name) return escapeHtml(part);
-      return `<strong>${escapeHtml(paramText(locale, name, values[name]))}</strong>`;
+      return name ? param(paramText(locale, name, values[name])) : text(part);
     })
     .join('');
 }
+
+/**
+ * An activity entry as HTML in the reader's language, built at read time from the stored action
+ * key and params: the catalog text is escaped, every parameter is escaped and set in <strong>;
+ * nothing else is markup. An unknown action shows as its escaped key.
+ */
+export const renderActivity = (locale: Locale, action: string, params: unknown): string =>
+  fill(locale, action, params, escapeHtml, (value) => `<strong>${escapeHtml(value)}</strong>`);
+
+/** The same entry as plain text (a data archive, issue 32 point 3). */
+export const activityText = (locale: Locale, action: string, params: unknown): string =>
+  fill(
+    locale,
+    action,
+    params,
+    (piece) => piece,
+    (value) => value,
+  );

@@ -1,4 +1,6 @@
 import {
+  DATA_EXPORT_PAGE,
+  EXPORT_HOURS,
   isMessageKey,
   type Locale,
   localePrefix,
@@ -92,6 +94,17 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
           ? { subject: 'mail_kyc_approved_subject', text: 'mail_kyc_approved_text', params: {} }
           : { subject: 'mail_kyc_refused_subject', text: 'mail_kyc_refused_text', params: { reason: reason ?? '' } },
       ),
+    ),
+  );
+  // A data archive the person asked for is ready (issue 32 point 3): where to download it.
+  events.subscribe('data-export.ready', ({ userId, afterCommit }) =>
+    afterCommit(async () =>
+      alert(userId, {
+        subject: 'mail_data_export_ready_subject',
+        text: 'mail_data_export_ready_text',
+        params: { hours: EXPORT_HOURS },
+        localized: (locale) => ({ link: `${config.publicUrl}${localePrefix(locale)}${DATA_EXPORT_PAGE}` }),
+      }),
     ),
   );
   events.subscribe('two-factor.enabled', ({ userId, ip, afterCommit }) =>

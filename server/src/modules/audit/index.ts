@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
+import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
-import { insertAudit } from './queries.js';
+import { auditOfAccount, insertAudit } from './queries.js';
 
 // The audit log (issue 31 point 1; migration 0021_admin.sql keeps it append-only): every admin
 // action, from the console (features/admin) or the command line (server/src/cli), written in the
@@ -48,3 +49,10 @@ export const recordBackOfficeAudit = (
     detail: { ...entry.detail, ...(by.userId ? {} : { client: by.clientId }) },
     caller,
   });
+
+/** A data archive (issue 32 point 3): the operators' actions on the person's account. */
+export function subscribeAudit({ events }: Pick<AppDeps, 'events'>) {
+  events.subscribe('user.exporting', async ({ tx, userId, add }) =>
+    add({ name: 'admin_actions', tables: ['audit_log'], data: await auditOfAccount(tx, userId) }),
+  );
+}

@@ -16,3 +16,14 @@ export async function listAuditPage(db: Db, opts: { offset: number; limit: numbe
   ]);
   return { rows, total: total?.n ?? 0 };
 }
+
+/**
+ * What operators did to one person's account, oldest first, for their data archive (issue 32
+ * point 3): the action, its detail and time; who did it and from where are the operators' own data.
+ */
+export const auditOfAccount = (db: Db, userId: string) =>
+  db
+    .select({ action: auditLog.action, detail: auditLog.detail, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.targetKind, 'user'), eq(auditLog.targetId, userId)))
+    .orderBy(auditLog.id);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { devices, knownBrowsers, rememberedBrowsers } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
+import { exportRows } from '../data-export/index.js';
 import { forgetKnownBrowsers, noteKnownBrowser, signedInBefore } from './known-browsers.js';
 import { insertDevice, markUserDevicesLoggedOut } from './queries.js';
 
@@ -46,6 +48,23 @@ export function subscribeDevices({ events }: Pick<AppDeps, 'events'>) {
       });
     },
   );
+  // A data archive: each sign-in's device (the provider's session ids stay out), the browsers the
+  // account used (their keys' hashes stay out) and those remembered at the second step.
+  events.subscribe('user.exporting', async ({ tx, userId, add }) => {
+    add({
+      name: 'devices',
+      tables: ['devices'],
+      data: await exportRows(tx, devices, devices.userId, userId, ['userId', 'sessionUid', 'interactionUid']),
+    });
+    add({
+      name: 'browsers',
+      tables: ['known_browsers', 'remembered_browsers'],
+      data: {
+        used: await exportRows(tx, knownBrowsers, knownBrowsers.userId, userId, ['userId', 'keyHash']),
+        remembered: await exportRows(tx, rememberedBrowsers, rememberedBrowsers.userId, userId, ['userId', 'id']),
+      },
+    });
+  });
   // Account deleted: every device shows as logged out; the browsers it used are forgotten.
   events.subscribe('user.deleted', async ({ tx, userId }) => {
     await markUserDevicesLoggedOut(tx, userId, new Date());

@@ -1,4 +1,4 @@
-import type { SignInChange } from '@portico/contracts';
+import type { ExportPartName, Locale, SignInChange } from '@portico/contracts';
 import type { Db } from '../../db/client.js';
 import type { users } from '../../db/schema.js';
 
@@ -32,6 +32,22 @@ export type UndoStep =
   | { do: 'remove_claim'; claimType: string; value: string }
   | { do: 'remove_password' }
   | { do: 'remove_passkey'; id: string };
+
+/** A file that goes in a data archive beside data.json, under `files/` (server/src/modules/data-export). */
+export type ExportFile = { path: string; read: () => Promise<Buffer | undefined> };
+
+/**
+ * One holder's part of a person's data archive (issue 32 point 3): what `user.exporting`'s
+ * subscribers add. `tables` names every table whose rows it holds: a test fails when a table with
+ * a user column is in no part (server/src/features/data-export/data-export.test.ts).
+ */
+export type ExportPart = {
+  name: ExportPartName;
+  tables: string[];
+  /** JSON-able: the rows, or one object; secrets (hashes, keys, codes) are left out. */
+  data: unknown;
+  files?: ExportFile[];
+};
 
 /**
  * Every domain event, its name and payload. A payload with `tx` is published inside the
@@ -101,6 +117,19 @@ export type EventMap = {
     tx: Db;
     afterCommit: AfterCommit;
   };
+  /**
+   * A person's data archive is being made (server/src/features/data-export): every holder of the
+   * person's data adds its part. `tx` only reads; `locale` is the reader's, for anything rendered.
+   */
+  'user.exporting': {
+    userId: string;
+    user: typeof users.$inferSelect;
+    locale: Locale;
+    tx: Db;
+    add: (part: ExportPart) => void;
+  };
+  /** A data archive asked for is ready (server/src/features/data-export): the alerts module mails its owner. */
+  'data-export.ready': { userId: string; tx: Db; afterCommit: AfterCommit };
   /** Two-step verification turned on: the setup's first code or the enable call (server/src/modules/two-factor). */
   'two-factor.enabled': { userId: string; ip: string; tx: Db; afterCommit: AfterCommit };
   /** Two-step verification turned off: the disable call, or a reset that also removed the authenticator. */

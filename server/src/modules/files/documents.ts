@@ -4,6 +4,8 @@ const DOCUMENT_MIME: Record<string, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  // A data archive (server/src/features/data-export); uploads never get this extension.
+  zip: 'application/zip',
 };
 
 /** The content type a private file is served with, by its stored extension; documents download rather than open. */

@@ -4,6 +4,7 @@
 export { documentTypeOf, privateFileType } from './documents.js';
 export {
   createPrivateFiles,
+  expiredArchivesJob,
   type FilePurpose,
   type PrivateFileRow,
   type PrivateFiles,

@@ -86,6 +86,12 @@ export const FLOW_KINDS = {
    */
   passkey_registration: { first: 'challenged', moves: { challenged: ['done'] } },
   passkey_sign_in: { first: 'challenged', moves: { challenged: ['done'] } },
+  /**
+   * A data archive being made (server/src/features/data-export): one per account (a new request
+   * replaces it), its data the archive's file once `ready`, EXPORT_HOURS from then; `failed`
+   * when the build threw. Built after the answer, on the copy that took the request.
+   */
+  data_export: { first: 'preparing', moves: { preparing: ['ready', 'failed'], ready: ['done'], failed: ['done'] } },
 } as const satisfies Record<string, { first: string; moves: Record<string, readonly string[]> }>;
 
 export type FlowKind = keyof typeof FLOW_KINDS;
