@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   CHECKOUT_ORDER_PLACEHOLDER,
+  GUARDIAN_CONSENT_PAGE,
+  GUARDIAN_PAGE,
+  GUARDIAN_REQUIRED_PAGE,
+  GUARDIAN_WITHDRAW_PAGE,
   type Locale,
   localePrefix,
   messages,
@@ -44,6 +48,10 @@ const ROUTES: { route: string; open: string; signedIn: boolean }[] = [
   { route: '/token-login', open: '/token-login', signedIn: false },
   { route: UNDO_CHANGE_PAGE, open: `${UNDO_CHANGE_PAGE}?token=x`, signedIn: false },
   { route: NOT_ME_PAGE, open: `${NOT_ME_PAGE}?token=x`, signedIn: false },
+  { route: GUARDIAN_CONSENT_PAGE, open: `${GUARDIAN_CONSENT_PAGE}?for=x&to=parent%40example.com`, signedIn: false },
+  { route: GUARDIAN_WITHDRAW_PAGE, open: `${GUARDIAN_WITHDRAW_PAGE}?token=x.y`, signedIn: false },
+  { route: GUARDIAN_REQUIRED_PAGE, open: `${GUARDIAN_REQUIRED_PAGE}?continue=%2Foidc%2Fauth%2Fx`, signedIn: false },
+  { route: GUARDIAN_PAGE, open: GUARDIAN_PAGE, signedIn: true },
   { route: '/app', open: '/app', signedIn: false },
   { route: '*', open: '/no-such-page', signedIn: false },
   { route: '/security/change-password', open: '/security/change-password', signedIn: true },
@@ -111,6 +119,10 @@ function declaredRoutes(): string[] {
   const constants: Record<string, string> = {
     UNDO_CHANGE_PAGE,
     NOT_ME_PAGE,
+    GUARDIAN_PAGE,
+    GUARDIAN_CONSENT_PAGE,
+    GUARDIAN_WITHDRAW_PAGE,
+    GUARDIAN_REQUIRED_PAGE,
     QR_APPROVE_PAGE,
     PAYMENT_RESULT_PATH,
     "OWN_CHECKOUT_PATH.replace(CHECKOUT_ORDER_PLACEHOLDER, ':id')": OWN_CHECKOUT_PATH.replace(

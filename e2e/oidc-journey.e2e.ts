@@ -207,6 +207,84 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await context.close();
   });
 
+  it('holds a 12-year-old back from the relying party until the guardian consents with the code; the withdrawal deletes the account', async () => {
+    const prefix = locale === 'en-US' ? '/en-us' : '';
+    const email = `child.${locale.toLowerCase()}@example.com`;
+    const parent = `parent.${locale.toLowerCase()}@example.com`;
+    const born = new Date(Date.now() - 3 * 86_400_000);
+    born.setUTCFullYear(born.getUTCFullYear() - 12);
+    await registerByApi(server, email, 'Child@2026x', 'Minh', born.toISOString().slice(0, 10));
+    const context = await browser.newContext({ viewport: PHONE, locale });
+    const page = await context.newPage();
+
+    // The relying party: a page that says why, then back to it with interaction_required.
+    await page.goto(`${learn.url}/login?x=1${uiLocales}`);
+    await page.waitForURL(/\/login\?ReturnUrl=/);
+    await signInOnLoginPage(page, t, email, 'Child@2026x');
+    await page.getByRole('link', { name: t.guardian_required_ask }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`${prefix}/guardian-required`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath(`guardian-required-${locale}-phone`), fullPage: true });
+    await page.getByRole('link', { name: t.guardian_required_back }).click();
+    await page.waitForURL(`${learn.url}/cb?**`);
+    expect(await pageJson<Callback>(page)).toEqual({ error: 'interaction_required' });
+
+    // The child signs in to the portal, which has only the guardian page, agrees and names a parent.
+    await page.goto(`${server.url}${prefix}/account`);
+    await page.waitForURL(/\/login\?ReturnUrl=/);
+    await signInOnLoginPage(page, t, email, 'Child@2026x');
+    await page.waitForURL(`${server.url}${prefix}/guardian`);
+    await page.getByLabel(t.guardian_label).fill(parent);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath(`guardian-child-${locale}-phone`), fullPage: true });
+    await page.getByLabel(t.guardian_child_agrees).check();
+    await page.getByRole('button', { name: t.guardian_send }).click();
+    await page.getByRole('button', { name: t.guardian_resend }).waitFor();
+
+    // The parent: the code and the link of the message; what is processed; I agree.
+    await expect.poll(async () => (await server.outbox(parent)).length).toBe(1);
+    const [request] = await server.outbox(parent);
+    const link = /(http\S+\/guardian-consent\?\S+)/.exec(request?.text ?? '')?.[1] ?? '';
+    const withdrawLink = /(http\S+\/guardian-consent\/withdraw\?token=\S+)/.exec(request?.text ?? '')?.[1] ?? '';
+    const parentContext = await browser.newContext({ viewport: DESKTOP, locale });
+    const parentPage = await parentContext.newPage();
+    const inLanguage = (url: string) => url.replace(server.url, `${server.url}${prefix}`);
+    await parentPage.goto(inLanguage(link));
+    await parentPage.getByLabel(t.guardian_consent_code_label).fill(request?.code ?? '');
+    await parentPage.getByRole('button', { name: t.guardian_consent_continue }).click();
+    await parentPage.getByRole('button', { name: t.guardian_consent_agree }).waitFor();
+    expect(await axeViolations(parentPage)).toEqual([]);
+    await parentPage.screenshot({ path: screenshotPath(`guardian-consent-${locale}-desktop`), fullPage: true });
+    // Until this click the relying party still refuses.
+    await page.goto(`${learn.url}/login?prompt=none${uiLocales}`);
+    await page.waitForURL(`${learn.url}/cb?**`);
+    expect(await pageJson<Callback>(page)).toEqual({ error: 'interaction_required' });
+    await parentPage.getByRole('button', { name: t.guardian_consent_agree }).click();
+    await parentPage.getByRole('status').waitFor();
+
+    // Now the relying party lets the child in, with the portal's session.
+    await page.goto(`${learn.url}/login?x=2${uiLocales}`);
+    await page.waitForURL(`${learn.url}/cb?**`);
+    expect((await pageJson<Callback>(page)).signedIn).toBe(true);
+
+    // The parent withdraws through the link of the first message: the account is deleted.
+    await parentPage.goto(inLanguage(withdrawLink));
+    await parentPage.getByText(/Minh/).first().waitFor();
+    expect(await axeViolations(parentPage)).toEqual([]);
+    await parentPage.screenshot({ path: screenshotPath(`guardian-withdraw-${locale}-desktop`), fullPage: true });
+    await parentPage.getByRole('button', { name: t.guardian_withdraw_button }).click();
+    await parentPage.getByText(t.guardian_withdraw_done).waitFor();
+    await parentContext.close();
+    const fresh = await browser.newContext({ viewport: PHONE, locale });
+    const again = await fresh.newPage();
+    await again.goto(`${learn.url}/login?x=3${uiLocales}`);
+    await again.waitForURL(/\/login\?ReturnUrl=/);
+    await signInOnLoginPage(again, t, email, 'Child@2026x');
+    await again.getByText(t.login_invalid_info).waitFor();
+    await fresh.close();
+    await context.close();
+  });
+
   it('signs in to the portal itself and shows the account home', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale });
     const page = await context.newPage();

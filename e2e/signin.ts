@@ -72,7 +72,13 @@ const postJson = async (server: RunningServer, path: string, body: unknown) => {
 };
 
 /** Registers an account through the public register API (server started with CAPTCHA_PROVIDER=none). */
-export async function registerByApi(server: RunningServer, email: string, password: string, firstName = 'Test') {
+export async function registerByApi(
+  server: RunningServer,
+  email: string,
+  password: string,
+  firstName = 'Test',
+  birthdate = '2000-01-01',
+) {
   const before = await outboxCount(server, email);
   await postJson(server, '/api/account/register/check-username-and-send-otp', { username: email, captcha: '' });
   const otp = await waitForCode(server, email, before);
@@ -87,7 +93,7 @@ export async function registerByApi(server: RunningServer, email: string, passwo
     lastName: 'Tester',
     password,
     rePassword: password,
-    birthdate: '2000-01-01',
+    birthdate,
     gender: 1,
     timezone: 'Asia/Saigon',
   });

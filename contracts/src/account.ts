@@ -49,6 +49,8 @@ export const currentUserSchema = z.object({
   /** How this sign-in was made: through a provider (its name), else `local`. */
   idp: z.enum(['local', 'Google', 'Facebook', 'Zalo']),
   default_language: z.string(),
+  /** A child's account waiting for its guardian's consent (contracts/src/guardian.ts): only /guardian works. */
+  awaits_guardian: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -58,8 +60,10 @@ export const accountEndpoints = {
   me: define({
     method: 'GET',
     path: '/api/account/me',
-    summary: 'Who the bearer token belongs to: names, avatar, primary e-mail, language',
+    summary:
+      'Who the bearer token belongs to: names, avatar, primary e-mail, language, and whether it waits for a guardian',
     auth: 'user',
+    whileAwaitingGuardian: true,
     output: currentUserSchema,
   }),
   logoutAll: define({
@@ -68,6 +72,7 @@ export const accountEndpoints = {
     summary:
       'Signs out everywhere: ends every session, revokes every grant with its tokens, marks the devices logged out',
     auth: 'user',
+    whileAwaitingGuardian: true,
     output: z.literal(true),
   }),
 };

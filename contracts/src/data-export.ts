@@ -35,6 +35,7 @@ export const EXPORT_PARTS = [
   'activity',
   'notifications',
   'kyc',
+  'guardian',
   'files',
   'orders',
   'points',

@@ -22,6 +22,7 @@ export const deleteAccountEndpoints = {
     path: '/api/account/delete/has-password',
     summary: 'Whether deleting the account asks for its password (false for an account without one)',
     auth: 'user',
+    whileAwaitingGuardian: true,
     output: z.boolean(),
   }),
   checkPassword: define({
@@ -29,6 +30,7 @@ export const deleteAccountEndpoints = {
     path: '/api/account/delete/check-password',
     summary: "Checks the account's password before the delete step",
     auth: 'user',
+    whileAwaitingGuardian: true,
     input: checkPasswordInput,
     output: z.literal(true),
     errors: ['invalid_password', 'account_locked', 'too_many_requests'],
@@ -40,6 +42,7 @@ export const deleteAccountEndpoints = {
     inputIn: 'body',
     summary: 'Deletes the account for good (spec account §7): its data erased, every session ended',
     auth: 'user',
+    whileAwaitingGuardian: true,
     input: deleteAccountInput,
     output: z.literal(true),
     errors: [

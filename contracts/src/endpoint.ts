@@ -95,6 +95,12 @@ export type Endpoint<
    */
   envelope?: false;
   /**
+   * A `user` endpoint a child's account may call while it waits for its guardian's consent
+   * (contracts/src/guardian.ts): who it is, the guardian page's, signing out, deleting itself.
+   * Every other answers 403 guardian_consent_required until the guardian consents.
+   */
+  whileAwaitingGuardian?: true;
+  /**
    * The change decides how the account signs in or recovers: a proof given for it must hold for
    * this sign-in (contracts/src/step-up.ts), else 403 step_up_required before the input is read.
    */
@@ -156,6 +162,7 @@ export const featureEndpoints =
         ...(def.errors ?? []),
         ...(def.stepUp ? (['step_up_required'] as const) : []),
         ...(def.idempotent ? (['idempotency_key_required'] as const) : []),
+        ...(def.auth === 'user' && !def.whileAwaitingGuardian ? (['guardian_consent_required'] as const) : []),
       ],
     }) as Endpoint<I, O, A> & (K extends true ? { idempotent: true } : unknown);
 

@@ -18,6 +18,7 @@ export * from './endpoint.js';
 export * from './errors.js';
 export * from './external-login.js';
 export * from './forgot-password.js';
+export * from './guardian.js';
 export * from './i18n/index.js';
 export * from './kyc.js';
 export * from './locales.js';

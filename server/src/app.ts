@@ -25,6 +25,7 @@ import { deviceRoutes } from './features/devices/routes.js';
 import { errorRoutes } from './features/errors/routes.js';
 import { externalLoginRoutes } from './features/external-login/routes.js';
 import { forgotPasswordRoutes } from './features/forgot-password/routes.js';
+import { guardianRoutes } from './features/guardian/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { subscribeKyc } from './features/kyc/events.js';
 import { kycRoutes } from './features/kyc/routes.js';
@@ -72,6 +73,7 @@ import { subscribeDevices } from './modules/devices/index.js';
 import { subscribeFederation } from './modules/federation/index.js';
 import { subscribeFiles } from './modules/files/index.js';
 import { subscribeFlows } from './modules/flows/index.js';
+import { createGuardianRule, subscribeGuardian } from './modules/guardian/index.js';
 import { subscribeMetrics, watchDependencies } from './modules/metrics/index.js';
 import { subscribePassword } from './modules/password/index.js';
 import { subscribePermissions } from './modules/permissions/index.js';
@@ -83,6 +85,7 @@ import {
   subscribeSignIn,
 } from './modules/sign-in/index.js';
 import { subscribeTwoFactorData } from './modules/two-factor/index.js';
+import type { User } from './modules/users/index.js';
 import { subscribeVerification } from './modules/verification/index.js';
 import { PORTAL_CLIENT_ID } from './oidc/clients.js';
 import { subscribeOidc } from './oidc/events.js';
@@ -105,6 +108,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(cookie);
   await app.register(middie);
 
+  const guardianRule = createGuardianRule(deps);
   const provider = createProvider({
     issuer: deps.config.issuer,
     db: deps.database.db,
@@ -116,6 +120,8 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     jwks: deps.secrets.jwks,
     secureCookies: deps.config.publicUrl.startsWith('https:'),
     trustProxy: deps.config.TRUST_PROXY,
+    heldBack: async ({ accountId, birthdate }, clientId) =>
+      clientId !== PORTAL_CLIENT_ID && (await guardianRule.awaits({ id: accountId, birthdate })),
   });
   answerUnavailableWith503(provider, deps.log);
   app.decorate('oidc', provider);
@@ -130,6 +136,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   app.decorate('authenticateProduct', createAuthenticateProduct(app, deps));
   app.decorate('authenticateAdmin', createAuthenticateAdmin(app, deps));
   app.decorate('requireStepUp', createAccountStepUp(deps).require);
+  app.decorate('awaitsGuardian', (user: User) => guardianRule.awaits(user));
   refuseNullBytes(app);
   measureRequests(app, deps.metrics);
   app.use('/oidc', provider.callback());
@@ -159,6 +166,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   subscribeAudit(deps);
   subscribeProfiles(deps);
   subscribeFiles(deps);
+  subscribeGuardian(deps);
   subscribeTwoFactorData(deps);
   subscribeTwoFactor(deps);
   subscribePasskeys(deps);
@@ -201,6 +209,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   await app.register(async (scope) => twoFactorRoutes(scope, deps));
   await app.register(async (scope) => passkeyRoutes(scope, deps));
   await app.register(async (scope) => dataExportRoutes(scope, deps));
+  await app.register(async (scope) => guardianRoutes(scope, deps));
   await app.register(async (scope) => stepUpRoutes(scope, deps));
   await app.register(async (scope) => undoChangeRoutes(scope, deps));
   await app.register(async (scope) => activityRoutes(scope, deps));

@@ -1,5 +1,9 @@
 import {
   CHECKOUT_ORDER_PLACEHOLDER,
+  GUARDIAN_CONSENT_PAGE,
+  GUARDIAN_PAGE,
+  GUARDIAN_REQUIRED_PAGE,
+  GUARDIAN_WITHDRAW_PAGE,
   LOCALES,
   type Locale,
   localePrefix,
@@ -139,6 +143,32 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'public',
     auth: false,
     page: lazyPage(() => import('./features/undo-change/UndoChangePage')),
+  },
+  // Guardian consent for children (contracts/src/guardian.ts): the child's page, the guardian's
+  // consent and withdrawal links, and where a relying party's sign-in of a waiting child lands.
+  {
+    path: GUARDIAN_PAGE,
+    layout: 'public',
+    auth: true,
+    page: lazyPage(() => import('./features/guardian/GuardianPage')),
+  },
+  {
+    path: GUARDIAN_CONSENT_PAGE,
+    layout: 'public',
+    auth: false,
+    page: lazyPage(() => import('./features/guardian/GuardianConsentPage')),
+  },
+  {
+    path: GUARDIAN_WITHDRAW_PAGE,
+    layout: 'public',
+    auth: false,
+    page: lazyPage(() => import('./features/guardian/GuardianWithdrawPage')),
+  },
+  {
+    path: GUARDIAN_REQUIRED_PAGE,
+    layout: 'public',
+    auth: false,
+    page: lazyPage(() => import('./features/guardian/GuardianRequiredPage')),
   },
   // The "this wasn't me" link of a new-sign-in e-mail (contracts/src/devices.ts).
   {

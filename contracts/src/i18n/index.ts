@@ -10,6 +10,7 @@ import { dataExportMessages } from './catalog/data-export.js';
 import { deleteAccountMessages } from './catalog/delete-account.js';
 import { devicesMessages } from './catalog/devices.js';
 import { externalLoginMessages } from './catalog/external-login.js';
+import { guardianMessages } from './catalog/guardian.js';
 import { kycMessages } from './catalog/kyc.js';
 import { lookupsMessages } from './catalog/lookups.js';
 import { notificationMessages } from './catalog/notification.js';
@@ -48,6 +49,7 @@ export const catalogs = {
   'connected-apps': connectedAppsMessages,
   passkeys: passkeysMessages,
   'data-export': dataExportMessages,
+  guardian: guardianMessages,
   recovery: recoveryMessages,
   activity: activityMessages,
   'delete-account': deleteAccountMessages,
@@ -82,6 +84,7 @@ export const viVN = {
   ...connectedAppsMessages.vi,
   ...passkeysMessages.vi,
   ...dataExportMessages.vi,
+  ...guardianMessages.vi,
   ...recoveryMessages.vi,
   ...activityMessages.vi,
   ...deleteAccountMessages.vi,

@@ -81,6 +81,18 @@ export const envSchema = z.object({
   SMS_URL: z.url().optional(),
   /** Create the demo account (demo@example.com / Portico@2026) on a new database. Default: on, except in production, where only SEED_DEMO=true turns it on. */
   SEED_DEMO: bool.optional(),
+  /**
+   * Guardian consent (issue 32 point 4; docs/children.md): an account whose birth date makes its
+   * owner younger than this waits for a parent's or guardian's consent (Decree 13/2023 Art. 20:
+   * 16). 0 turns the rule off.
+   */
+  GUARDIAN_CONSENT_AGE: z.coerce.number().int().min(0).max(21).default(16),
+  /** From this age the child's own agreement is asked too (Decree 13/2023 Art. 20: 7). */
+  CHILD_CONSENT_AGE: z.coerce.number().int().min(0).max(21).default(7),
+  /** The text the guardian (and the child) agree to, in Vietnamese; {{product}} is the product's name. Empty: Portico's own (docs/children.md). */
+  GUARDIAN_CONSENT_TEXT_VI: z.string().max(5000).default(''),
+  /** The same text in English. Empty: Portico's own. */
+  GUARDIAN_CONSENT_TEXT_EN: z.string().max(5000).default(''),
   /** Loyalty points (issue 30): the /point page joins the account menu. The products' points API works either way. */
   POINTS_ENABLED: bool.default(false),
   /** Orders (issue 30): the /order page joins the account menu. The products' orders API works either way. */

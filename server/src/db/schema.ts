@@ -495,6 +495,26 @@ export const privateFiles = pgTable(
   ],
 );
 
+/**
+ * A child's guardian and their consent (issue 32 point 4; migration 0029_guardian_consents.sql):
+ * asked of `guardian` (a normalised e-mail or phone); consented with the code sent there (`method`)
+ * to `text` as shown in `text_locale`, at `consented_at` from `ip`.
+ */
+export const guardianConsents = pgTable('guardian_consents', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  guardian: text('guardian').notNull(),
+  askedAt: timestamp('asked_at', { withTimezone: true }).notNull(),
+  childAgreedAt: timestamp('child_agreed_at', { withTimezone: true }),
+  consentedAt: timestamp('consented_at', { withTimezone: true }),
+  method: text('method'),
+  textLocale: text('text_locale'),
+  text: text('text'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
 /** A person's identity verification: 0 not verified, 1 waiting, 2 verified, 3 refused. */
 export const kycVerifications = pgTable(
   'kyc_verifications',

@@ -51,7 +51,10 @@ export type HandlerContext<E extends Endpoint> = {
   /** For the few answers that set a cookie (the sign-in steps, server/src/modules/sign-in/cookies.ts). */
   reply: FastifyReply;
 } & (E['auth'] extends 'user'
-  ? UserContext
+  ? UserContext & {
+      /** A child's account waiting for its guardian (server/src/modules/guardian): only `whileAwaitingGuardian` endpoints get here. */
+      awaitsGuardian: boolean;
+    }
   : E['auth'] extends 'product'
     ? { product: ProductContext; user?: undefined }
     : E['auth'] extends 'admin'
@@ -73,6 +76,8 @@ declare module 'fastify' {
     authenticateAdmin(request: FastifyRequest, permission: AdminPermission): Promise<AdminContext>;
     /** 403 step_up_required unless a step-up proof holds for this sign-in (server/src/modules/sign-in/step-up.ts). */
     requireStepUp(who: UserContext & { caller: CallerContext }): Promise<void>;
+    /** Whether a child's account still waits for its guardian's consent (server/src/modules/guardian/rule.ts). */
+    awaitsGuardian(user: User): Promise<boolean>;
     /** Every endpoint registered through `handle`, for the OpenAPI description (server/src/http/openapi.ts). */
     endpoints: Endpoint[];
     /** Every method and path registered (server/src/app.ts). */
@@ -143,6 +148,10 @@ async function enter<E extends Endpoint>(
   const product = endpoint.auth === 'product' ? await app.authenticateProduct(request, scopeOf(endpoint)) : undefined;
   const admin = endpoint.auth === 'admin' ? await app.authenticateAdmin(request, permissionOf(endpoint)) : undefined;
   const caller = callerContext(request);
+  // A child's account waiting for its guardian reaches only the guardian page's calls, who it is,
+  // signing out and deleting itself (contracts/src/guardian.ts); an adult's costs no query.
+  const awaitsGuardian = who ? await app.awaitsGuardian(who.user) : false;
+  if (awaitsGuardian && !endpoint.whileAwaitingGuardian) throw forbidden('guardian_consent_required');
   // A person's change to their sign-in, an operator's change to anyone's, or a change a person of
   // the back office makes with their own sign-in (the console's lookups, groups, KYC reviews): a
   // fresh proof of that person, never their session alone (contracts/src/step-up.ts). A product's
@@ -159,6 +168,7 @@ async function enter<E extends Endpoint>(
       request,
       reply,
       ...who,
+      ...(who && { awaitsGuardian }),
       ...(product && { product }),
       ...(admin && { admin }),
       idempotencyKey,

@@ -37,16 +37,40 @@ export function twoFactorOwed(ctx: KoaContextWithOIDC): boolean {
 /** The reason the login prompt gives for a step-up (InteractionDetails.stepUp reads it). */
 export const STEP_UP_REASON = 'acr_two_factor';
 
-/** The default interaction policy with the step-up check added to the login prompt. */
-export function interactionPolicy() {
+/** The reason the login prompt gives when the session's account waits for a guardian (issue 32 point 4). */
+export const GUARDIAN_REASON = 'guardian_consent';
+
+/**
+ * Whether the account may not be used by this client yet (server/src/modules/guardian, wired by
+ * server/src/app.ts): a child waiting for its guardian, whose birth date findAccount loaded.
+ */
+export type HeldBack = (account: { accountId: string; birthdate: string | null }, clientId: string) => Promise<boolean>;
+
+/**
+ * The default interaction policy with two checks added to the login prompt: the step-up, and a
+ * session whose account waits for its guardian (a relying party's silent sign-in then gets
+ * `interaction_required`; an interactive one shows the login page, whose sign-in says why). A login
+ * made in this interaction is not asked again: the sign-in itself answered it.
+ */
+export function interactionPolicy(heldBack?: HeldBack) {
   const { base, Check } = policies;
   const policy = base();
-  policy
-    .get('login')
-    ?.checks.add(
-      new Check(STEP_UP_REASON, 'a second factor is required', 'login_required', (ctx) =>
-        twoFactorOwed(ctx) ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT,
-      ),
+  const login = policy.get('login');
+  login?.checks.add(
+    new Check(STEP_UP_REASON, 'a second factor is required', 'login_required', (ctx) =>
+      twoFactorOwed(ctx) ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT,
+    ),
+  );
+  if (heldBack)
+    login?.checks.add(
+      new Check(GUARDIAN_REASON, 'a guardian has to consent first', 'interaction_required', async (ctx) => {
+        // The session's account as findAccount loaded it (server/src/oidc/provider.ts adds the birth date).
+        const account = ctx.oidc.account as { accountId: string; birthdate?: string | null } | undefined;
+        const clientId = ctx.oidc.client?.clientId;
+        if (!account || !clientId || ctx.oidc.result?.login) return Check.NO_NEED_TO_PROMPT;
+        const held = await heldBack({ accountId: account.accountId, birthdate: account.birthdate ?? null }, clientId);
+        return held ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT;
+      }),
     );
   return policy;
 }

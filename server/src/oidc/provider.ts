@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js';
 import { isUnavailable } from '../db/errors.js';
 import { storeError } from '../features/errors/service.js';
 import { type Account, accountClaims, findAccount } from '../modules/users/index.js';
-import { ACR_VALUES, interactionPolicy } from './acr.js';
+import { ACR_VALUES, type HeldBack, interactionPolicy } from './acr.js';
 import { createOidcAdapter } from './adapter.js';
 import { PROVIDER_SCOPES } from './clients.js';
 import { logoutSource, pageLocale, postLogoutSuccessSource } from './pages.js';
@@ -29,6 +29,8 @@ export type ProviderOptions = {
   jwks: { keys: Record<string, unknown>[] };
   secureCookies: boolean;
   trustProxy: boolean;
+  /** A session's account that may not sign in to a client yet: a child waiting for its guardian (app.ts). */
+  heldBack?: HeldBack;
 };
 
 // Lifetimes in seconds, set explicitly (oidc-provider warns on defaults).
@@ -107,7 +109,7 @@ export function createProvider(opts: ProviderOptions): Provider {
     },
     ttl: { ...TTL },
     interactions: {
-      policy: interactionPolicy(),
+      policy: interactionPolicy(opts.heldBack),
       // The sign-in page lives in the web app; English when the client asks for it.
       url: (_ctx, interaction) => {
         const locale = pickLocale(interaction.params.ui_locales as string | undefined);
@@ -158,7 +160,7 @@ export function createProvider(opts: ProviderOptions): Provider {
         await firstPartyGrant.save();
       return firstPartyGrant;
     },
-    findAccount: async (_ctx, sub) => {
+    findAccount: async (_ctx, sub, token) => {
       // The user and its primary contacts in one statement: the claims need no further query.
       // Kept in memory until the account changes (every refresh signs an ID token with them).
       const account = accounts
@@ -169,7 +171,12 @@ export function createProvider(opts: ProviderOptions): Provider {
           )
         : await findAccount(opts.db, sub);
       if (!account) return undefined;
-      return { accountId: account.user.id, claims: () => accountClaims(account) };
+      const found = { accountId: account.user.id, birthdate: account.user.birthdate };
+      // A token of a client the account may not use yet (a child waiting for its guardian, issued
+      // before): refresh, userinfo and the code exchange refuse it. At authorization the login
+      // prompt's check answers instead (interaction_required, server/src/oidc/acr.ts).
+      if (token?.clientId && (await opts.heldBack?.(found, token.clientId))) return undefined;
+      return { ...found, claims: () => accountClaims(account) };
     },
   };
   const provider = new Provider(opts.issuer, configuration);

@@ -1,7 +1,8 @@
 import { AppShell, Avatar, Burger, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { GUARDIAN_PAGE } from '@portico/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { Icon } from '../components/Icon';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { Logo } from '../components/Logo';
@@ -9,6 +10,7 @@ import { useLocale } from '../hooks/useLocale';
 import { stripLocalePrefix } from '../i18n/locale';
 import { looseT } from '../i18n/t';
 import { useSession } from '../session/session';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { useSavedLanguage } from '../session/useSavedLanguage';
 import { useUserName } from '../session/useUserName';
 import { useAccountMenu } from '../settings/useAccountMenu';
@@ -29,9 +31,14 @@ export function ManagerLayout() {
   const user = useUserName();
   useSavedLanguage();
   const userName = user.name || t('header_account');
+  // A child's account waiting for its guardian has only the guardian page, and deleting itself
+  // (contracts/src/guardian.ts).
+  const awaitsGuardian = useCurrentUser()?.awaits_guardian === true && current !== '/security/delete';
 
   const isActive = (path: string) =>
     path === '/account' ? current === path : current === path || current.startsWith(`${path}/`);
+
+  if (awaitsGuardian) return <Navigate to={to(GUARDIAN_PAGE)} replace />;
 
   return (
     <AppShell

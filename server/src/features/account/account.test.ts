@@ -41,6 +41,7 @@ describe('account APIs behind the bearer token', () => {
       email: 'uma@example.com',
       idp: 'local',
       default_language: 'vi-VN',
+      awaits_guardian: false,
     });
     for (const headers of [
       {},

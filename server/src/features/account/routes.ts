@@ -6,8 +6,8 @@ import { describeCurrentUser, logoutAll } from './service.js';
 
 /** Who is signed in, and signing out everywhere; both behind the bearer token. */
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
-  handle(app, accountEndpoints.me, async (_input, { user, primaryEmail, signInMethod }) =>
-    describeCurrentUser(user, primaryEmail, signInMethod),
+  handle(app, accountEndpoints.me, async (_input, { user, primaryEmail, signInMethod, awaitsGuardian }) =>
+    describeCurrentUser(user, primaryEmail, signInMethod, awaitsGuardian),
   );
   handle(app, accountEndpoints.logoutAll, async (_input, { user, caller }) => {
     await logoutAll(deps, user, caller.ip);

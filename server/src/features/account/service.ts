@@ -10,6 +10,7 @@ export async function describeCurrentUser(
   user: User,
   email: PrimaryContact | null,
   signInMethod: string | null,
+  awaitsGuardian: boolean,
 ): Promise<CurrentUser> {
   const fullName = formatPersonName(user, user.languageId);
   return {
@@ -24,6 +25,7 @@ export async function describeCurrentUser(
     // How this sign-in was made (the device row of the token's session): a provider's name, else local.
     idp: isSocialProvider(signInMethod) ? PROVIDER_NAMES[signInMethod] : 'local',
     default_language: user.languageId,
+    awaits_guardian: awaitsGuardian,
   };
 }
 

@@ -1,5 +1,5 @@
 import { EXPORT_PARTS } from '@portico/contracts';
-import { strToU8, type Zippable, zipSync } from 'fflate';
+import { strToU8, type Zippable, zip } from 'fflate';
 import type { ExportPart } from '../../modules/events/index.js';
 import { type ArchiveMeta, renderArchivePage } from './html.js';
 
@@ -42,5 +42,10 @@ export async function packArchive(parts: ExportPart[], meta: ArchiveMeta): Promi
   };
   entries['data.json'] = strToU8(JSON.stringify(json, null, 2));
   entries['index.html'] = strToU8(renderArchivePage(ordered, files, meta));
-  return Buffer.from(zipSync(entries, { mtime: meta.madeAt }));
+  // fflate's asynchronous zip compresses off the main thread: a large account does not stall the
+  // requests this copy serves meanwhile.
+  const bytes = await new Promise<Uint8Array>((resolve, reject) =>
+    zip(entries, { mtime: meta.madeAt }, (err, data) => (err ? reject(err) : resolve(data))),
+  );
+  return Buffer.from(bytes);
 }

@@ -16,6 +16,7 @@ import {
   devices,
   flows,
   groupMembers,
+  guardianConsents,
   knownBrowsers,
   kycVerifications,
   notificationChoices,
@@ -125,6 +126,9 @@ async function seedEverything(t: TestApp, db: Db, userId: string, tag: string) {
   const image = Buffer.from(`jpeg-bytes-${tag}`);
   const { fileId } = await files.store(userId, 'kyc', { data: image, extension: 'jpg', fileName: `front-${tag}.jpg` });
   await db.insert(kycVerifications).values({ userId, status: 1, submittedAt: at });
+  await db
+    .insert(guardianConsents)
+    .values({ userId, guardian: `parent-${tag}@example.com`, askedAt: at, ip: `ip-${tag}` });
   await db.insert(userProfiles).values({ userId, displayName: `Profile ${tag}` });
   await db.insert(pointBalances).values({ userId, balance: 42 });
   await db.insert(pointEntries).values({
@@ -243,6 +247,7 @@ describe('download my data', () => {
       expect(json).not.toContain(secret);
     expect(json).not.toContain('session-anaTAG');
     expect(json).not.toContain('operator-1');
+    expect(json).not.toContain('ip-anaTAG');
     expect(json).not.toContain('passwordHash');
     expect(json).not.toContain('$argon2');
 

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userContacts, users } from '../../db/schema.js';
 import { CONTACT_EMAIL } from '../../modules/users/index.js';
@@ -23,22 +23,3 @@ export const isDeletedAccountEmail = async (db: Db, email: string): Promise<bool
     .limit(1);
   return !!row;
 };
-
-/** Clears the personal data of the users row and marks it deleted. */
-export const eraseUser = (db: Db, userId: string) =>
-  db
-    .update(users)
-    .set({
-      firstName: '',
-      lastName: '',
-      passwordHash: null,
-      birthdate: null,
-      gender: null,
-      identification: null,
-      maritalStatus: null,
-      bio: null,
-      avatar: null,
-      deletedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, userId));

@@ -3,10 +3,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { badRequest } from '../../lib/errors.js';
-import { inTransaction } from '../../modules/events/index.js';
 import { createPasswordCheck } from '../../modules/sign-in/index.js';
-import type { User } from '../../modules/users/index.js';
-import { eraseUser } from './queries.js';
+import { eraseAccount, type User } from '../../modules/users/index.js';
 
 /** The signed-in user and the caller's IP (for the password-check counters and the activity log). */
 export type DeleteAccountContext = { user: User; caller: CallerContext };
@@ -21,7 +19,6 @@ const invalidPassword = () => badRequest('invalid_password', { password: ['inval
  * and grants, devices and the activity log each do their part (docs/architecture.md, "Events").
  */
 export function createDeleteAccountService(deps: AppDeps) {
-  const db = deps.database.db;
   // The bearer token is already a proof; the shared sign-in counters stop guessing here too.
   const checkAccountPassword = createPasswordCheck(deps);
 
@@ -39,12 +36,7 @@ export function createDeleteAccountService(deps: AppDeps) {
     ): Promise<true> {
       const { ip } = caller;
       if (user.passwordHash && !(password && (await checkAccountPassword(user, password, ip)))) throw invalidPassword();
-      // Each holder of the user's data erases its part inside this transaction (subscribers of
-      // user.deleted, wired in server/src/app.ts); one failing rolls the whole erasure back.
-      await inTransaction(db, async (tx, afterCommit) => {
-        await eraseUser(tx, user.id);
-        await deps.events.publish('user.deleted', { userId: user.id, user, ip, tx, afterCommit });
-      });
+      await eraseAccount(deps, user, ip);
       return true;
     },
   };

@@ -18,12 +18,20 @@ export async function listAuditPage(db: Db, opts: { offset: number; limit: numbe
 }
 
 /**
- * What operators did to one person's account, oldest first, for their data archive (issue 32
- * point 3): the action, its detail and time; who did it and from where are the operators' own data.
+ * A person's data archive (issue 32 point 3), oldest first: what operators did to their account
+ * (the action, its detail and time; who did it and from where are the operators' own data), and
+ * what they did as an operator (the action, the kind of target and time; whom it touched is
+ * someone else's).
  */
-export const auditOfAccount = (db: Db, userId: string) =>
-  db
+export const auditOfAccount = async (db: Db, userId: string) => ({
+  onAccount: await db
     .select({ action: auditLog.action, detail: auditLog.detail, createdAt: auditLog.createdAt })
     .from(auditLog)
     .where(and(eq(auditLog.targetKind, 'user'), eq(auditLog.targetId, userId)))
-    .orderBy(auditLog.id);
+    .orderBy(auditLog.id),
+  asOperator: await db
+    .select({ action: auditLog.action, targetKind: auditLog.targetKind, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(eq(auditLog.actorId, userId))
+    .orderBy(auditLog.id),
+});

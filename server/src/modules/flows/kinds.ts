@@ -87,6 +87,12 @@ export const FLOW_KINDS = {
   passkey_registration: { first: 'challenged', moves: { challenged: ['done'] } },
   passkey_sign_in: { first: 'challenged', moves: { challenged: ['done'] } },
   /**
+   * A child's guardian (server/src/features/guardian): the code sent to the guardian's address
+   * (target; subject the child), then `verified` holds the consent token the guardian's page
+   * consents with, once.
+   */
+  guardian_consent: { first: 'code_sent', moves: { code_sent: ['verified'], verified: ['done'] } },
+  /**
    * A data archive being made (server/src/features/data-export): one per account (a new request
    * replaces it), its data the archive's file once `ready`, EXPORT_HOURS from then; `failed`
    * when the build threw. Built after the answer, on the copy that took the request.

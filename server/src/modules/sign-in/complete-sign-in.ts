@@ -1,14 +1,22 @@
-import { type LoginAnswer, type LoginTwoFactorType, localePrefix, pickLocale } from '@portico/contracts';
+import {
+  GUARDIAN_REQUIRED_PAGE,
+  type LoginAnswer,
+  type LoginTwoFactorType,
+  localePrefix,
+  pickLocale,
+} from '@portico/contracts';
 import type Provider from 'oidc-provider';
 import type { AppDeps } from '../../deps.js';
 import type { CallerContext } from '../../lib/caller.js';
 import { forbidden } from '../../lib/errors.js';
+import { PORTAL_CLIENT_ID } from '../../oidc/clients.js';
 import { campaignFor } from '../campaigns/index.js';
 import { hasSignedInDevice } from '../devices/index.js';
 import { inTransaction } from '../events/index.js';
 import { createFlows } from '../flows/index.js';
+import { createGuardianRule } from '../guardian/index.js';
 import { createTwoFactor } from '../two-factor/index.js';
-import { isSuspended } from '../users/index.js';
+import { findUserById, isSuspended, type User } from '../users/index.js';
 import { ACR_ONE_FACTOR, ACR_TWO_FACTOR, acrOf, amrOf, type FirstFactor, isTwoFactorsInOne } from './acr.js';
 import { browserKeyHash } from './browser-key.js';
 import type { SignInCookies } from './cookies.js';
@@ -115,6 +123,33 @@ async function refuseSuspended(deps: AppDeps, userId: string) {
   if (await isSuspended(deps.database.db, userId)) throw forbidden('account_suspended');
 }
 
+/**
+ * A child's account waiting for its guardian (server/src/modules/guardian) signs in to the portal
+ * only, to name them: a relying party's sign-in ends with `interaction_required`, after a page that
+ * says why and offers the portal (contracts/src/guardian.ts GUARDIAN_REQUIRED_PAGE).
+ */
+async function refuseWaitingChild(
+  deps: AppDeps,
+  interaction: Interaction,
+  user: User,
+): Promise<LoginAnswer | undefined> {
+  if (interaction.params.client_id === PORTAL_CLIENT_ID) return undefined;
+  if (!(await createGuardianRule(deps).awaits(user))) return undefined;
+  await finishInteraction(interaction, {
+    error: 'interaction_required',
+    error_description: 'a guardian has to consent before this account is used',
+  });
+  const locale = pickLocale(interaction.params.ui_locales as string | undefined);
+  return {
+    isOk: true,
+    isRegister: false,
+    redirectUrl: `${localePrefix(locale)}${GUARDIAN_REQUIRED_PAGE}?continue=${encodeURIComponent(interaction.returnTo)}`,
+    userInfo: null,
+    requiresTwoFactor: false,
+    userId: user.id,
+  };
+}
+
 const campaignData = (campaignId: unknown): { campaignId?: string | number } =>
   typeof campaignId === 'string' || typeof campaignId === 'number' ? { campaignId } : {};
 
@@ -216,7 +251,11 @@ export async function finishSignIn(
 ): Promise<LoginAnswer> {
   const { interaction, userId, method, client, amr } = input;
   const db = deps.database.db;
-  await refuseSuspended(deps, userId);
+  // One read of the account for both refusals: suspended, or a child waiting for its guardian.
+  const user = await findUserById(db, userId);
+  if (user?.suspendedAt) throw forbidden('account_suspended');
+  const waiting = user && (await refuseWaitingChild(deps, interaction, user));
+  if (waiting) return waiting;
   const consent = await consentFor(provider, db, interaction, userId);
   await finishInteraction(interaction, {
     login: {

@@ -1,6 +1,7 @@
 // Users and their contacts: the account row, the login-name lookup, the claims a token carries,
 // the demo account.
 export { accountClaims, userClaims } from './claims.js';
+export { eraseAccount } from './erase.js';
 export {
   type AccessTokenPayload,
   type Account,

@@ -247,3 +247,25 @@ export const setSuspended = async (db: Db, userId: string, suspended: boolean): 
     .returning({ id: users.id });
   return rows.length > 0;
 };
+
+/** Clears the personal data of a live users row and marks it deleted; false when it was deleted already. */
+export const eraseUser = async (db: Db, userId: string): Promise<boolean> => {
+  const rows = await db
+    .update(users)
+    .set({
+      firstName: '',
+      lastName: '',
+      passwordHash: null,
+      birthdate: null,
+      gender: null,
+      identification: null,
+      maritalStatus: null,
+      bio: null,
+      avatar: null,
+      deletedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+};

@@ -20,13 +20,19 @@ export type VerificationPurpose =
   | 'change_password'
   | 'delete_account'
   | 'step_up'
-  | 'confirm_recovery';
+  | 'confirm_recovery'
+  | 'guardian_consent';
 
 /**
  * What goes to the address: the code (the default), or, when the address must not get a code
  * (registering an address an account holds), a notice without it in the holder's language, or nothing.
  */
-export type IssueMessage = 'code' | 'nothing' | { notice: 'register_taken'; locale: Locale };
+export type IssueMessage =
+  | 'code'
+  | 'nothing'
+  | { notice: 'register_taken'; locale: Locale }
+  /** The code inside a message of its own (`mail_<template>_subject/_text`, `sms_<template>_text`) with these parameters. */
+  | { template: 'guardian_request'; params: Record<string, string | number> };
 /**
  * `captcha`: the caller's captcha answer, needed once the IP has asked for OTP_SENDS_PER_IP codes
  * in its window; `captchaPassed`: this request already passed one.
@@ -49,6 +55,7 @@ const SIGNED_IN_PURPOSES: ReadonlySet<VerificationPurpose> = new Set([
   'delete_account',
   'step_up',
   'confirm_recovery',
+  'guardian_consent',
 ]);
 export type IssueAnswer = { times: number };
 
@@ -118,6 +125,25 @@ export function createVerificationService(deps: AppDeps, opts: { now?: () => Dat
 
   async function deliver(target: string, code: string, locale: Locale, message: IssueMessage) {
     if (message === 'nothing') return;
+    if (typeof message === 'object' && 'template' in message) {
+      const params = {
+        ...message.params,
+        code,
+        product: config.PRODUCT_NAME,
+        minutes: Math.round(config.OTP_TTL_SECONDS / 60),
+      };
+      const t = message.template;
+      if (target.includes('@'))
+        await mailer.send({
+          to: target,
+          subject: translate(locale, `mail_${t}_subject`, params),
+          text: translate(locale, `mail_${t}_text`, params),
+          code,
+        });
+      else await sms.send({ to: target, text: translate(locale, `sms_${t}_text`, params), code });
+      metrics.codesSent.inc({ channel: target.includes('@') ? 'email' : 'sms' });
+      return;
+    }
     if (message !== 'code') {
       const params = { product: config.PRODUCT_NAME, url: `${config.publicUrl}/login` };
       await mailer.send({

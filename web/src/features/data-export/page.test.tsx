@@ -1,4 +1,4 @@
-import type { DataExport } from '@portico/contracts';
+import { type DataExport, EXPORT_PARTS } from '@portico/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildRoutes } from '../../routes';
@@ -43,7 +43,7 @@ describe('download my data page', { timeout: 20_000 }, () => {
     // What the copy holds is said before anything is asked.
     const contents = await screen.findByRole('list', { name: 'Bản sao gồm' });
     expect(within(contents).getByText('Xác minh danh tính')).toBeTruthy();
-    expect(within(contents).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(contents).getAllByRole('listitem')).toHaveLength(EXPORT_PARTS.length);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Chuẩn bị bản sao' }));
     await screen.findByText(/Đang chuẩn bị bản sao/);

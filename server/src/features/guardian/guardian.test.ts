@@ -1,0 +1,247 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { accountEndpoints, authEndpoints, guardianEndpoints, profileEndpoints } from '@portico/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOutboxMessages } from '../../adapters/outbox/queries.js';
+import { activityLogs, guardianConsents, users } from '../../db/schema.js';
+import { queuedSendsDone } from '../../lib/send-later.js';
+import { createGuardianRule, saveGuardianAsked } from '../../modules/guardian/index.js';
+import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
+import { createTestApp, type TestApp } from '../../testing/app.js';
+import {
+  bearer,
+  followRedirects,
+  postJson,
+  refresh,
+  signInWithPassword,
+  startAuthorization,
+} from '../../testing/oidc-flow.js';
+import { TEST_PASSWORD } from '../../testing/users.js';
+
+// Guardian consent (issue 32 point 4; docs/children.md): a child's account waits for its guardian
+// (the portal only, relying parties get interaction_required), the guardian consents with the code
+// sent to them, the record keeps the text, and a withdrawal deletes the child's account.
+
+/** A birth date that makes someone `years` old today (their birthday a few days ago). */
+const bornYearsAgo = (years: number) => {
+  const d = new Date(Date.now() - 3 * 86_400_000);
+  return `${d.getUTCFullYear() - years}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+};
+
+describe('guardian consent', () => {
+  let t: TestApp;
+  const file = path.join(os.tmpdir(), `portico-guardian-clients-${process.pid}.json`);
+  const learn = {
+    clientId: 'learn',
+    clientSecret: 'learn-secret-0123456789-0123456789',
+    redirectUri: 'http://127.0.0.1:4100/learn/cb',
+  };
+  beforeAll(async () => {
+    await writeFile(
+      file,
+      JSON.stringify([
+        {
+          client_id: learn.clientId,
+          client_secret: learn.clientSecret,
+          client_name: 'Learn',
+          redirect_uris: [learn.redirectUri],
+          grant_types: ['authorization_code', 'refresh_token'],
+          first_party: true,
+        },
+      ]),
+    );
+    t = await createTestApp({ OIDC_CLIENTS_FILE: file });
+  });
+  afterAll(() => t.close());
+
+  const child = async (email: string, years: number) => {
+    const who = await signedInUser(t, { email, firstName: 'Minh' });
+    await t.deps.database.db
+      .update(users)
+      .set({ birthdate: bornYearsAgo(years) })
+      .where(eq(users.id, who.id));
+    return who;
+  };
+  /** The answer of a sign-in at the relying party: where the login sends the browser. */
+  const signInAtLearn = async (email: string) => {
+    const flow = await startAuthorization(t.app, { ...learn, scope: 'openid' });
+    const login = await postJson(t.app, authEndpoints.login.path, {
+      username: email,
+      password: TEST_PASSWORD,
+      returnUrl: flow.returnUrl,
+    });
+    return { flow, answer: resultOf<{ redirectUrl: string }>(login) };
+  };
+  const guardianMail = async (to: string) => {
+    await queuedSendsDone();
+    const [mail] = await listOutboxMessages(t.deps.database.db, to, 1);
+    return mail;
+  };
+
+  it('holds a 12-year-old back until the guardian consents with the code, then lets them in', async () => {
+    const minh = await child('minh-child@example.com', 12);
+    // Only the guardian page, who it is, signing out and deleting itself.
+    expect(
+      resultOf<{ awaits_guardian: boolean }>(await minh.call('GET', accountEndpoints.me.path)).awaits_guardian,
+    ).toBe(true);
+    expect(errorKey(await minh.call('GET', profileEndpoints.get.path), 403)).toBe('guardian_consent_required');
+    const status = resultOf<{ required: boolean; childAgreement: boolean; asked: null; text: string }>(
+      await minh.call('GET', guardianEndpoints.status.path),
+    );
+    expect(status).toMatchObject({ required: true, childAgreement: true, asked: null });
+    expect(status.text).toContain('Portico');
+
+    // A relying party: interaction_required, after the page that says why.
+    const { flow, answer } = await signInAtLearn('minh-child@example.com');
+    expect(answer.redirectUrl).toMatch(/^\/guardian-required\?continue=/);
+    const location = await followRedirects(t.app, flow, decodeURIComponent(answer.redirectUrl.split('continue=')[1]!));
+    expect(new URL(location).searchParams.get('error')).toBe('interaction_required');
+
+    // Its portal session does not carry it into the relying party silently either.
+    const silent = await startAuthorization(t.app, { ...learn, jar: minh.flow.jar, params: { prompt: 'none' } });
+    expect(new URL(silent.location).searchParams.get('error')).toBe('interaction_required');
+
+    // The child agrees (12 ≥ CHILD_CONSENT_AGE) and names the guardian, not themselves.
+    expect(errorKey(await minh.call('POST', guardianEndpoints.ask.path, { guardian: 'me.parent@example.com' }))).toBe(
+      'guardian_child_agreement',
+    );
+    expect(
+      errorKey(
+        await minh.call('POST', guardianEndpoints.ask.path, { guardian: 'minh-child@example.com', childAgrees: true }),
+      ),
+    ).toBe('guardian_is_self');
+    expect(
+      errorKey(await minh.call('POST', guardianEndpoints.ask.path, { guardian: 'not an address', childAgrees: true })),
+    ).toBe('guardian_invalid');
+    resultOf(
+      await minh.call('POST', guardianEndpoints.ask.path, { guardian: 'Me.Parent@Example.com', childAgrees: true }),
+    );
+    const mail = await guardianMail('me.parent@example.com');
+    expect(mail?.subject).toContain('Minh');
+    const code = mail?.code ?? '';
+    const link = /(http\S+\/guardian-consent\?\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const withdrawLink = /(http\S+\/guardian-consent\/withdraw\?token=\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    expect(new URL(link).searchParams.get('for')).toBe(minh.id);
+    expect(new URL(link).searchParams.get('to')).toBe('me.parent@example.com');
+
+    // The guardian's code: a wrong one is refused; the right one shows what they consent to.
+    const check = (otp: string) =>
+      postJson(
+        t.app,
+        guardianEndpoints.check.path,
+        { child: minh.id, guardian: 'me.parent@example.com', otp },
+        { 'accept-language': 'en-US' },
+      );
+    expect(errorKey(await check(code === '000000' ? '111111' : '000000'))).toBe('otp_invalid');
+    const request = resultOf<{ token: string; child: string; age: number; text: string; childAgreed: boolean }>(
+      await check(code),
+    );
+    expect(request).toMatchObject({ child: 'Minh', age: 12, childAgreed: true });
+    // Still held back until the consent itself.
+    expect(errorKey(await minh.call('GET', profileEndpoints.get.path), 403)).toBe('guardian_consent_required');
+    // Consenting from a page in another language still records the text as it was shown.
+    resultOf(await postJson(t.app, guardianEndpoints.consent.path, { token: request.token }));
+    expect(errorKey(await postJson(t.app, guardianEndpoints.consent.path, { token: request.token }))).toBe(
+      'guardian_link_invalid',
+    );
+
+    // The record: who, how, when, from where, and the exact text in the language read.
+    const [record] = await t.deps.database.db
+      .select()
+      .from(guardianConsents)
+      .where(eq(guardianConsents.userId, minh.id));
+    expect(record).toMatchObject({ guardian: 'me.parent@example.com', method: 'email_code', textLocale: 'en-US' });
+    expect(record?.text).toContain('The data is not sold');
+    expect(record?.consentedAt).toBeInstanceOf(Date);
+    expect(record?.childAgreedAt).toBeInstanceOf(Date);
+    // The guardian is told, with the withdrawal link again.
+    const confirmation = await guardianMail('me.parent@example.com');
+    expect(confirmation?.text).toContain(new URL(withdrawLink).searchParams.get('token'));
+
+    // Now the child uses the account and the relying party, silently too.
+    resultOf(await minh.call('GET', profileEndpoints.get.path));
+    const silentNow = await startAuthorization(t.app, { ...learn, jar: minh.flow.jar, params: { prompt: 'none' } });
+    expect(new URL(silentNow.location).searchParams.get('code')).toBeTruthy();
+    await signInWithPassword(t.app, { username: 'minh-child@example.com', password: TEST_PASSWORD }, learn);
+
+    // The guardian withdraws through the link: the account is deleted, the link then dead.
+    const token = new URL(withdrawLink).searchParams.get('token') ?? '';
+    expect(resultOf(await postJson(t.app, guardianEndpoints.withdrawal.path, { token }))).toEqual({ child: 'Minh' });
+    expect(errorKey(await postJson(t.app, guardianEndpoints.withdraw.path, { token: `${token}x` }))).toBe(
+      'guardian_link_invalid',
+    );
+    // Two clicks at once: the account is erased once.
+    await Promise.all([
+      postJson(t.app, guardianEndpoints.withdraw.path, { token }),
+      postJson(t.app, guardianEndpoints.withdraw.path, { token }),
+    ]);
+    const deletions = (
+      await t.deps.database.db.select().from(activityLogs).where(eq(activityLogs.userId, minh.id))
+    ).filter((row) => row.action === 'activity_account_deleted');
+    expect(deletions).toHaveLength(1);
+    const [gone] = await t.deps.database.db.select().from(users).where(eq(users.id, minh.id));
+    expect(gone?.deletedAt).toBeInstanceOf(Date);
+    expect(gone?.birthdate).toBeNull();
+    expect(errorKey(await postJson(t.app, guardianEndpoints.withdraw.path, { token }))).toBe('guardian_link_invalid');
+    expect((await minh.call('GET', accountEndpoints.me.path)).statusCode).toBe(401);
+  });
+
+  it("asks no child's agreement under CHILD_CONSENT_AGE, none at all from 16, and keeps one child's token from another", async () => {
+    const lan = await child('lan-child@example.com', 6);
+    expect(
+      resultOf<{ childAgreement: boolean }>(await lan.call('GET', guardianEndpoints.status.path)).childAgreement,
+    ).toBe(false);
+    resultOf(await lan.call('POST', guardianEndpoints.ask.path, { guardian: '0912345670' }));
+    await queuedSendsDone();
+
+    // A product's tokens from before the birth date said "child" stop working (refresh, userinfo).
+    const adult = await signedInUser(t, { email: 'was-adult@example.com' });
+    const { flow, tokens } = await signInWithPassword(
+      t.app,
+      { username: 'was-adult@example.com', password: TEST_PASSWORD },
+      { ...learn, scope: 'openid offline_access' },
+    );
+    expect(tokens.refresh_token).toBeTruthy();
+    await t.deps.database.db
+      .update(users)
+      .set({ birthdate: bornYearsAgo(13) })
+      .where(eq(users.id, adult.id));
+    const refused = await refresh(t.app, flow, tokens.refresh_token ?? '');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('invalid_grant');
+    const info = await t.app.inject({ method: 'GET', url: '/oidc/me', headers: bearer(tokens.access_token) });
+    expect(info.statusCode).toBe(401);
+
+    // Sixteen today: the account carries on by itself.
+    const an = await child('an-teen@example.com', 16);
+    expect(resultOf<{ awaits_guardian: boolean }>(await an.call('GET', accountEndpoints.me.path)).awaits_guardian).toBe(
+      false,
+    );
+    resultOf(await an.call('GET', profileEndpoints.get.path));
+    // An old withdrawal link of a request made before the sixteenth birthday no longer deletes it.
+    const asked = { userId: an.id, guardian: 'old.parent@example.com', askedAt: new Date(), childAgreedAt: null };
+    await saveGuardianAsked(t.deps.database.db, asked);
+    const oldLink = createGuardianRule(t.deps).withdrawalToken(asked);
+    expect(errorKey(await postJson(t.app, guardianEndpoints.withdraw.path, { token: oldLink }))).toBe(
+      'guardian_link_invalid',
+    );
+    expect(errorKey(await an.call('POST', guardianEndpoints.ask.path, { guardian: 'x.parent@example.com' }))).toBe(
+      'guardian_not_needed',
+    );
+
+    // Another child's code for the same guardian does not open Lan's request.
+    const binh = await child('binh-child@example.com', 10);
+    resultOf(await binh.call('POST', guardianEndpoints.ask.path, { guardian: '0912345671', childAgrees: true }));
+    const [sms] = await listOutboxMessages(t.deps.database.db, '0912345671', 1);
+    expect(
+      errorKey(
+        await postJson(t.app, guardianEndpoints.check.path, { child: lan.id, guardian: '0912345671', otp: sms?.code }),
+      ),
+    ).toBe('otp_invalid');
+    expect(
+      resultOf<{ awaits_guardian: boolean }>(await lan.call('GET', accountEndpoints.me.path)).awaits_guardian,
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,20 @@
+import { guardianConsents } from '../../db/schema.js';
+import type { AppDeps } from '../../deps.js';
+import { exportRows } from '../data-export/index.js';
+import { deleteGuardianConsentOf } from './queries.js';
+
+/** Guardian consent's part of the domain events (server/src/modules/events/index.ts). */
+export function subscribeGuardian({ events }: Pick<AppDeps, 'events'>) {
+  // Account deleted (by the person, or by the guardian's withdrawal): the record goes too.
+  events.subscribe('user.deleted', ({ tx, userId }) => deleteGuardianConsentOf(tx, userId).then(() => {}));
+  // A data archive: whom the child asked, whether and how they consented, to which text (where the
+  // guardian was when they did is the guardian's own data).
+  events.subscribe('user.exporting', async ({ tx, userId, add }) => {
+    const [consent] = await exportRows(tx, guardianConsents, guardianConsents.userId, userId, [
+      'userId',
+      'ip',
+      'userAgent',
+    ]);
+    add({ name: 'guardian', tables: ['guardian_consents'], data: consent ?? null });
+  });
+}

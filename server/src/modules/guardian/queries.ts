@@ -1,0 +1,47 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { guardianConsents } from '../../db/schema.js';
+
+export type GuardianConsentRow = typeof guardianConsents.$inferSelect;
+
+export const findGuardianConsent = async (db: Db, userId: string): Promise<GuardianConsentRow | undefined> =>
+  (await db.select().from(guardianConsents).where(eq(guardianConsents.userId, userId)).limit(1))[0];
+
+/** The child named (again) a guardian: a new request, which replaces an earlier one not yet answered. */
+export const saveGuardianAsked = (
+  db: Db,
+  row: Pick<GuardianConsentRow, 'userId' | 'guardian' | 'askedAt' | 'childAgreedAt'>,
+) =>
+  db
+    .insert(guardianConsents)
+    .values(row)
+    .onConflictDoUpdate({
+      target: guardianConsents.userId,
+      set: { guardian: row.guardian, askedAt: row.askedAt, childAgreedAt: row.childAgreedAt },
+    });
+
+/** The guardian consented: recorded once, on the request they were asked (same guardian, not yet consented). */
+export const recordGuardianConsent = async (
+  db: Db,
+  userId: string,
+  consent: Required<Pick<GuardianConsentRow, 'consentedAt' | 'method' | 'textLocale' | 'text' | 'ip' | 'userAgent'>> & {
+    guardian: string;
+  },
+): Promise<boolean> => {
+  const { guardian, ...fields } = consent;
+  const rows = await db
+    .update(guardianConsents)
+    .set(fields)
+    .where(
+      and(
+        eq(guardianConsents.userId, userId),
+        eq(guardianConsents.guardian, guardian),
+        isNull(guardianConsents.consentedAt),
+      ),
+    )
+    .returning({ userId: guardianConsents.userId });
+  return rows.length === 1;
+};
+
+export const deleteGuardianConsentOf = (db: Db, userId: string) =>
+  db.delete(guardianConsents).where(eq(guardianConsents.userId, userId));
