@@ -1,10 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { connectedAppsEndpoints } from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import type { TestApp } from '../../testing/app.js';
+import { createAppWithLearn, LEARN } from '../../testing/learn-client.js';
 import { bearer, refresh, signInWithPassword } from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 
@@ -12,27 +10,9 @@ import { TEST_PASSWORD } from '../../testing/users.js';
 // product's grant, refresh and access tokens (the bearer cache too) and its sessions at once.
 describe('connected apps', () => {
   let t: TestApp;
-  const file = path.join(os.tmpdir(), `portico-apps-clients-${process.pid}.json`);
-  const learn = {
-    clientId: 'learn',
-    clientSecret: 'learn-secret-0123456789-0123456789',
-    redirectUri: 'http://127.0.0.1:4100/learn/cb',
-  };
+  const learn = LEARN;
   beforeAll(async () => {
-    await writeFile(
-      file,
-      JSON.stringify([
-        {
-          client_id: learn.clientId,
-          client_secret: learn.clientSecret,
-          client_name: 'Learn',
-          redirect_uris: [learn.redirectUri],
-          grant_types: ['authorization_code', 'refresh_token'],
-          first_party: true,
-        },
-      ]),
-    );
-    t = await createTestApp({ OIDC_CLIENTS_FILE: file });
+    t = await createAppWithLearn();
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,3 @@
-import { writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { accountEndpoints, authEndpoints, guardianEndpoints, profileEndpoints } from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +6,8 @@ import { activityLogs, guardianConsents, users } from '../../db/schema.js';
 import { queuedSendsDone } from '../../lib/send-later.js';
 import { createGuardianRule, saveGuardianAsked } from '../../modules/guardian/index.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
-import { createTestApp, type TestApp } from '../../testing/app.js';
+import type { TestApp } from '../../testing/app.js';
+import { createAppWithLearn, LEARN } from '../../testing/learn-client.js';
 import {
   bearer,
   followRedirects,
@@ -32,27 +30,9 @@ const bornYearsAgo = (years: number) => {
 
 describe('guardian consent', () => {
   let t: TestApp;
-  const file = path.join(os.tmpdir(), `portico-guardian-clients-${process.pid}.json`);
-  const learn = {
-    clientId: 'learn',
-    clientSecret: 'learn-secret-0123456789-0123456789',
-    redirectUri: 'http://127.0.0.1:4100/learn/cb',
-  };
+  const learn = LEARN;
   beforeAll(async () => {
-    await writeFile(
-      file,
-      JSON.stringify([
-        {
-          client_id: learn.clientId,
-          client_secret: learn.clientSecret,
-          client_name: 'Learn',
-          redirect_uris: [learn.redirectUri],
-          grant_types: ['authorization_code', 'refresh_token'],
-          first_party: true,
-        },
-      ]),
-    );
-    t = await createTestApp({ OIDC_CLIENTS_FILE: file });
+    t = await createAppWithLearn();
   });
   afterAll(() => t.close());
 

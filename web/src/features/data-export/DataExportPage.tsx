@@ -1,7 +1,8 @@
-import { Alert, Button, Group, List, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type DataExport, EXPORT_HOURS, EXPORT_PARTS } from '@portico/contracts';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { type DataExport, EXPORT_HOURS } from '@portico/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DataPartsList } from '../../components/DataPartsList';
 import { Icon } from '../../components/Icon';
 import { AccountPage } from '../../components/PageHeader';
 import { QueryState } from '../../components/QueryState';
@@ -63,14 +64,7 @@ export function DataExportPage() {
           )}
         </QueryState>
         <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} bg="white">
-          <Title order={2} fz="md" mb="sm" id="data-export-contains">
-            {t('data_export_contains')}
-          </Title>
-          <List fz="sm" spacing={4} aria-labelledby="data-export-contains">
-            {EXPORT_PARTS.map((part) => (
-              <List.Item key={part}>{tr(`export_part_${part}`)}</List.Item>
-            ))}
-          </List>
+          <DataPartsList heading={t('data_export_contains')} />
         </Paper>
       </Stack>
     </AccountPage>

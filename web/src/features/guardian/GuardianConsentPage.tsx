@@ -1,16 +1,16 @@
-import { Alert, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { EXPORT_PARTS, type GuardianRequest } from '@portico/contracts';
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import type { GuardianRequest } from '@portico/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../api/client';
 import { AuthCard } from '../../components/AuthCard';
+import { DataPartsList } from '../../components/DataPartsList';
 import { FormAlert } from '../../components/FormAlert';
 import { OtpInput } from '../../components/OtpInput';
 import { useApiForm } from '../../components/useApiForm';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { looseT } from '../../i18n/t';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { checkGuardianCode, giveGuardianConsent } from './api';
 
@@ -84,7 +84,6 @@ function CodeForm({
 
 function Consent({ request, product }: { request: GuardianRequest & { token: string }; product: string }) {
   const { t } = useTranslation();
-  const tr = looseT(t);
   const consent = useMutation({ mutationFn: () => giveGuardianConsent(request.token) });
   if (consent.isSuccess)
     return (
@@ -99,16 +98,9 @@ function Consent({ request, product }: { request: GuardianRequest & { token: str
         <Text fz="sm">{request.text}</Text>
       </Paper>
       {request.childAgreed && <Text fz="sm">{t('guardian_consent_child_agreed', { child: request.child })}</Text>}
-      <Stack gap={4}>
-        <Title order={2} fz="sm" id="guardian-data">
-          {t('guardian_consent_what')}
-        </Title>
-        <List fz="sm" spacing={2} aria-labelledby="guardian-data">
-          {EXPORT_PARTS.map((part) => (
-            <List.Item key={part}>{tr(`export_part_${part}`)}</List.Item>
-          ))}
-        </List>
-      </Stack>
+      <div>
+        <DataPartsList heading={t('guardian_consent_what')} />
+      </div>
       <FormAlert message={consent.isError ? errorText(consent.error, t) : null} />
       <Button size="md" loading={consent.isPending} onClick={() => consent.mutate()}>
         {t('guardian_consent_agree')}
