@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { addStepUpHandler } from '../api/endpoint';
+import { returnFocus } from '../lib/returnFocus';
 
 // The step-up dialog's host (contracts/src/step-up.ts): tiny, mounted with the app's providers
 // (web/src/App.tsx), so its handler is plugged before any page can make a protected call (inside
@@ -15,13 +16,16 @@ export function StepUpHost() {
   useEffect(
     () =>
       addStepUpHandler(() => {
-        // Calls that ask at once share one dialog and one answer.
+        // Calls that ask at once share one dialog and one answer. The focus goes back to what
+        // opened it (a button the call keeps busy until it settles) once that can take it.
         waiting.current ??= new Promise<boolean>((resolve) => {
+          const trigger = document.activeElement;
           setPending({
             done: (proven) => {
               waiting.current = null;
               setPending(null);
               resolve(proven);
+              returnFocus(trigger);
             },
           });
         });

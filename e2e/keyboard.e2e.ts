@@ -1,0 +1,154 @@
+import { messages } from '@portico/contracts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, serverAndBrowser } from './harness.js';
+import { registerByApi } from './signin.js';
+
+const vi = messages['vi-VN'];
+const en = messages['en-US'];
+
+/**
+ * Tabs forward until `target` has the focus (at most `max` presses), as a person with a keyboard
+ * does; fails when it cannot be reached. Then checks that the focus shows: an outline of at
+ * least 2 px (Mantine's focus-visible ring, web/src/chrome/focus.css for text fields).
+ */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  const handle = await target.elementHandle();
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((el) => el === document.activeElement, handle)) {
+      // The focused element's ring, or its field's (a password field's input sits inside the
+      // bordered wrapper that shows the ring on :focus-within).
+      const ring = await page.evaluate(() => {
+        const el = document.activeElement as Element;
+        const shown = [el, el.closest('.mantine-Input-input')].filter((x): x is Element => !!x);
+        const rings = shown.map((x) => getComputedStyle(x)).filter((s) => s.outlineStyle !== 'none');
+        const best = rings.sort((a, b) => Number.parseFloat(b.outlineWidth) - Number.parseFloat(a.outlineWidth))[0];
+        return { width: best ? Number.parseFloat(best.outlineWidth) : 0, style: best?.outlineStyle ?? 'none' };
+      });
+      expect(ring.style, 'a visible focus ring').not.toBe('none');
+      expect(ring.width, 'a focus ring of at least 2 px').toBeGreaterThanOrEqual(2);
+      return;
+    }
+  }
+  throw new Error(`could not reach ${target} with Tab`);
+}
+
+/** The element that has the focus, as text (its accessible name or value). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el ? `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent ?? ''}`.trim() : '';
+  });
+
+// Issue 32 point 5: the journeys done with the keyboard alone — Tab, Shift+Tab, Enter, Space and
+// Escape, never the mouse — with the focus always visible, and returned to where it was when a
+// dialog closes.
+describe('keyboard only', () => {
+  const ctx = serverAndBrowser({ CAPTCHA_PROVIDER: 'none' });
+
+  it('signs in, moves through the account menu, asks for a copy of the data through the step-up dialog, and signs out', async () => {
+    const email = 'keyboard.person@example.com';
+    await registerByApi(ctx.server, email, 'Keys@2026x');
+    const context = await ctx.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const url = ctx.server.url;
+
+    // The login page: the username, Enter; the password, Enter.
+    await page.goto(`${url}/account`);
+    await page.waitForURL(/\/login\?ReturnUrl=/);
+    await tabTo(page, page.getByLabel(vi.login_username_label));
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+    const password = page.locator('input[name=password]');
+    await password.waitFor();
+    if (!(await password.evaluate((el) => el === document.activeElement))) await tabTo(page, password);
+    await page.keyboard.type('Keys@2026x');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${url}/account`);
+
+    // The account menu: Tab to an entry, Enter opens it.
+    const menuLink = page.getByRole('navigation').getByRole('link', { name: vi.menu_data });
+    await tabTo(page, menuLink);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${url}/security/data`);
+
+    // A protected action: the step-up dialog takes the focus, the password and Enter prove it.
+    const prepare = page.getByRole('button', { name: vi.data_export_request });
+    await tabTo(page, prepare);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: vi.step_up_title });
+    await dialog.waitFor();
+    // Escape closes it and gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // (Once the call it made gave up: the button is busy until then, web/src/lib/returnFocus.ts.)
+    await page.waitForTimeout(300);
+    await expect.poll(() => focused(page)).toContain(vi.data_export_request);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    const field = dialog.getByLabel(vi.step_up_password_label);
+    if (!(await field.evaluate((el) => el === document.activeElement))) await tabTo(page, field);
+    await page.keyboard.type('Keys@2026x');
+    await page.keyboard.press('Enter');
+    const download = page.getByRole('button', { name: vi.data_export_download });
+    await download.waitFor({ timeout: 30_000 });
+    await tabTo(page, download);
+
+    // Signing out from the account menu, confirmed in its dialog with the keyboard.
+    await tabTo(page, page.getByRole('navigation').getByRole('link', { name: vi.menu_logout }));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${url}/account/logout`);
+    const signOut = page.getByRole('button', { name: vi.logout_this_device }).first();
+    await tabTo(page, signOut);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog').getByRole('button', { name: vi.logout_confirm_button });
+    await tabTo(page, confirm, 10);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/login\?/);
+    await context.close();
+  });
+
+  it('registers with the keyboard alone on a phone, in English, and lands signed in on the login page', async () => {
+    const context = await ctx.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const url = ctx.server.url;
+    const email = 'keyboard.register@example.com';
+    await page.goto(`${url}/en-us/register`);
+    await tabTo(page, page.getByLabel(en.register_email_label));
+    await page.keyboard.type(email);
+    await tabTo(page, page.getByRole('button', { name: en.register_send_code }), 10);
+    await page.keyboard.press('Enter');
+    // The code from the local outbox, typed into the code field.
+    await expect.poll(async () => (await ctx.server.outbox(email)).length).toBeGreaterThan(0);
+    const [mail] = await ctx.server.outbox(email);
+    const otp = page.getByLabel(en.otp_label);
+    await otp.waitFor();
+    if (!(await otp.evaluate((el) => el === document.activeElement))) await tabTo(page, otp);
+    await page.keyboard.type(mail?.code ?? '');
+    await tabTo(page, page.getByRole('button', { name: en.common_verify }), 10);
+    await page.keyboard.press('Enter');
+
+    // The details: names, password twice, the birth year (typed into its select), a gender (arrows).
+    const typeInto = async (label: string, text: string) => {
+      await tabTo(page, page.getByLabel(label, { exact: true }), 20);
+      await page.keyboard.type(text);
+    };
+    await page.getByLabel(en.details_first_name, { exact: true }).waitFor({ timeout: 15_000 });
+    await typeInto(en.details_last_name, 'Tran');
+    await typeInto(en.details_first_name, 'Kim');
+    await typeInto(en.details_password, 'Keys@2026x');
+    await typeInto(en.details_repassword, 'Keys@2026x');
+    await tabTo(page, page.getByLabel(en.date_year, { exact: true }), 20);
+    await page.keyboard.type('2001');
+    // A radio group takes one Tab stop; the arrow keys move within it.
+    await tabTo(page, page.getByRole('radio', { name: en.gender_male, exact: true }), 20);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: en.gender_female }).isChecked()).toBe(true);
+    await tabTo(page, page.getByRole('button', { name: en.register_submit }), 20);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/en-us\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    await expect.poll(() => page.getByLabel(en.login_username_label).inputValue()).toBe(email);
+    await context.close();
+  });
+});
