@@ -2,7 +2,7 @@ import { messages } from '@portico/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, serverAndBrowser } from './harness.js';
-import { registerByApi } from './signin.js';
+import { outboxCount, registerByApi, signInToPortal, waitForCode } from './signin.js';
 
 const vi = messages['vi-VN'];
 const en = messages['en-US'];
@@ -34,11 +34,12 @@ async function tabTo(page: Page, target: Locator, max = 60) {
   throw new Error(`could not reach ${target} with Tab`);
 }
 
-/** The element that has the focus, as text (its accessible name or value). */
+/** The element that has the focus: its tag and text (the page's body when nothing has it). */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return el ? `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent ?? ''}`.trim() : '';
+    if (!el || el === document.body) return 'BODY';
+    return `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent ?? ''}`.trim();
   });
 
 // Issue 32 point 5: the journeys done with the keyboard alone — Tab, Shift+Tab, Enter, Space and
@@ -83,7 +84,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // (Once the call it made gave up: the button is busy until then, web/src/lib/returnFocus.ts.)
-    await page.waitForTimeout(300);
+    await expect.poll(() => prepare.getAttribute('data-loading')).toBeNull();
     await expect.poll(() => focused(page)).toContain(vi.data_export_request);
     await page.keyboard.press('Enter');
     await dialog.waitFor();
@@ -149,6 +150,84 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/en-us\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
     await expect.poll(() => page.getByLabel(en.login_username_label).inputValue()).toBe(email);
+    await context.close();
+  });
+
+  it('resets a forgotten password with the keyboard alone and lands signed in', async () => {
+    const email = 'keyboard.forgot@example.com';
+    await registerByApi(ctx.server, email, 'Keys@2026x');
+    const context = await ctx.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    const url = ctx.server.url;
+    await page.goto(`${url}/forgot-password`);
+    await tabTo(page, page.getByLabel(vi.login_username_label));
+    await page.keyboard.type(email);
+    const before = await outboxCount(ctx.server, email);
+    await page.keyboard.press('Enter');
+    const otp = page.getByLabel(vi.otp_label);
+    await otp.waitFor();
+    const code = await waitForCode(ctx.server, email, before);
+    if (!(await otp.evaluate((el) => el === document.activeElement))) await tabTo(page, otp);
+    await page.keyboard.type(code);
+    await tabTo(page, page.getByRole('button', { name: vi.common_verify }), 10);
+    await page.keyboard.press('Enter');
+    const newPassword = page.getByLabel(vi.forgot_password_label, { exact: true });
+    await newPassword.waitFor();
+    await tabTo(page, newPassword, 10);
+    await page.keyboard.type('Keys@2027x');
+    await tabTo(page, page.getByLabel(vi.forgot_repassword_label), 10);
+    await page.keyboard.type('Keys@2027x');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${url}/account`);
+    await page.getByText(vi.forgot_success).waitFor();
+    await context.close();
+  });
+
+  it('adds an e-mail through its dialogs, confirms it with the code and deletes the account, with the keyboard alone', async () => {
+    const email = 'keyboard.account@example.com';
+    const added = 'keyboard.added@example.com';
+    await registerByApi(ctx.server, email, 'Keys@2026x');
+    const context = await ctx.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const url = ctx.server.url;
+    await signInToPortal(page, ctx.server, en, '/en-us', email, 'Keys@2026x');
+    await page.goto(`${url}/en-us/account/email`);
+
+    // The add dialog: the address, Enter; the step-up dialog: the password, Enter; the code dialog.
+    await tabTo(page, page.getByRole('button', { name: en.contact_add_email }));
+    await page.keyboard.press('Enter');
+    const address = page.getByRole('dialog').getByLabel(en.contact_email_label);
+    await address.waitFor();
+    if (!(await address.evaluate((el) => el === document.activeElement))) await tabTo(page, address, 10);
+    await page.keyboard.type(added);
+    const before = await outboxCount(ctx.server, added);
+    await page.keyboard.press('Enter');
+    const stepUp = page.getByRole('dialog', { name: en.step_up_title });
+    await stepUp.waitFor();
+    const password = stepUp.getByLabel(en.step_up_password_label);
+    if (!(await password.evaluate((el) => el === document.activeElement))) await tabTo(page, password, 10);
+    await page.keyboard.type('Keys@2026x');
+    await page.keyboard.press('Enter');
+    const code = await waitForCode(ctx.server, added, before);
+    const otp = page.getByRole('dialog').getByLabel(en.otp_label);
+    await otp.waitFor();
+    if (!(await otp.evaluate((el) => el === document.activeElement))) await tabTo(page, otp, 10);
+    await page.keyboard.type(code);
+    await tabTo(page, page.getByRole('dialog').getByRole('button', { name: en.common_confirm }), 10);
+    await page.keyboard.press('Enter');
+    await page.getByText(en.email_success_verify).waitFor();
+
+    // Delete the account: the password, the checkbox with Space, then the button.
+    await page.goto(`${url}/en-us/security/delete`);
+    await tabTo(page, page.getByLabel(en.delete_account_password_label));
+    await page.keyboard.type('Keys@2026x');
+    const understood = page.getByLabel(en.delete_account_confirm_label);
+    await tabTo(page, understood, 10);
+    await page.keyboard.press('Space');
+    expect(await understood.isChecked()).toBe(true);
+    await tabTo(page, page.getByRole('button', { name: en.delete_account_submit }), 10);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/login/, { timeout: 15_000 });
     await context.close();
   });
 });

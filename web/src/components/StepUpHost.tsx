@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { addStepUpHandler } from '../api/endpoint';
-import { returnFocus } from '../lib/returnFocus';
+import { lastFocused, returnFocus } from '../lib/returnFocus';
 
 // The step-up dialog's host (contracts/src/step-up.ts): tiny, mounted with the app's providers
 // (web/src/App.tsx), so its handler is plugged before any page can make a protected call (inside
@@ -13,26 +13,25 @@ export function StepUpHost() {
   const [pending, setPending] = useState<{ done: (proven: boolean) => void } | null>(null);
   const waiting = useRef<Promise<boolean> | null>(null);
 
-  useEffect(
-    () =>
-      addStepUpHandler(() => {
-        // Calls that ask at once share one dialog and one answer. The focus goes back to what
-        // opened it (a button the call keeps busy until it settles) once that can take it.
-        waiting.current ??= new Promise<boolean>((resolve) => {
-          const trigger = document.activeElement;
-          setPending({
-            done: (proven) => {
-              waiting.current = null;
-              setPending(null);
-              resolve(proven);
-              returnFocus(trigger);
-            },
-          });
+  useEffect(() => {
+    lastFocused(); // starts noting the focus, so the first dialog knows its button
+    return addStepUpHandler(() => {
+      // Calls that ask at once share one dialog and one answer. The focus goes back to what
+      // opened it (a button the call keeps busy until it settles) once that can take it.
+      waiting.current ??= new Promise<boolean>((resolve) => {
+        const trigger = lastFocused();
+        setPending({
+          done: (proven) => {
+            waiting.current = null;
+            setPending(null);
+            resolve(proven);
+            returnFocus(trigger);
+          },
         });
-        return waiting.current;
-      }),
-    [],
-  );
+      });
+      return waiting.current;
+    });
+  }, []);
 
   return pending ? (
     <Suspense fallback={null}>
