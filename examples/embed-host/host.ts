@@ -43,7 +43,7 @@ export function hostPage(portalUrl: string, src: string): string {
 <body>
 <p>${links}</p>
 <p><button type="button" id="hide">Send hide-register</button></p>
-<iframe id="portal" title="Portico" src="${escapeHtml(frameUrl)}"></iframe>
+<iframe id="portal" title="Portico" src="${escapeHtml(frameUrl)}" allow="publickey-credentials-get; publickey-credentials-create"></iframe>
 <h2>Messages</h2>
 <div id="log" role="log"></div>
 <script>
