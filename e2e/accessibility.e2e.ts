@@ -195,8 +195,10 @@ describe('accessibility of every route', () => {
         for (const v of await axeViolations(page, 'all')) found.push(`${state}: ${v}`);
       };
 
-      const visitor = await browser.newContext({ viewport, locale });
-      const member = await browser.newContext({ viewport, locale });
+      // Reduced motion (web/src/theme.ts respectReducedMotion): dialogs and menus open without a
+      // fade, so no state is read half transparent on a busy machine.
+      const visitor = await browser.newContext({ viewport, locale, reducedMotion: 'reduce' });
+      const member = await browser.newContext({ viewport, locale, reducedMotion: 'reduce' });
       try {
         let out = await visitor.newPage();
         for (const r of ROUTES.filter((x) => !x.signedIn)) {
