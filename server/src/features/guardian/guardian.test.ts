@@ -152,6 +152,11 @@ describe('guardian consent', () => {
     expect(errorKey(await postJson(t.app, guardianEndpoints.withdraw.path, { token: `${token}x` }))).toBe(
       'guardian_link_invalid',
     );
+    // Another child's request, which the erasure must leave alone.
+    const other = await child('other-child@example.com', 9);
+    resultOf(
+      await other.call('POST', guardianEndpoints.ask.path, { guardian: 'other.parent@example.com', childAgrees: true }),
+    );
     // Two clicks at once: the account is erased once.
     await Promise.all([
       postJson(t.app, guardianEndpoints.withdraw.path, { token }),
@@ -161,6 +166,9 @@ describe('guardian consent', () => {
       await t.deps.database.db.select().from(activityLogs).where(eq(activityLogs.userId, minh.id))
     ).filter((row) => row.action === 'activity_account_deleted');
     expect(deletions).toHaveLength(1);
+    const records = await t.deps.database.db.select().from(guardianConsents);
+    expect(records.map((r) => r.userId)).toContain(other.id);
+    expect(records.map((r) => r.userId)).not.toContain(minh.id);
     const [gone] = await t.deps.database.db.select().from(users).where(eq(users.id, minh.id));
     expect(gone?.deletedAt).toBeInstanceOf(Date);
     expect(gone?.birthdate).toBeNull();
