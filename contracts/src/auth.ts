@@ -82,9 +82,11 @@ export type Campaign = z.infer<typeof campaignSchema>;
  * title"): `title` is a message key, `value` the masked address an e-mail code goes to. The
  * recovery code is not a type of its own here: it is the checkbox of the authenticator method.
  * `app` is a code a signed-in session shows, `prompt` a push request a signed-in device approves
- * (contracts/src/approval.ts; login step 3 shows the prompt's note and resend button).
+ * (contracts/src/approval.ts; login step 3 shows the prompt's note and resend button). `passkey` is
+ * one of the account's passkeys, answered in the browser's dialog (contracts/src/passkeys.ts
+ * secondStep), never a typed code.
  */
-export const LOGIN_TWO_FACTOR_TYPES = ['authenticator', 'email', 'app', 'prompt'] as const;
+export const LOGIN_TWO_FACTOR_TYPES = ['authenticator', 'email', 'app', 'prompt', 'passkey'] as const;
 export const loginTwoFactorTypeSchema = z.object({
   type: z.enum(LOGIN_TWO_FACTOR_TYPES),
   title: z.string(),

@@ -6,7 +6,8 @@ import { featureEndpoints } from './endpoint.js';
 // @simplewebauthn/browser on the page and checked by @simplewebauthn/server. The relying-party
 // id is PUBLIC_URL's host name, the origin PUBLIC_URL's origin. A passkey sign-in proves
 // possession of the device and its user verification at once: amr `hwk` and `mfa`, the
-// two-factor acr, so two-step and a relying party's step-up are met without a second step.
+// two-factor acr, so two-step and a relying party's step-up are met without a second step. After
+// another first factor (a password), a passkey passes login step 3 as the second (secondStep).
 
 /** How long a ceremony's challenge holds (a browser dialog waits at most this long). */
 export const PASSKEY_CEREMONY_SECONDS = 300;
@@ -86,6 +87,30 @@ export const passkeysEndpoints = {
     input: z.object({ returnUrl: returnUrlSchema, response: authenticationResponseSchema }),
     output: loginAnswerSchema,
     errors: ['login_session_expired', 'passkey_failed', 'account_suspended', 'too_many_requests'],
+  }),
+  secondStepOptions: define({
+    method: 'POST',
+    path: '/api/account/login/two-factor/passkey/options',
+    summary:
+      "Login step 3: a challenge for one of the passkeys of the account this browser owes a second step for (a password sign-in with two-step on, or a relying party's step-up)",
+    auth: 'public',
+    input: z.object({ returnUrl: returnUrlSchema }),
+    output: ceremonyOptions,
+    errors: ['login_two_factor_expired', 'login_session_expired', 'too_many_requests'],
+  }),
+  secondStep: define({
+    method: 'POST',
+    path: '/api/account/login/two-factor/passkey',
+    summary:
+      "Passes login step 3 with the account's passkey the browser answered the challenge with (amr adds hwk and mfa)",
+    auth: 'public',
+    input: z.object({
+      returnUrl: returnUrlSchema,
+      response: authenticationResponseSchema,
+      rememberMachine: z.boolean().default(false),
+    }),
+    output: loginAnswerSchema,
+    errors: ['login_two_factor_expired', 'login_session_expired', 'passkey_failed', 'too_many_requests'],
   }),
   list: define({
     method: 'GET',

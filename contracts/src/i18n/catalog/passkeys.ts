@@ -35,6 +35,10 @@ export const passkeysMessages = defineMessages({
     passkey_name_too_long: 'Tên dài tối đa 64 ký tự.',
     login_passkey: 'Đăng nhập bằng khóa truy cập',
     login_passkey_cancelled: 'Đã hủy đăng nhập bằng khóa truy cập.',
+    two_factor_method_passkey: 'Khóa truy cập',
+    login_two_factor_passkey_hint:
+      'Dùng khóa truy cập trên thiết bị này hoặc trên điện thoại của bạn. Trình duyệt sẽ hỏi vân tay, khuôn mặt hoặc mã khóa màn hình.',
+    login_two_factor_passkey_use: 'Dùng khóa truy cập',
     sign_in_method_passkey: 'khóa truy cập',
     activity_passkey_added: 'Thêm khóa truy cập {{name}} (IP {{ip}})',
     activity_passkey_renamed: 'Đổi tên khóa truy cập thành {{name}} (IP {{ip}})',
@@ -74,6 +78,10 @@ export const passkeysMessages = defineMessages({
     passkey_name_too_long: 'The name can be at most 64 characters.',
     login_passkey: 'Sign in with a passkey',
     login_passkey_cancelled: 'Passkey sign-in cancelled.',
+    two_factor_method_passkey: 'Passkey',
+    login_two_factor_passkey_hint:
+      'Use a passkey on this device or on your phone. Your browser will ask for your fingerprint, face or screen lock.',
+    login_two_factor_passkey_use: 'Use a passkey',
     sign_in_method_passkey: 'passkey',
     activity_passkey_added: 'Added passkey {{name}} (IP {{ip}})',
     activity_passkey_renamed: 'Renamed a passkey to {{name}} (IP {{ip}})',

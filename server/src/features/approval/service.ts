@@ -260,7 +260,7 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
       { username, returnUrl }: InputOf<'requestVerifyPrompt'>,
     ): Promise<VerifyPromptAnswer> {
       const interaction = await interactionOf(client, returnUrl);
-      const owedBy = await secondFactor.promptOwedBy(client, returnUrl);
+      const owedBy = (await secondFactor.owedTo(client, returnUrl, 'prompt'))?.userId;
       if (!owedBy && !username) throw badRequest('error_username_empty', { username: ['error_username_empty'] });
       const name = normalizeLoginName(username ?? '');
       const userId =
@@ -320,7 +320,7 @@ export function createApprovalService(deps: AppDeps, provider: Provider) {
         throw promptExpired();
       client.cookies?.clear(PROMPT_COOKIE);
       if (data.mode === 'second')
-        return secondFactor.passApproved(client, { returnUrl, rememberMachine }, flow.subject);
+        return secondFactor.passProven(client, { returnUrl, rememberMachine }, flow.subject, 'prompt');
       return signIn(client, interaction, flow.subject, 'prompt', promptExpired);
     },
 

@@ -9,7 +9,8 @@ import { ACR_TWO_FACTOR } from '../../modules/sign-in/index.js';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createFakeAuthenticator } from '../../testing/fake-authenticator.js';
-import { finishSignIn, postJson, startAuthorization } from '../../testing/oidc-flow.js';
+import { type Flow, finishSignIn, postJson, startAuthorization } from '../../testing/oidc-flow.js';
+import { TEST_PASSWORD } from '../../testing/users.js';
 
 // Passkeys (issue 32 point 1): registration behind the step-up proof, sign-in at login step 1 as
 // two factors in one, and the rules around them (contracts/src/passkeys.ts).
@@ -142,6 +143,77 @@ describe('passkeys', () => {
     await db().insert(userTwoFactor).values({ userId: lan.id, enabled: true, secret: 'not-asked' });
     const { res } = await passkeySignIn(key.id);
     expect(resultOf<LoginAnswer>(res)).toMatchObject({ isOk: true, requiresTwoFactor: false });
+  });
+
+  it('passes login step 3 after a password: a step-up of a one-factor account, and beside two-step', async () => {
+    const lan = await signedInUser(t, { email: 'passkey-step3@example.com', steppedUp: true });
+    const key = await addPasskey(lan);
+    const mai = await signedInUser(t, { email: 'passkey-step3-other@example.com', steppedUp: true });
+    const maiKey = await addPasskey(mai);
+    /** A POST of this sign-in's browser, keeping the cookies it is given (the owed step's). */
+    const post = async (flow: Flow, path: string, body: object) => {
+      const res = await postJson(t.app, path, { returnUrl: flow.returnUrl, ...body });
+      flow.jar.store(res);
+      return res;
+    };
+    const password = async (email: string) => {
+      const flow = await startAuthorization(t.app, { params: { acr_values: ACR_TWO_FACTOR } });
+      const answer = resultOf<LoginAnswer>(
+        await post(flow, authEndpoints.login.path, { username: email, password: TEST_PASSWORD }),
+      );
+      return { flow, answer };
+    };
+
+    // No two-step, but the relying party asks for two factors: the passkey is offered first.
+    const { flow, answer } = await password('passkey-step3@example.com');
+    expect(answer).toMatchObject({ requiresTwoFactor: true, userId: lan.id });
+    expect(answer.twoFactorTypes?.[0]).toEqual({ type: 'passkey', title: 'two_factor_method_passkey' });
+    // A passkey is never a typed code.
+    expect(
+      errorKey(
+        await post(flow, authEndpoints.loginTwoFactor.path, {
+          codeReceiveMethod: 'passkey',
+          twoFactorCode: '123456',
+          rememberMachine: false,
+        }),
+      ),
+    ).toBe('please_select_method_receive_2fa_code');
+    const challenge = async () =>
+      resultOf<{ options: { allowCredentials?: { id: string }[] } & Record<string, unknown> }>(
+        await post(flow, E.secondStepOptions.path, {}),
+      ).options;
+    const options = await challenge();
+    // Only this account's passkeys are asked for.
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.id]);
+    // Another account's passkey does not pass this account's step, nor does an answer for another origin.
+    const foreign = authenticator.get(options, maiKey.id);
+    expect(errorKey(await post(flow, E.secondStep.path, { response: foreign }))).toBe('passkey_failed');
+    const phished = authenticator.get(await challenge(), key.id, { origin: 'https://evil.example' });
+    expect(errorKey(await post(flow, E.secondStep.path, { response: phished }))).toBe('passkey_failed');
+    const response = authenticator.get(await challenge(), key.id);
+    const passed = resultOf<LoginAnswer>(await post(flow, E.secondStep.path, { response, rememberMachine: false }));
+    expect(passed).toMatchObject({ isOk: true, requiresTwoFactor: false, userId: lan.id });
+    const tokens = await finishSignIn(t.app, flow, passed.redirectUrl);
+    expect(decodeJwt(tokens.id_token)).toMatchObject({
+      sub: lan.id,
+      amr: ['pwd', 'hwk', 'mfa'],
+      acr: ACR_TWO_FACTOR,
+    });
+    // The step is over: the same answer, or a new challenge, finds nothing owed.
+    expect(errorKey(await post(flow, E.secondStep.path, { response }))).toBe('login_two_factor_expired');
+    expect(errorKey(await post(flow, E.secondStepOptions.path, {}))).toBe('login_two_factor_expired');
+    // A sign-in that owes nothing has no passkey step.
+    const plain = await startAuthorization(t.app);
+    expect(errorKey(await post(plain, E.secondStepOptions.path, {}))).toBe('login_two_factor_expired');
+
+    // Two-step on: the authenticator stays preselected, the passkey next.
+    await db().insert(userTwoFactor).values({ userId: mai.id, enabled: true, secret: 'not-asked' });
+    const second = await password('passkey-step3-other@example.com');
+    expect(second.answer.twoFactorTypes?.slice(0, 3).map((type) => type.type)).toEqual([
+      'authenticator',
+      'passkey',
+      'email',
+    ]);
   });
 
   it('another person reaches none of them; the last way in cannot be removed', async () => {

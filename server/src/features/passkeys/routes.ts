@@ -5,7 +5,7 @@ import { handle } from '../../http/endpoint.js';
 import { campaignIdOf, clientInfo } from '../../modules/sign-in/index.js';
 import { createPasskeys } from './service.js';
 
-/** Passkeys (contracts/src/passkeys.ts): login step 1's passkey sign-in, and the person's own passkeys. */
+/** Passkeys (contracts/src/passkeys.ts): login step 1's passkey sign-in, login step 3's passkey, and the person's own passkeys. */
 export async function passkeyRoutes(app: FastifyInstance, deps: AppDeps) {
   const passkeys = createPasskeys(deps, app.oidc);
   const e = passkeysEndpoints;
@@ -14,6 +14,12 @@ export async function passkeyRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   handle(app, e.signIn, (input, { caller, request, reply }) =>
     passkeys.signIn(clientInfo(request, caller, reply, deps.config), input, campaignIdOf(request)),
+  );
+  handle(app, e.secondStepOptions, (input, { caller, request, reply }) =>
+    passkeys.secondStepOptions(clientInfo(request, caller, reply, deps.config), input),
+  );
+  handle(app, e.secondStep, (input, { caller, request, reply }) =>
+    passkeys.secondStep(clientInfo(request, caller, reply, deps.config), input),
   );
   handle(app, e.list, (_input, ctx) => passkeys.list(ctx));
   handle(app, e.registrationOptions, (_input, ctx) => passkeys.registrationOptions(ctx));

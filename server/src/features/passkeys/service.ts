@@ -29,6 +29,7 @@ import { createFlows } from '../../modules/flows/index.js';
 import {
   type ClientInfo,
   completeSignIn,
+  createSecondFactor,
   findBoundInteraction,
   interactionUidOf,
 } from '../../modules/sign-in/index.js';
@@ -61,6 +62,7 @@ const FAILURES_PER_WINDOW = 20;
 const FAILURE_WINDOW_SECONDS = 900;
 
 const failed = () => badRequest('passkey_failed');
+const stepExpired = () => badRequest('login_two_factor_expired');
 
 /**
  * The signature algorithms a passkey may use: EdDSA, ES256, RS256 (COSE ids), which every
@@ -87,6 +89,7 @@ const toPasskey = (row: PasskeyRow): Passkey => ({
 export function createPasskeys(deps: AppDeps, provider: Provider) {
   const db = deps.database.db;
   const flows = createFlows(deps);
+  const secondFactor = createSecondFactor(deps, provider);
   const rp = relyingParty(deps.config);
 
   /** Counts a request of `key` in its window; past `max`, 429. */
@@ -119,62 +122,79 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
     return flow && signed ? { flow, challenge: signed.challenge } : undefined;
   }
 
+  /** A sign-in challenge of `kind` for this interaction, for `userId`'s passkeys (step 3) or any (step 1). */
+  async function signInChallenge(ip: string, interactionUid: string, userId: string | null) {
+    await limit(`passkey:options:${ip}`, OPTIONS_PER_MINUTE, 60);
+    const { secret } = await flows.start('passkey_sign_in', {
+      target: interactionUid,
+      subject: userId,
+      ttlSeconds: PASSKEY_CEREMONY_SECONDS,
+      secret: true,
+    });
+    const allow = userId ? (await listPasskeys(db, userId)).map((p) => ({ id: p.id, transports: p.transports })) : [];
+    const options = await generateAuthenticationOptions({
+      rpID: rp.id,
+      challenge: secret!,
+      userVerification: 'required',
+      timeout: PASSKEY_CEREMONY_SECONDS * 1000,
+      ...(allow.length > 0 ? { allowCredentials: allow } : {}),
+    });
+    return { options: options as unknown as Record<string, unknown> };
+  }
+
+  /**
+   * The passkey that signed a live sign-in challenge of this interaction (and of `userId`'s step 3
+   * when given): its signature checked, the challenge used once, the counter moved on. A counter
+   * that went back (a cloned key) signs nobody in. Each wrong answer counts against the address.
+   */
+  async function provenPasskey(
+    ip: string,
+    interactionUid: string,
+    response: z.infer<typeof authenticationResponseSchema>,
+    userId?: string,
+  ): Promise<PasskeyRow> {
+    await refuseAfterFailures(ip);
+    const ceremony = await ceremonyOf('passkey_sign_in', response.response.clientDataJSON);
+    const passkey = await findPasskey(db, response.id);
+    if (!ceremony || ceremony.flow.target !== interactionUid || !passkey) return failure(ip);
+    if (userId && (ceremony.flow.subject !== userId || passkey.userId !== userId)) return failure(ip);
+    const verified = await verifyAuthenticationResponse({
+      response: response as AuthenticationResponseJSON,
+      ...expected(ceremony.challenge),
+      credential: {
+        id: passkey.id,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+    }).catch(() => undefined);
+    if (!verified?.verified) return failure(ip);
+    const used = await db.transaction(async (tx) => {
+      if (!(await flows.finish('passkey_sign_in', ceremony.flow.id, 'challenged', tx))) return false;
+      return usePasskey(tx, passkey.id, {
+        counter: verified.authenticationInfo.newCounter,
+        backedUp: verified.authenticationInfo.credentialBackedUp,
+        at: new Date(),
+      });
+    });
+    if (!used) return failure(ip);
+    return passkey;
+  }
+
+  const interactionOf = (client: ClientInfo, returnUrl: string) =>
+    findBoundInteraction(provider, interactionUidOf(returnUrl, deps.config.publicUrl), client);
+
   return {
     /** Login step 1: a challenge for any account's passkey, tied to this browser's sign-in. */
     async signInOptions(client: ClientInfo, { returnUrl }: In<'signInOptions'>) {
-      await limit(`passkey:options:${client.ip}`, OPTIONS_PER_MINUTE, 60);
-      const interaction = await findBoundInteraction(
-        provider,
-        interactionUidOf(returnUrl, deps.config.publicUrl),
-        client,
-      );
-      const { secret } = await flows.start('passkey_sign_in', {
-        target: interaction.uid,
-        subject: null,
-        ttlSeconds: PASSKEY_CEREMONY_SECONDS,
-        secret: true,
-      });
-      const options = await generateAuthenticationOptions({
-        rpID: rp.id,
-        challenge: secret!,
-        userVerification: 'required',
-        timeout: PASSKEY_CEREMONY_SECONDS * 1000,
-      });
-      return { options: options as unknown as Record<string, unknown> };
+      const interaction = await interactionOf(client, returnUrl);
+      return signInChallenge(client.ip, interaction.uid, null);
     },
 
     /** Login with the passkey the browser answered with: the one completion path, two factors proven. */
     async signIn(client: ClientInfo, { returnUrl, response }: In<'signIn'>, campaignId: unknown) {
-      await refuseAfterFailures(client.ip);
-      const interaction = await findBoundInteraction(
-        provider,
-        interactionUidOf(returnUrl, deps.config.publicUrl),
-        client,
-      );
-      const ceremony = await ceremonyOf('passkey_sign_in', response.response.clientDataJSON);
-      const passkey = await findPasskey(db, response.id);
-      if (!ceremony || ceremony.flow.target !== interaction.uid || !passkey) return failure(client.ip);
-      const verified = await verifyAuthenticationResponse({
-        response: response as z.infer<typeof authenticationResponseSchema> as AuthenticationResponseJSON,
-        ...expected(ceremony.challenge),
-        credential: {
-          id: passkey.id,
-          publicKey: Buffer.from(passkey.publicKey, 'base64url'),
-          counter: passkey.counter,
-          transports: passkey.transports,
-        },
-      }).catch(() => undefined);
-      if (!verified?.verified) return failure(client.ip);
-      // The challenge is used once, and a counter that went back (a cloned key) signs nobody in.
-      const used = await db.transaction(async (tx) => {
-        if (!(await flows.finish('passkey_sign_in', ceremony.flow.id, 'challenged', tx))) return false;
-        return usePasskey(tx, passkey.id, {
-          counter: verified.authenticationInfo.newCounter,
-          backedUp: verified.authenticationInfo.credentialBackedUp,
-          at: new Date(),
-        });
-      });
-      if (!used) return failure(client.ip);
+      const interaction = await interactionOf(client, returnUrl);
+      const passkey = await provenPasskey(client.ip, interaction.uid, response);
       return completeSignIn(deps, provider, {
         interaction,
         userId: passkey.userId,
@@ -183,6 +203,21 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
         client,
         campaignId,
       });
+    },
+
+    /** Login step 3: a challenge for the passkeys of the account this browser owes a second step for. */
+    async secondStepOptions(client: ClientInfo, { returnUrl }: In<'secondStepOptions'>) {
+      const owed = await secondFactor.owedTo(client, returnUrl, 'passkey');
+      if (!owed) throw stepExpired();
+      return signInChallenge(client.ip, owed.interactionUid, owed.userId);
+    },
+
+    /** Login step 3 passed with one of that account's passkeys; the sign-in finishes with both factors. */
+    async secondStep(client: ClientInfo, { returnUrl, response, rememberMachine }: In<'secondStep'>) {
+      const owed = await secondFactor.owedTo(client, returnUrl, 'passkey');
+      if (!owed) throw stepExpired();
+      await provenPasskey(client.ip, owed.interactionUid, response, owed.userId);
+      return secondFactor.passProven(client, { returnUrl, rememberMachine }, owed.userId, 'passkey');
     },
 
     list: async ({ user }: Caller): Promise<Passkey[]> => (await listPasskeys(db, user.id)).map(toPasskey),

@@ -16,9 +16,10 @@ export type FirstFactor = 'password' | 'otp' | 'token' | 'qr' | 'prompt' | 'pass
 export type ExternalFactor = 'google' | 'facebook' | 'zalo';
 /**
  * The second factors of login step 3 (spec sign-in §3 Two-factor state): app is the code a
- * signed-in session shows, prompt a push request a signed-in device approved.
+ * signed-in session shows, prompt a push request a signed-in device approved, passkey one of the
+ * account's passkeys (server/src/features/passkeys).
  */
-export type SecondFactor = 'authenticator' | 'email' | 'recoveryCode' | 'app' | 'prompt';
+export type SecondFactor = 'authenticator' | 'email' | 'recoveryCode' | 'app' | 'prompt' | 'passkey';
 
 /**
  * RFC 8176 method references. An authenticator code and an e-mail code are one-time passwords
@@ -42,13 +43,15 @@ const FIRST_AMR: Record<FirstFactor, string> = {
   facebook: 'fed',
   zalo: 'fed',
 };
-// A code (authenticator, e-mail, recovery, app) is `otp`; an approved push request `prompt`.
+// A code (authenticator, e-mail, recovery, app) is `otp`; an approved push request `prompt`; a
+// passkey the key its device holds (`hwk`).
 const SECOND_AMR: Record<SecondFactor, string> = {
   authenticator: 'otp',
   email: 'otp',
   recoveryCode: 'otp',
   app: 'otp',
   prompt: 'prompt',
+  passkey: 'hwk',
 };
 
 /**

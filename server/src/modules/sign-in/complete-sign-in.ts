@@ -21,6 +21,7 @@ import { ACR_ONE_FACTOR, ACR_TWO_FACTOR, acrOf, amrOf, type FirstFactor, isTwoFa
 import { browserKeyHash } from './browser-key.js';
 import type { SignInCookies } from './cookies.js';
 import { consentFor, finishInteraction, type Interaction } from './interaction.js';
+import { hasPasskey } from './queries.js';
 import { createRememberedBrowsers } from './remembered.js';
 
 /** Every way to sign in (the first factors of acr.ts). */
@@ -170,9 +171,31 @@ export async function secondFactorTypes(
 }
 
 /**
- * The second factors of login step 3: the account's own (secondFactorTypes) and, when it is
+ * The second factors the account itself has at login step 3: its two-step methods
+ * (secondFactorTypes) and, when it has one, a passkey (issue 32 point 1), so a relying party's
+ * step-up of a one-factor session is met by a passkey as well.
+ */
+export async function ownLoginFactors(
+  deps: AppDeps,
+  userId: string,
+  excludeEmail: boolean,
+): Promise<LoginTwoFactorType[]> {
+  const [own, passkey] = await Promise.all([
+    secondFactorTypes(deps, userId, excludeEmail),
+    hasPasskey(deps.database.db, userId),
+  ]);
+  if (!passkey) return own;
+  // After the authenticator (two-step's own method, preselected) and before the e-mail code, which
+  // needs a send: a passkey is quicker and cannot be phished.
+  const at = own[0]?.type === 'authenticator' ? 1 : 0;
+  return [...own.slice(0, at), { type: 'passkey', title: 'two_factor_method_passkey' }, ...own.slice(at)];
+}
+
+/**
+ * The second factors of login step 3: the account's own (ownLoginFactors) and, when it is
  * signed in on a device, that device's approval (`prompt`) or code (`app`), unless the first
- * factor already was such an approval.
+ * factor already was such an approval. A device is offered only to an account with two-step
+ * methods of its own (issue 26).
  */
 export async function loginSecondFactorTypes(
   deps: AppDeps,
@@ -180,8 +203,9 @@ export async function loginSecondFactorTypes(
   excludeEmail: boolean,
   firstFactor: FirstFactor,
 ): Promise<LoginTwoFactorType[]> {
-  const own = await secondFactorTypes(deps, userId, excludeEmail);
-  if (own.length === 0 || firstFactor === 'prompt' || firstFactor === 'qr') return own;
+  const own = await ownLoginFactors(deps, userId, excludeEmail);
+  if (!own.some((t) => t.type === 'authenticator' || t.type === 'email')) return own;
+  if (firstFactor === 'prompt' || firstFactor === 'qr') return own;
   if (!(await hasSignedInDevice(deps.database.db, userId))) return own;
   return [
     ...own,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rememberedBrowsers } from '../../db/schema.js';
+import { passkeys, rememberedBrowsers } from '../../db/schema.js';
 
 export type RememberedBrowser = typeof rememberedBrowsers.$inferSelect;
 
@@ -46,3 +46,7 @@ export async function deleteRememberedBrowsersOf(db: Db, userId: string, now: Da
   await db.delete(rememberedBrowsers).where(eq(rememberedBrowsers.userId, userId));
   await db.delete(rememberedBrowsers).where(lte(rememberedBrowsers.expiresAt, now));
 }
+
+/** Whether the account has a passkey, which passes login step 3 (server/src/features/passkeys). */
+export const hasPasskey = async (db: Db, userId: string): Promise<boolean> =>
+  (await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1)).length > 0;

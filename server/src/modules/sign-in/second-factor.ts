@@ -19,10 +19,10 @@ import {
   type ClientInfo,
   finishSignIn,
   oweSecondFactor,
+  ownLoginFactors,
   SECOND_STEP_COOKIE,
   SECOND_STEP_KIND,
   type SecondStepData,
-  secondFactorTypes,
   secondStepAnswer,
 } from './complete-sign-in.js';
 import { findBoundInteraction, type Interaction, interactionUidOf } from './interaction.js';
@@ -136,8 +136,8 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
       if (!(await findUserById(deps.database.db, userId))) throw expired();
       const firstFactor = firstFactorOf(session.amr);
       // The session's own account steps up: a device's approval or code would be this session
-      // vouching for itself, so only the account's own second factors.
-      const types = await secondFactorTypes(deps, userId, false);
+      // vouching for itself, so only the account's own second factors (a passkey among them).
+      const types = await ownLoginFactors(deps, userId, false);
       // Nothing to step up with: the session's login stands, and the ID token says one factor.
       if (types.length === 0)
         return finishSignIn(deps, provider, {
@@ -178,8 +178,9 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
     async verify(client: ClientInfo, input: Required<LoginTwoFactorInput>): Promise<LoginAnswer> {
       const step = await owed(input.returnUrl, client);
       if (!offered(step, input.codeReceiveMethod)) throw noMethod();
-      // A push request is answered on the device; its sign-in is passApproved, not a typed code.
-      if (input.codeReceiveMethod === 'prompt') throw noMethod();
+      // A push request is answered on the device and a passkey in the browser's dialog; each
+      // passes through passProven, never as a typed code.
+      if (input.codeReceiveMethod === 'prompt' || input.codeReceiveMethod === 'passkey') throw noMethod();
       if (input.codeReceiveMethod === 'app') {
         if (!(await counted(step.userId, client.ip, () => appCodes.take(step.userId, input.twoFactorCode))))
           throw badRequest('authentication_code_is_incorrect', { twoFactorCode: ['authentication_code_is_incorrect'] });
@@ -200,23 +201,32 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
     },
 
     /**
-     * The account this browser owes a second step for, when a push request may pass it (`prompt`
-     * offered); null otherwise (server/src/features/approval asks before sending one).
+     * Who this browser owes a second step to, when `type` may pass it (offered): the account and
+     * the interaction, or null. A push request (server/src/features/approval) and a passkey
+     * challenge (server/src/features/passkeys) are asked for with it.
      */
-    async promptOwedBy(client: ClientInfo, returnUrl: string): Promise<string | null> {
+    async owedTo(
+      client: ClientInfo,
+      returnUrl: string,
+      type: 'prompt' | 'passkey',
+    ): Promise<{ userId: string; interactionUid: string } | null> {
       const step = await owed(returnUrl, client).catch(() => undefined);
-      return step && offered(step, 'prompt') ? step.userId : null;
+      return step && offered(step, type) ? { userId: step.userId, interactionUid: step.interaction.uid } : null;
     },
 
-    /** The push request this browser sent for its owed step was approved by the account's device. */
-    async passApproved(
+    /**
+     * The owed step passed outside this module: the account's device approved this browser's push
+     * request (`prompt`), or one of its passkeys answered a challenge for this step (`passkey`).
+     */
+    async passProven(
       client: ClientInfo,
       input: { returnUrl: string; rememberMachine: boolean },
       userId: string,
+      factor: 'prompt' | 'passkey',
     ): Promise<LoginAnswer> {
       const step = await owed(input.returnUrl, client);
-      if (!offered(step, 'prompt') || step.userId !== userId) throw expired();
-      return pass(step, client, 'prompt', input.rememberMachine);
+      if (!offered(step, factor) || step.userId !== userId) throw expired();
+      return pass(step, client, factor, input.rememberMachine);
     },
 
     /** A recovery code, offered with the authenticator (spec §2 step 3: its checkbox); each passes once. */

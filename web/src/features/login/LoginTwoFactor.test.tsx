@@ -10,6 +10,14 @@ import { LoginTwoFactor } from './LoginTwoFactor';
 // remember-device, the recovery-code checkbox, the e-mail code with its countdown, the messages.
 configure({ asyncUtilTimeout: 5000 });
 
+// The browser's WebAuthn is not in jsdom: whether it is there, and the answer its dialog gives.
+const webAuthn = vi.hoisted(() => ({ supported: false, answer: vi.fn() }));
+vi.mock('../../lib/passkeyCeremony', async (original) => ({
+  ...(await original<typeof import('../../lib/passkeyCeremony')>()),
+  passkeysSupported: () => webAuthn.supported,
+  answerWithPasskey: webAuthn.answer,
+}));
+
 const vi_ = messages['vi-VN'];
 const RETURN_URL = '/oidc/interaction/abc';
 const owed = {
@@ -113,5 +121,39 @@ describe('login step 3', () => {
     answers['POST /api/account/login/two-factor/resume'] = refuse('login_two_factor_expired');
     renderApp(<LoginTwoFactor answer={null} returnUrl={RETURN_URL} />);
     expect(await screen.findByText(vi_.login_two_factor_expired)).toBeTruthy();
+  });
+
+  it('offers a passkey where the browser has WebAuthn: its dialog answers the step, a refused one says why', async () => {
+    const withPasskey = {
+      ...owed,
+      twoFactorTypes: [{ type: 'passkey' as const, title: 'two_factor_method_passkey' }, ...owed.twoFactorTypes],
+    };
+    renderApp(<LoginTwoFactor answer={withPasskey} returnUrl={RETURN_URL} onBack={() => {}} />);
+    // No WebAuthn here: not offered, the authenticator preselected.
+    expect(await screen.findByRole('radio', { name: vi_.two_factor_method_authenticator })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: vi_.two_factor_method_passkey })).toBeNull();
+    cleanup();
+
+    webAuthn.supported = true;
+    const response = { id: 'key-1', rawId: 'key-1', type: 'public-key', response: {}, clientExtensionResults: {} };
+    webAuthn.answer.mockResolvedValue(response);
+    answers['POST /api/account/login/two-factor/passkey/options'] = ok({ options: { challenge: 'c' } });
+    answers['POST /api/account/login/two-factor/passkey'] = refuse('passkey_failed');
+    renderApp(<LoginTwoFactor answer={withPasskey} returnUrl={RETURN_URL} onBack={() => {}} />);
+    expect((screen.getByRole('radio', { name: vi_.two_factor_method_passkey }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(vi_.login_two_factor_passkey_hint)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: vi_.login_two_factor_passkey_use }));
+    expect(await screen.findByText(vi_.passkey_failed)).toBeTruthy();
+
+    answers['POST /api/account/login/two-factor/passkey'] = ok(signedIn);
+    fireEvent.click(screen.getByRole('button', { name: vi_.login_two_factor_passkey_use }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/oidc/auth/abc'));
+    expect(webAuthn.answer).toHaveBeenCalledWith({ challenge: 'c' });
+    expect(posted('/api/account/login/two-factor/passkey').at(-1)).toEqual({
+      returnUrl: RETURN_URL,
+      response,
+      rememberMachine: true,
+    });
+    webAuthn.supported = false;
   });
 });

@@ -11,8 +11,10 @@ import { type ApiForm, useApiForm } from '../../components/useApiForm';
 import { type CodeStep as CodeStepState, useCodeStep } from '../../components/useCodeStep';
 import { useLocale } from '../../hooks/useLocale';
 import { looseT } from '../../i18n/t';
+import { passkeysSupported } from '../../lib/passkeyCeremony';
 import { CampaignHandOff, type CampaignHandOffState } from './CampaignHandOff';
 import { actionForAnswer } from './logic';
+import { PasskeyStep } from './PasskeyStep';
 import { RestartSignIn } from './RestartSignIn';
 import classes from './twoFactor.module.css';
 import { loginRecoveryCode, loginTwoFactor, resumeTwoFactor, sendTwoFactorCode } from './twoFactorApi';
@@ -86,7 +88,10 @@ function TwoFactorStep({
   const { t } = useTranslation();
   const tr = looseT(t);
   const { to } = useLocale();
-  const types: LoginTwoFactorType[] = owed.twoFactorTypes ?? [];
+  // A passkey is offered only where the browser can answer with one.
+  const types: LoginTwoFactorType[] = (owed.twoFactorTypes ?? []).filter(
+    (type) => type.type !== 'passkey' || passkeysSupported(),
+  );
   const [method, setMethod] = useState<LoginTwoFactorType['type'] | null>(types[0]?.type ?? null);
   const [useRecovery, setUseRecovery] = useState(false);
   const [remember, setRemember] = useState(true);
@@ -311,6 +316,22 @@ function TwoFactorStep({
           {rememberBox}
           {back}
         </Stack>
+      )}
+
+      {method === 'passkey' && (
+        <PasskeyStep
+          returnUrl={returnUrl}
+          rememberMachine={remember}
+          busy={leaving}
+          onAnswer={done}
+          onGone={expired}
+          after={
+            <>
+              {rememberBox}
+              {back}
+            </>
+          }
+        />
       )}
 
       {method === 'email' && !email.sent && (

@@ -12,3 +12,10 @@ export async function signInWithPasskey(returnUrl: string, campaignId: string | 
   const response = await answerWithPasskey(options, autofill);
   return call(e.signIn, { returnUrl, response }, { query: { campaignId: campaignId || undefined } });
 }
+
+/** Login step 3 with one of the account's passkeys: the owed step's challenge, the browser's answer, the pass. */
+export async function passStepWithPasskey(returnUrl: string, rememberMachine: boolean) {
+  const { options } = await call(e.secondStepOptions, { returnUrl });
+  const response = await answerWithPasskey(options);
+  return call(e.secondStep, { returnUrl, response, rememberMachine });
+}
