@@ -184,13 +184,19 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     // From here the authenticator waits for a touch, so the login page's autofill ceremony (the
     // browser offers the passkey among the username suggestions) does not sign in by itself.
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
+    const signOut = async () => {
+      await page.goto(`${server.url}${prefix}/account/logout`);
+      await page.getByRole('button', { name: t.logout_this_device }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: t.logout_confirm_button }).click();
+      await page.waitForURL(/\/login\?/);
+    };
+    const askTwoFactors = async () => {
+      await page.goto(`${learn.url}/login?acr_values=${encodeURIComponent(ACR_TWO_FACTOR)}${uiLocales}`);
+      await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    };
     // Signed out, the relying party asks for two factors: the passkey alone gives them.
-    await page.goto(`${server.url}${prefix}/account/logout`);
-    await page.getByRole('button', { name: t.logout_this_device }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: t.logout_confirm_button }).click();
-    await page.waitForURL(/\/login\?/);
-    await page.goto(`${learn.url}/login?acr_values=${encodeURIComponent(ACR_TWO_FACTOR)}${uiLocales}`);
-    await page.waitForURL(/\/login\?ReturnUrl=%2Foidc%2Finteraction%2F/);
+    await signOut();
+    await askTwoFactors();
     const button = page.getByRole('button', { name: t.login_passkey });
     await button.waitFor();
     await page.screenshot({ path: screenshotPath(`login-passkey-${locale}-1280`) });
@@ -204,6 +210,24 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     const signedIn = await pageJson<Callback>(page);
     expect(signedIn.signedIn).toBe(true);
     expect(signedIn.claims).toMatchObject({ email, amr: ['hwk', 'mfa'], acr: ACR_TWO_FACTOR });
+
+    // A password first: the passkey is step 3's second factor, preselected (login step 3).
+    await signOut();
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
+    await askTwoFactors();
+    await signInOnLoginPage(page, t, email, 'Passkey@2026x');
+    const useKey = page.getByRole('button', { name: t.login_two_factor_passkey_use });
+    await useKey.waitFor();
+    expect(await page.getByRole('radio', { name: t.two_factor_method_passkey }).isChecked()).toBe(true);
+    // The account has no two-step: the page says the application asks for it.
+    await page.getByText(t.login_two_factor_step_up_intro).waitFor();
+    await page.screenshot({ path: screenshotPath(`login-two-factor-passkey-${locale}-1280`) });
+    expect(await axeViolations(page)).toEqual([]);
+    await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
+    await useKey.click();
+    await page.waitForURL(`${learn.url}/cb?**`);
+    const stepped = await pageJson<Callback>(page);
+    expect(stepped.claims).toMatchObject({ email, amr: ['pwd', 'hwk', 'mfa'], acr: ACR_TWO_FACTOR });
     await context.close();
   });
 

@@ -109,6 +109,12 @@ export const loginAnswerSchema = z.object({
   /** The second factors this sign-in may pass, first the preselected one (spec §3; see loginTwoFactorType). */
   twoFactorTypes: z.array(loginTwoFactorTypeSchema).optional(),
   /**
+   * Why step 3 is asked: the account's two-step (`two_step`), or the application asks for two
+   * factors (`application`, acr_values) of an account that may not use two-step at all; the
+   * page's intro says which.
+   */
+  twoFactorReason: z.enum(['two_step', 'application']).optional(),
+  /**
    * A provider's sign-in whose e-mail belongs to an account (issue 25): the provider is linked only
    * once this sign-in proves that account (its password or a code to `username`, then two-step).
    */

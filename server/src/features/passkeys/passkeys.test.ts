@@ -166,7 +166,7 @@ describe('passkeys', () => {
 
     // No two-step, but the relying party asks for two factors: the passkey is offered first.
     const { flow, answer } = await password('passkey-step3@example.com');
-    expect(answer).toMatchObject({ requiresTwoFactor: true, userId: lan.id });
+    expect(answer).toMatchObject({ requiresTwoFactor: true, userId: lan.id, twoFactorReason: 'application' });
     expect(answer.twoFactorTypes?.[0]).toEqual({ type: 'passkey', title: 'two_factor_method_passkey' });
     // A passkey is never a typed code.
     expect(

@@ -254,6 +254,7 @@ export const secondStepAnswer = (interaction: Interaction, userId: string, types
   requiresTwoFactor: true,
   userId,
   twoFactorTypes: types,
+  twoFactorReason: asksTwoFactors(interaction) ? ('application' as const) : ('two_step' as const),
 });
 
 /**

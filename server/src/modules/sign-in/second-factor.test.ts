@@ -85,7 +85,7 @@ describe('login step 3: the second factor', () => {
   it('asks an account with two-step on for its second factor instead of finishing the sign-in', async () => {
     const u = await twoStepUser('second@example.com');
     const { flow, answer } = await password(u.email);
-    expect(answer).toMatchObject({ isOk: false, requiresTwoFactor: true, userId: u.id });
+    expect(answer).toMatchObject({ isOk: false, requiresTwoFactor: true, userId: u.id, twoFactorReason: 'two_step' });
     expect(answer.twoFactorTypes).toEqual([
       { type: 'authenticator', title: 'two_factor_method_authenticator' },
       { type: 'email', title: 'two_factor_method_email', value: expect.stringContaining('***') },

@@ -232,7 +232,11 @@ function TwoFactorStep({
           {t('login_two_factor_title')}
         </Title>
         <Text c="gray.7" fz="sm">
-          {t(stepUp ? 'login_two_factor_step_up_intro' : 'login_two_factor_intro')}
+          {t(
+            stepUp || owed.twoFactorReason === 'application'
+              ? 'login_two_factor_step_up_intro'
+              : 'login_two_factor_intro',
+          )}
         </Text>
       </Stack>
 
