@@ -101,6 +101,12 @@ export type Endpoint<
    */
   whileAwaitingGuardian?: true;
   /**
+   * For a `product` endpoint about one person: the input field holding their user id. While that
+   * person is a child whose guardian has not consented (docs/children.md), the door answers 403
+   * guardian_consent_required: no product reads or writes a child's data before the consent.
+   */
+  person?: 'userId';
+  /**
    * The change decides how the account signs in or recovers: a proof given for it must hold for
    * this sign-in (contracts/src/step-up.ts), else 403 step_up_required before the input is read.
    */
@@ -162,7 +168,9 @@ export const featureEndpoints =
         ...(def.errors ?? []),
         ...(def.stepUp ? (['step_up_required'] as const) : []),
         ...(def.idempotent ? (['idempotency_key_required'] as const) : []),
-        ...(def.auth === 'user' && !def.whileAwaitingGuardian ? (['guardian_consent_required'] as const) : []),
+        ...((def.auth === 'user' && !def.whileAwaitingGuardian) || def.person
+          ? (['guardian_consent_required'] as const)
+          : []),
       ],
     }) as Endpoint<I, O, A> & (K extends true ? { idempotent: true } : unknown);
 

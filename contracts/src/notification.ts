@@ -148,6 +148,7 @@ export const notificationEndpoints = {
     path: '/api/product/notification/users/:userId',
     summary: "A person's channels per module, to read before sending (one module, a block's, or all)",
     auth: 'product',
+    person: 'userId',
     scope: 'notifications:read',
     input: userChoicesInput,
     output: userChoicesSchema,

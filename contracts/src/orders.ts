@@ -223,6 +223,7 @@ export const orderEndpoints = {
     path: '/api/product/orders',
     summary: `Creates an order in Wait for a person with its lines, once per ${IDEMPOTENCY_KEY_HEADER} header; the amount and discount are worked out from the lines`,
     auth: 'product',
+    person: 'userId',
     scope: 'orders:write',
     idempotent: true,
     input: newOrderInput,

@@ -82,6 +82,7 @@ export const pointEndpoints = {
     summary:
       'Awards (point > 0) or deducts (point < 0) points, once per Idempotency-Key header; a deduction never takes the balance below zero',
     auth: 'product',
+    person: 'userId',
     scope: 'points:write',
     idempotent: true,
     input: pointChangeInput,

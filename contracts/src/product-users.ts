@@ -23,6 +23,7 @@ export const productUserEndpoints = {
     path: '/api/product/users/:userId',
     summary: "A person's basic profile: names, avatar, language",
     auth: 'product',
+    person: 'userId',
     scope: 'users:read',
     input: z.object({ userId: z.string().min(1).max(100) }),
     output: productUserSchema,

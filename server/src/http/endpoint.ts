@@ -78,6 +78,8 @@ declare module 'fastify' {
     requireStepUp(who: UserContext & { caller: CallerContext }): Promise<void>;
     /** Whether a child's account still waits for its guardian's consent (server/src/modules/guardian/rule.ts). */
     awaitsGuardian(user: User): Promise<boolean>;
+    /** The same for a person a product's call names by id (an unknown id: false; the handler says not_found). */
+    awaitsGuardianById(userId: string): Promise<boolean>;
     /** Every endpoint registered through `handle`, for the OpenAPI description (server/src/http/openapi.ts). */
     endpoints: Endpoint[];
     /** Every method and path registered (server/src/app.ts). */
@@ -161,6 +163,10 @@ async function enter<E extends Endpoint>(
   if (person) await app.requireStepUp({ ...person, caller });
   const idempotencyKey = endpoint.idempotent ? idempotencyKeyOf(request) : undefined;
   const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
+  // A product's call about a child whose guardian has not consented (docs/children.md).
+  const personId = product && endpoint.person ? (input as Record<string, unknown>)[endpoint.person] : undefined;
+  if (typeof personId === 'string' && (await app.awaitsGuardianById(personId)))
+    throw forbidden('guardian_consent_required');
   return {
     input,
     ctx: {

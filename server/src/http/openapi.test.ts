@@ -45,6 +45,14 @@ describe('OpenAPI description', () => {
     expect(registered.length).toBeGreaterThan(50);
   });
 
+  it("names the person of every product call about one (contract `person`), so a waiting child's data is held back", () => {
+    const aboutSomeone = t.app.endpoints.filter(
+      (e) => e.auth === 'product' && 'userId' in ((e.input as { shape?: object }).shape ?? {}),
+    );
+    expect(aboutSomeone.length).toBeGreaterThan(4);
+    expect(aboutSomeone.filter((e) => e.person !== 'userId').map((e) => `${e.method} ${e.path}`)).toEqual([]);
+  });
+
   it('has a browsable page', async () => {
     const res = await t.app.inject({ url: '/api/docs' });
     expect(res.statusCode).toBe(200);

@@ -10,8 +10,8 @@ export const LEARN = {
   redirectUri: 'http://127.0.0.1:4100/learn/cb',
 };
 
-/** A test app whose OIDC_CLIENTS_FILE holds LEARN (connected apps, guardian consent). */
-export async function createAppWithLearn(): Promise<TestApp> {
+/** A test app whose OIDC_CLIENTS_FILE holds LEARN (connected apps, guardian consent), and `more` clients. */
+export async function createAppWithLearn(more: readonly object[] = []): Promise<TestApp> {
   const file = path.join(os.tmpdir(), `portico-learn-client-${process.pid}-${Date.now()}.json`);
   await writeFile(
     file,
@@ -24,6 +24,7 @@ export async function createAppWithLearn(): Promise<TestApp> {
         grant_types: ['authorization_code', 'refresh_token'],
         first_party: true,
       },
+      ...more,
     ]),
   );
   return createTestApp({ OIDC_CLIENTS_FILE: file });

@@ -1,4 +1,12 @@
-import { accountEndpoints, authEndpoints, guardianEndpoints, profileEndpoints } from '@portico/contracts';
+import {
+  accountEndpoints,
+  authEndpoints,
+  fillPath,
+  guardianEndpoints,
+  pointEndpoints,
+  productUserEndpoints,
+  profileEndpoints,
+} from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
@@ -16,6 +24,7 @@ import {
   signInWithPassword,
   startAuthorization,
 } from '../../testing/oidc-flow.js';
+import { productCaller, productClient } from '../../testing/products.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 
 // Guardian consent (issue 32 point 4; docs/children.md): a child's account waits for its guardian
@@ -28,11 +37,14 @@ const bornYearsAgo = (years: number) => {
   return `${d.getUTCFullYear() - years}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 };
 
+/** A product of the platform reading people (the product API). */
+const SHOP = productClient('guardian-shop', ['users:read', 'points:write']);
+
 describe('guardian consent', () => {
   let t: TestApp;
   const learn = LEARN;
   beforeAll(async () => {
-    t = await createAppWithLearn();
+    t = await createAppWithLearn([SHOP]);
   });
   afterAll(() => t.close());
 
@@ -72,6 +84,27 @@ describe('guardian consent', () => {
     );
     expect(status).toMatchObject({ required: true, childAgreement: true, asked: null });
     expect(status.text).toContain('Portico');
+
+    // No product reads or writes the child's data either (the contract's `person`).
+    const shop = await productCaller(t.app, SHOP.client_id, SHOP.scope);
+    const profileOfMinh = fillPath(productUserEndpoints.read.path, { userId: minh.id });
+    expect(errorKey(await shop.call('GET', profileOfMinh), 403)).toBe('guardian_consent_required');
+    const award = () =>
+      shop.call(
+        'POST',
+        fillPath(pointEndpoints.change.path, { userId: minh.id }),
+        { point: 5, actionName: 'Lesson finished' },
+        {
+          'idempotency-key': `award-${minh.id}`,
+        },
+      );
+    expect(errorKey(await award(), 403)).toBe('guardian_consent_required');
+    // An adult, and an unknown id, are answered as ever.
+    const adult = await signedInUser(t, { email: 'minh-parent-adult@example.com' });
+    resultOf(await shop.call('GET', fillPath(productUserEndpoints.read.path, { userId: adult.id })));
+    expect(errorKey(await shop.call('GET', fillPath(productUserEndpoints.read.path, { userId: 'nobody' })), 404)).toBe(
+      'not_found',
+    );
 
     // A relying party: interaction_required, after the page that says why.
     const { flow, answer } = await signInAtLearn('minh-child@example.com');
@@ -140,8 +173,10 @@ describe('guardian consent', () => {
     const confirmation = await guardianMail('me.parent@example.com');
     expect(confirmation?.text).toContain(new URL(withdrawLink).searchParams.get('token'));
 
-    // Now the child uses the account and the relying party, silently too.
+    // Now the child uses the account and the relying party, silently too, and products read it.
     resultOf(await minh.call('GET', profileEndpoints.get.path));
+    expect(resultOf<{ id: string }>(await shop.call('GET', profileOfMinh)).id).toBe(minh.id);
+    expect((await award()).statusCode).toBe(200);
     const silentNow = await startAuthorization(t.app, { ...learn, jar: minh.flow.jar, params: { prompt: 'none' } });
     expect(new URL(silentNow.location).searchParams.get('code')).toBeTruthy();
     await signInWithPassword(t.app, { username: 'minh-child@example.com', password: TEST_PASSWORD }, learn);

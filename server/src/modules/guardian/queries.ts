@@ -1,11 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { guardianConsents } from '../../db/schema.js';
+import { guardianConsents, users } from '../../db/schema.js';
 
 export type GuardianConsentRow = typeof guardianConsents.$inferSelect;
 
 export const findGuardianConsent = async (db: Db, userId: string): Promise<GuardianConsentRow | undefined> =>
   (await db.select().from(guardianConsents).where(eq(guardianConsents.userId, userId)).limit(1))[0];
+
+/** A person's birth date by id (the rule's only question about someone a product names). */
+export const findBirthdate = async (db: Db, userId: string): Promise<{ birthdate: string | null } | undefined> =>
+  (await db.select({ birthdate: users.birthdate }).from(users).where(eq(users.id, userId)).limit(1))[0];
 
 /** The child named (again) a guardian: a new request, which replaces an earlier one not yet answered. */
 export const saveGuardianAsked = (

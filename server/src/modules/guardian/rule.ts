@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { translate } from '../../lib/i18n.js';
 import { deriveKey } from '../../lib/keys.js';
 import type { User } from '../users/index.js';
-import { findGuardianConsent, type GuardianConsentRow } from './queries.js';
+import { findBirthdate, findGuardianConsent, type GuardianConsentRow } from './queries.js';
 
 type RuleDeps = Pick<AppDeps, 'database' | 'config' | 'secrets'>;
 
@@ -32,20 +32,28 @@ export function createGuardianRule(deps: RuleDeps) {
     return config.GUARDIAN_CONSENT_AGE > 0 && age !== null && age < config.GUARDIAN_CONSENT_AGE;
   };
 
+  /**
+   * Whether the account waits for its guardian: a child whose guardian has not consented. An
+   * adult (or an account without a birth date) never reads the table: the bearer door asks this
+   * on every account call.
+   */
+  async function awaits(user: Pick<User, 'id' | 'birthdate'>, tx: Db = db): Promise<boolean> {
+    if (!isChild(user)) return false;
+    return !(await findGuardianConsent(tx, user.id))?.consentedAt;
+  }
+
   return {
     ageOf,
     isChild,
     /** From CHILD_CONSENT_AGE the child agrees too. */
     asksChild: (user: Pick<User, 'birthdate'>) => (ageOf(user) ?? 0) >= config.CHILD_CONSENT_AGE,
 
-    /**
-     * Whether the account waits for its guardian: a child whose guardian has not consented. An
-     * adult (or an account without a birth date) never reads the table: the bearer door asks this
-     * on every account call.
-     */
-    async awaits(user: Pick<User, 'id' | 'birthdate'>, tx: Db = db): Promise<boolean> {
-      if (!isChild(user)) return false;
-      return !(await findGuardianConsent(tx, user.id))?.consentedAt;
+    awaits,
+
+    /** The same for a person named by id (a product's call about them); an unknown id does not wait. */
+    async awaitsById(userId: string): Promise<boolean> {
+      const person = await findBirthdate(db, userId);
+      return person ? awaits({ id: userId, birthdate: person.birthdate }) : false;
     },
 
     /** What the guardian and the child agree to, in `locale` (GUARDIAN_CONSENT_TEXT_VI / _EN, else Portico's own). */
