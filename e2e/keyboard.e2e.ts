@@ -1,46 +1,11 @@
 import { messages } from '@portico/contracts';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, serverAndBrowser } from './harness.js';
+import { focused, focusField, signInWithKeys, tabTo } from './keyboard.js';
 import { outboxCount, registerByApi, signInToPortal, waitForCode } from './signin.js';
 
 const vi = messages['vi-VN'];
 const en = messages['en-US'];
-
-/**
- * Tabs forward until `target` has the focus (at most `max` presses), as a person with a keyboard
- * does; fails when it cannot be reached. Then checks that the focus shows: an outline of at
- * least 2 px (Mantine's focus-visible ring, web/src/chrome/focus.css for text fields).
- */
-async function tabTo(page: Page, target: Locator, max = 60) {
-  const handle = await target.elementHandle();
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    if (await page.evaluate((el) => el === document.activeElement, handle)) {
-      // The focused element's ring, or its field's (a password field's input sits inside the
-      // bordered wrapper that shows the ring on :focus-within).
-      const ring = await page.evaluate(() => {
-        const el = document.activeElement as Element;
-        const shown = [el, el.closest('.mantine-Input-input')].filter((x): x is Element => !!x);
-        const rings = shown.map((x) => getComputedStyle(x)).filter((s) => s.outlineStyle !== 'none');
-        const best = rings.sort((a, b) => Number.parseFloat(b.outlineWidth) - Number.parseFloat(a.outlineWidth))[0];
-        return { width: best ? Number.parseFloat(best.outlineWidth) : 0, style: best?.outlineStyle ?? 'none' };
-      });
-      expect(ring.style, 'a visible focus ring').not.toBe('none');
-      expect(ring.width, 'a focus ring of at least 2 px').toBeGreaterThanOrEqual(2);
-      return;
-    }
-  }
-  throw new Error(`could not reach ${target} with Tab`);
-}
-
-/** The element that has the focus: its tag and text (the page's body when nothing has it). */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    if (!el || el === document.body) return 'BODY';
-    return `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent ?? ''}`.trim();
-  });
 
 // Issue 32 point 5: the journeys done with the keyboard alone — Tab, Shift+Tab, Enter, Space and
 // Escape, never the mouse — with the focus always visible, and returned to where it was when a
@@ -58,14 +23,7 @@ describe('keyboard only', () => {
     // The login page: the username, Enter; the password, Enter.
     await page.goto(`${url}/account`);
     await page.waitForURL(/\/login\?ReturnUrl=/);
-    await tabTo(page, page.getByLabel(vi.login_username_label));
-    await page.keyboard.type(email);
-    await page.keyboard.press('Enter');
-    const password = page.locator('input[name=password]');
-    await password.waitFor();
-    if (!(await password.evaluate((el) => el === document.activeElement))) await tabTo(page, password);
-    await page.keyboard.type('Keys@2026x');
-    await page.keyboard.press('Enter');
+    await signInWithKeys(page, vi, email, 'Keys@2026x');
     await page.waitForURL(`${url}/account`);
 
     // The account menu: Tab to an entry, Enter opens it.
@@ -89,7 +47,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     const field = dialog.getByLabel(vi.step_up_password_label);
-    if (!(await field.evaluate((el) => el === document.activeElement))) await tabTo(page, field);
+    await focusField(page, field);
     await page.keyboard.type('Keys@2026x');
     await page.keyboard.press('Enter');
     const download = page.getByRole('button', { name: vi.data_export_download });
@@ -125,7 +83,7 @@ describe('keyboard only', () => {
     const [mail] = await ctx.server.outbox(email);
     const otp = page.getByLabel(en.otp_label);
     await otp.waitFor();
-    if (!(await otp.evaluate((el) => el === document.activeElement))) await tabTo(page, otp);
+    await focusField(page, otp);
     await page.keyboard.type(mail?.code ?? '');
     await tabTo(page, page.getByRole('button', { name: en.common_verify }), 10);
     await page.keyboard.press('Enter');
@@ -167,7 +125,7 @@ describe('keyboard only', () => {
     const otp = page.getByLabel(vi.otp_label);
     await otp.waitFor();
     const code = await waitForCode(ctx.server, email, before);
-    if (!(await otp.evaluate((el) => el === document.activeElement))) await tabTo(page, otp);
+    await focusField(page, otp);
     await page.keyboard.type(code);
     await tabTo(page, page.getByRole('button', { name: vi.common_verify }), 10);
     await page.keyboard.press('Enter');
@@ -198,20 +156,20 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     const address = page.getByRole('dialog').getByLabel(en.contact_email_label);
     await address.waitFor();
-    if (!(await address.evaluate((el) => el === document.activeElement))) await tabTo(page, address, 10);
+    await focusField(page, address, 10);
     await page.keyboard.type(added);
     const before = await outboxCount(ctx.server, added);
     await page.keyboard.press('Enter');
     const stepUp = page.getByRole('dialog', { name: en.step_up_title });
     await stepUp.waitFor();
     const password = stepUp.getByLabel(en.step_up_password_label);
-    if (!(await password.evaluate((el) => el === document.activeElement))) await tabTo(page, password, 10);
+    await focusField(page, password, 10);
     await page.keyboard.type('Keys@2026x');
     await page.keyboard.press('Enter');
     const code = await waitForCode(ctx.server, added, before);
     const otp = page.getByRole('dialog').getByLabel(en.otp_label);
     await otp.waitFor();
-    if (!(await otp.evaluate((el) => el === document.activeElement))) await tabTo(page, otp, 10);
+    await focusField(page, otp, 10);
     await page.keyboard.type(code);
     await tabTo(page, page.getByRole('dialog').getByRole('button', { name: en.common_confirm }), 10);
     await page.keyboard.press('Enter');

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { focusField, signInWithKeys, tabTo } from './keyboard.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { outboxCount, pageJson, registerByApi, signInOnLoginPage, waitForCode } from './signin.js';
 
@@ -59,6 +60,9 @@ describe('two-step sign-in journey', () => {
   let browser: Browser;
   let partner: RelyingParty;
   const contexts: BrowserContext[] = [];
+  // The authenticator app and the recovery codes the first journey's wizard gave (later ones use them).
+  let app: ReturnType<typeof authenticator>;
+  let recoveryCodes: string[] = [];
   const newPage = async (locale: 'vi-VN' | 'en-US' = 'vi-VN', viewport = DESKTOP) => {
     const context = await browser.newContext({ viewport, locale });
     contexts.push(context);
@@ -97,13 +101,13 @@ describe('two-step sign-in journey', () => {
     const sharedKey = ((await setupPage.getByTestId('shared-key').textContent()) ?? '').trim();
     expect(sharedKey).toMatch(/^[a-z2-7 ]{16,}$/i);
     await setupPage.getByRole('button', { name: vi.common_next }).click();
-    const app = authenticator(sharedKey);
+    app = authenticator(sharedKey);
     await setupPage.getByLabel(vi.two_factor_code_label).fill(app.code(Date.now()));
     app.markUsed();
     await setupPage.getByRole('button', { name: vi.common_verify }).click();
     const panel = setupPage.getByRole('region', { name: vi.two_factor_recovery_title });
     await panel.waitFor();
-    const recoveryCodes = (await panel.locator('li').allTextContents()).map((c) => c.trim());
+    recoveryCodes = (await panel.locator('li').allTextContents()).map((c) => c.trim());
     expect(recoveryCodes).toHaveLength(10);
 
     // 2. Another browser (signed out): password, then step 3 with the authenticator code.
@@ -252,5 +256,64 @@ describe('two-step sign-in journey', () => {
     await page.getByText(en.otp_error_blank).waitFor();
     await page.screenshot({ path: screenshotPath('two-factor-step3-email-en-390'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('passes step 3 with the keyboard alone: the focused code, the methods with the arrow keys, the recovery code with Space', async () => {
+    const page = await newPage('en-US', PHONE);
+    const step3 = async () => {
+      await page.goto(`${server.url}/en-us/account`);
+      await page.waitForURL(/\/login\?ReturnUrl=/);
+      await signInWithKeys(page, en, EMAIL, PASSWORD);
+      await page.getByRole('heading', { name: en.login_two_factor_title }).waitFor();
+    };
+    const signOut = async () => {
+      await page.goto(`${server.url}/en-us/account/logout`);
+      await tabTo(page, page.getByRole('button', { name: en.logout_this_device }).first());
+      await page.keyboard.press('Enter');
+      await tabTo(page, page.getByRole('dialog').getByRole('button', { name: en.logout_confirm_button }), 10);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/login\?/);
+    };
+
+    // The authenticator: the code field has the focus; the code and Enter.
+    await step3();
+    await focusField(page, codeField(page, en));
+    // Not remembered, so each sign-in below comes back to step 3 (Space on the checkbox).
+    await tabTo(page, page.getByLabel(en.login_two_factor_remember), 10);
+    await page.keyboard.press('Space');
+    expect(await page.getByLabel(en.login_two_factor_remember).isChecked()).toBe(false);
+    await focusField(page, codeField(page, en));
+    await page.keyboard.type(await app.next());
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/en-us/account`);
+    await signOut();
+
+    // A recovery code: Space ticks its checkbox, its field takes the code, Enter.
+    await step3();
+    await tabTo(page, page.getByLabel(en.login_two_factor_use_recovery), 10);
+    await page.keyboard.press('Space');
+    await focusField(page, page.getByRole('textbox', { name: en.login_two_factor_recovery_label }));
+    await page.keyboard.type(recoveryCodes[1] ?? '');
+    await tabTo(page, page.getByLabel(en.login_two_factor_remember), 10);
+    await page.keyboard.press('Space');
+    await tabTo(page, page.getByRole('button', { name: en.login_two_factor_verify }), 10);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/en-us/account`);
+    await signOut();
+
+    // The e-mail code: the arrow key moves from the authenticator to it; Enter sends; the code; Enter.
+    await step3();
+    await tabTo(page, page.getByRole('radio', { name: en.two_factor_method_authenticator }), 30);
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: en.two_factor_method_email }).isChecked()).toBe(true);
+    await tabTo(page, page.getByRole('button', { name: en.login_two_factor_send }), 10);
+    await page.keyboard.press('Enter');
+    // The journey before sent one a moment ago: within the resend cooldown that code still holds.
+    await page.getByRole('timer').waitFor();
+    const code = (await server.outbox(EMAIL)).find((m) => m.code)?.code ?? '';
+    await focusField(page, page.locator('input[name=otp]'));
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/en-us/account`);
   });
 });

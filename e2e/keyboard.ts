@@ -1,0 +1,58 @@
+import type { Messages } from '@portico/contracts';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+// The keyboard-only steps of the e2e journeys (issue 32 point 5): reach a control with Tab as a
+// person with a keyboard does, and check that the focus shows. keyboard.e2e.ts and the journeys
+// of the other files that are done with the keyboard use them.
+
+/**
+ * Tabs forward until `target` has the focus (at most `max` presses), as a person with a keyboard
+ * does; fails when it cannot be reached. Then checks that the focus shows: an outline of at
+ * least 2 px (Mantine's focus-visible ring, web/src/chrome/focus.css for text fields).
+ */
+export async function tabTo(page: Page, target: Locator, max = 60) {
+  const handle = await target.elementHandle();
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((el) => el === document.activeElement, handle)) {
+      // The focused element's ring, or its field's (a password field's input sits inside the
+      // bordered wrapper that shows the ring on :focus-within).
+      const ring = await page.evaluate(() => {
+        const el = document.activeElement as Element;
+        const shown = [el, el.closest('.mantine-Input-input')].filter((x): x is Element => !!x);
+        const rings = shown.map((x) => getComputedStyle(x)).filter((s) => s.outlineStyle !== 'none');
+        const best = rings.sort((a, b) => Number.parseFloat(b.outlineWidth) - Number.parseFloat(a.outlineWidth))[0];
+        return { width: best ? Number.parseFloat(best.outlineWidth) : 0, style: best?.outlineStyle ?? 'none' };
+      });
+      expect(ring.style, 'a visible focus ring').not.toBe('none');
+      expect(ring.width, 'a focus ring of at least 2 px').toBeGreaterThanOrEqual(2);
+      return;
+    }
+  }
+  throw new Error(`could not reach ${target} with Tab`);
+}
+
+/** The element that has the focus: its tag and text (the page's body when nothing has it). */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'BODY';
+    return `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent ?? ''}`.trim();
+  });
+
+/** Typing goes to `field`: it has the focus already (a step that focuses it), or Tab reaches it. */
+export async function focusField(page: Page, field: Locator, max = 20) {
+  await field.waitFor();
+  if (!(await field.evaluate((el) => el === document.activeElement))) await tabTo(page, field, max);
+}
+
+/** Login steps 1 and 2 with the keys: Tab to the username, type it, Enter; the password, Enter. */
+export async function signInWithKeys(page: Page, t: Messages, username: string, password: string) {
+  await tabTo(page, page.getByLabel(t.login_username_label));
+  await page.keyboard.type(username);
+  await page.keyboard.press('Enter');
+  await focusField(page, page.locator('input[name=password]'));
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+}
