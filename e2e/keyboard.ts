@@ -56,3 +56,18 @@ export async function signInWithKeys(page: Page, t: Messages, username: string, 
   await page.keyboard.type(password);
   await page.keyboard.press('Enter');
 }
+
+/** The step-up dialog answered with the keys: its password field, the password, Enter. */
+export async function stepUpWithKeys(page: Page, t: Messages, password: string) {
+  const dialog = page.getByRole('dialog', { name: t.step_up_title });
+  await focusField(page, dialog.getByLabel(t.step_up_password_label), 10);
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Tab to a button (or link) and press Enter on it. */
+export async function pressWithKeys(page: Page, target: Locator, max = 60) {
+  await tabTo(page, target, max);
+  await page.keyboard.press('Enter');
+}

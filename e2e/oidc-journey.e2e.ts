@@ -6,8 +6,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { focusField, pressWithKeys, signInWithKeys, stepUpWithKeys } from './keyboard.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
-import { confirmStepUp, pageJson, registerByApi, signInOnLoginPage, signInToPortal } from './signin.js';
+import { pageJson, registerByApi, signInOnLoginPage } from './signin.js';
 
 const ACR_TWO_FACTOR = 'urn:portico:acr:2fa';
 type Callback = { signedIn?: boolean; error?: string; claims?: Record<string, unknown>; hasRefreshToken?: boolean };
@@ -134,7 +135,7 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await context.close();
   });
 
-  it('adds a passkey (Chromium virtual authenticator), then signs in with it at a relying party asking for two factors', async () => {
+  it('adds a passkey (Chromium virtual authenticator), then signs in with it at a relying party asking for two factors, with the keyboard alone', async () => {
     const prefix = locale === 'en-US' ? '/en-us' : '';
     const email = `passkey.${locale.toLowerCase()}@example.com`;
     await registerByApi(server, email, 'Passkey@2026x');
@@ -153,18 +154,21 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
         automaticPresenceSimulation: true,
       },
     });
-    await signInToPortal(page, server, t, prefix, email, 'Passkey@2026x');
     await page.goto(`${server.url}${prefix}/security/passkeys`);
+    await page.waitForURL(/\/login\?ReturnUrl=/);
+    await signInWithKeys(page, t, email, 'Passkey@2026x');
+    await page.waitForURL(`${server.url}${prefix}/security/passkeys`);
     await page.getByText(t.passkeys_empty).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: t.passkeys_add }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: t.passkeys_add }));
     const naming = page.getByRole('dialog', { name: t.passkeys_name_title });
-    await naming.getByLabel(t.passkeys_name_label).fill('Laptop');
+    await focusField(page, naming.getByLabel(t.passkeys_name_label), 10);
+    await page.keyboard.type('Laptop');
     await page.screenshot({ path: screenshotPath(`passkeys-name-${locale}-1280`) });
     expect(await axeViolations(page)).toEqual([]);
-    await naming.getByRole('button', { name: t.passkeys_add }).click();
+    await page.keyboard.press('Enter');
     // Adding a way to sign in needs a fresh proof (contracts/src/step-up.ts).
-    await confirmStepUp(page, t, 'Passkey@2026x');
+    await stepUpWithKeys(page, t, 'Passkey@2026x');
     const card = page.getByRole('listitem', { name: 'Laptop' });
     await card.waitFor();
     await naming.waitFor({ state: 'detached' });
@@ -186,8 +190,8 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
     const signOut = async () => {
       await page.goto(`${server.url}${prefix}/account/logout`);
-      await page.getByRole('button', { name: t.logout_this_device }).first().click();
-      await page.getByRole('dialog').getByRole('button', { name: t.logout_confirm_button }).click();
+      await pressWithKeys(page, page.getByRole('button', { name: t.logout_this_device }).first());
+      await pressWithKeys(page, page.getByRole('dialog').getByRole('button', { name: t.logout_confirm_button }), 10);
       await page.waitForURL(/\/login\?/);
     };
     const askTwoFactors = async () => {
@@ -205,7 +209,7 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     // The authenticator answers again and the person presses the button (the waiting autofill
     // ceremony may take the answer first and sign in on its own: either way by the passkey).
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
-    await button.click({ timeout: 5_000 }).catch(() => {});
+    await pressWithKeys(page, button).catch(() => {});
     await page.waitForURL(`${learn.url}/cb?**`);
     const signedIn = await pageJson<Callback>(page);
     expect(signedIn.signedIn).toBe(true);
@@ -215,7 +219,7 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await signOut();
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: false });
     await askTwoFactors();
-    await signInOnLoginPage(page, t, email, 'Passkey@2026x');
+    await signInWithKeys(page, t, email, 'Passkey@2026x');
     const useKey = page.getByRole('button', { name: t.login_two_factor_passkey_use });
     await useKey.waitFor();
     expect(await page.getByRole('radio', { name: t.two_factor_method_passkey }).isChecked()).toBe(true);
@@ -224,7 +228,7 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await page.screenshot({ path: screenshotPath(`login-two-factor-passkey-${locale}-1280`) });
     expect(await axeViolations(page)).toEqual([]);
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
-    await useKey.click();
+    await pressWithKeys(page, useKey);
     await page.waitForURL(`${learn.url}/cb?**`);
     const stepped = await pageJson<Callback>(page);
     expect(stepped.claims).toMatchObject({ email, amr: ['pwd', 'hwk', 'mfa'], acr: ACR_TWO_FACTOR });
