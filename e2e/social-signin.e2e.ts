@@ -9,6 +9,7 @@ import { startFakeGoogle } from '../server/src/testing/fake-google.js';
 import { startFakeZalo } from '../server/src/testing/fake-zalo.js';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { pressWithKeys, tabTo } from './keyboard.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { confirmStepUp, pageJson, signInOnLoginPage, waitForCode } from './signin.js';
 
@@ -131,14 +132,24 @@ describe('sign-in with Google, Facebook and Zalo', () => {
     await again.context.close();
   });
 
-  it('Facebook: a new person fills update-info and lands signed in at the relying party', async () => {
+  it('Facebook: a new person fills update-info and lands signed in at the relying party, with the keyboard alone', async () => {
     const email = `minh.${Date.now()}@example.com`;
     facebook.signInAs({ id: `fb-${Date.now()}`, name: 'Minh Trần', first_name: 'Minh', last_name: 'Trần', email });
     const { context, page } = await atLoginPage(PHONE);
-    await page.getByRole('button', { name: vi.login_with_facebook }).click();
-    await fillUpdateInfo(page, 'Minh@2026x');
+    await pressWithKeys(page, page.getByRole('button', { name: vi.login_with_facebook }));
+    // Update-info: the passwords typed, the birth year typed into its select, a gender with the arrows.
+    await page.getByRole('heading', { name: vi.update_info_heading }).waitFor();
+    await tabTo(page, page.getByLabel(vi.details_password, { exact: true }), 30);
+    await page.keyboard.type('Minh@2026x');
+    await tabTo(page, page.getByLabel(vi.details_repassword, { exact: true }), 10);
+    await page.keyboard.type('Minh@2026x');
+    await tabTo(page, page.getByLabel(vi.date_year, { exact: true }), 20);
+    await page.keyboard.type('2001');
+    await tabTo(page, page.getByRole('radio', { name: vi.gender_male, exact: true }), 20);
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: vi.gender_female }).isChecked()).toBe(true);
     await page.screenshot({ path: screenshotPath('social-update-info-vi-390'), fullPage: true });
-    await page.getByRole('button', { name: vi.common_update }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.common_update }), 20);
     // Facebook vouches for no address, so the ID token does not say it is verified.
     expect(await landedAtRp(page)).toMatchObject({ amr: ['fed'] });
     await context.close();
