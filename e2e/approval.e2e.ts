@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { pressWithKeys, tabTo } from './keyboard.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { pageJson, registerByApi, signInToPortal } from './signin.js';
 
@@ -68,7 +69,7 @@ async function desktopAtLogin(browser: Browser, learn: RelyingParty, locale: Loc
 /** Switches the desktop's login page to QR mode; answers the code it shows (what the QR holds). */
 async function showQr(page: Page, t: Messages): Promise<string> {
   const answer = page.waitForResponse((r) => r.url().includes('/api/account/qr-code?'));
-  await page.getByRole('button', { name: t.login_mode_qr }).click();
+  await pressWithKeys(page, page.getByRole('button', { name: t.login_mode_qr }));
   const code = ((await (await answer).json()) as { result: { code: string } }).result.code;
   await page.getByRole('img', { name: t.qr_image_alt }).waitFor();
   return code;
@@ -108,7 +109,7 @@ async function qrJourney(
     await desk.page.getByText(t.qr_scanned).waitFor();
     await desk.page.screenshot({ path: screenshotPath(`qr-scanned-${short(locale)}-1280${label}`), fullPage: true });
 
-    await phone.page.getByRole('button', { name: t.approval_approve }).click();
+    await pressWithKeys(phone.page, phone.page.getByRole('button', { name: t.approval_approve }));
     await phone.page.getByText(t.approval_approved).waitFor();
     await desk.page.waitForURL(`${learn.url}/cb?**`);
     const back = await pageJson<Callback>(desk.page);
@@ -156,7 +157,7 @@ describe('QR-code sign-in and push approval', () => {
         await desk.page.screenshot({ path: screenshotPath(`qr-expired-${short(locale)}-390`), fullPage: true });
         expect(await axeViolations(desk.page)).toEqual([]);
         const again = desk.page.waitForResponse((r) => r.url().includes('/api/account/qr-code?'));
-        await desk.page.getByRole('button', { name: t.qr_regenerate }).click();
+        await pressWithKeys(desk.page, desk.page.getByRole('button', { name: t.qr_regenerate }));
         const second = ((await (await again).json()) as { result: { code: string } }).result.code;
         expect(second).not.toBe(first);
         await desk.page.getByTestId('qr-countdown').waitFor();
@@ -179,7 +180,7 @@ describe('QR-code sign-in and push approval', () => {
         await phone.page.goto(`${portico.phoneServer.url}${prefixOf(locale)}/account/qr?code=${code}`);
         await phone.page.getByTestId('approval-details').waitFor();
         await phone.page.screenshot({ path: screenshotPath(`qr-approve-${short(locale)}-1280`), fullPage: true });
-        await phone.page.getByRole('button', { name: t.approval_deny }).click();
+        await pressWithKeys(phone.page, phone.page.getByRole('button', { name: t.approval_deny }));
         await phone.page.getByText(t.approval_denied).waitFor();
         await desk.page.getByText(t.qr_denied).waitFor();
         await desk.page.getByRole('button', { name: t.qr_regenerate }).waitFor();
@@ -191,17 +192,25 @@ describe('QR-code sign-in and push approval', () => {
       }
     });
 
-    it(`push approval: a wrong number voids the request, the right one signs in (${locale})`, async () => {
+    it(`push approval: a wrong number voids the request, the right one signs in, with the keyboard alone (${locale})`, async () => {
       const t = tOf(locale);
       const email = `push-${short(locale)}-${Date.now()}@example.com`;
       await registerByApi(portico.phoneServer, email, PASSWORD);
       const phone = await signedInPhone(browser, portico.phoneServer, locale, email);
       const desk = await desktopAtLogin(browser, portico.learn, locale);
       try {
-        await desk.page.getByLabel(t.login_username_label).fill(email);
-        await desk.page.getByRole('button', { name: t.common_next }).click();
-        await desk.page.getByRole('tab', { name: t.login_with_prompt }).click();
-        await desk.page.getByRole('button', { name: t.login_prompt_send }).click();
+        await tabTo(desk.page, desk.page.getByLabel(t.login_username_label));
+        await desk.page.keyboard.type(email);
+        await desk.page.keyboard.press('Enter');
+        // The ways of step 2 are tabs: one Tab stop, the arrow keys choose.
+        const promptTab = desk.page.getByRole('tab', { name: t.login_with_prompt });
+        await promptTab.waitFor();
+        const ways = desk.page.getByRole('tablist').filter({ has: promptTab });
+        await tabTo(desk.page, ways.getByRole('tab', { selected: true }));
+        for (let i = 0; i < 4 && (await promptTab.getAttribute('aria-selected')) !== 'true'; i++)
+          await desk.page.keyboard.press('ArrowRight');
+        expect(await promptTab.getAttribute('aria-selected')).toBe('true');
+        await pressWithKeys(desk.page, desk.page.getByRole('button', { name: t.login_prompt_send }));
         const number = Number(await desk.page.getByTestId('prompt-number').textContent());
         expect(number).toBeGreaterThanOrEqual(10);
         await desk.page.screenshot({ path: screenshotPath(`prompt-number-${short(locale)}-1280`), fullPage: true });
@@ -216,19 +225,19 @@ describe('QR-code sign-in and push approval', () => {
         expect(choices).toHaveLength(3);
         expect(choices.map(Number)).toContain(number);
         const wrong = choices.map(Number).find((n) => n !== number)!;
-        await dialog.getByRole('button', { name: String(wrong), exact: true }).click();
+        await pressWithKeys(phone.page, dialog.getByRole('button', { name: String(wrong), exact: true }), 10);
         await phone.page.getByText(t.prompt_wrong_number).waitFor();
         await dialog.waitFor({ state: 'detached' });
 
         // The desktop is told, and asks again.
         await desk.page.getByText(t.prompt_wrong_number).waitFor();
         await desk.page.screenshot({ path: screenshotPath(`prompt-denied-${short(locale)}-1280`), fullPage: true });
-        await desk.page.getByRole('button', { name: t.login_prompt_resend }).click();
+        await pressWithKeys(desk.page, desk.page.getByRole('button', { name: t.login_prompt_resend }));
         const next = desk.page.getByTestId('prompt-number');
         await next.waitFor();
         const right = Number(await next.textContent());
         await dialog.waitFor();
-        await dialog.getByRole('button', { name: String(right), exact: true }).click();
+        await pressWithKeys(phone.page, dialog.getByRole('button', { name: String(right), exact: true }), 10);
         await desk.page.waitForURL(`${portico.learn.url}/cb?**`);
         const back = await pageJson<Callback>(desk.page);
         expect(back.signedIn).toBe(true);
