@@ -20,7 +20,9 @@ export async function tabTo(page: Page, target: Locator, max = 60) {
       // bordered wrapper that shows the ring on :focus-within).
       const ring = await page.evaluate(() => {
         const el = document.activeElement as Element;
-        const shown = [el, el.closest('.mantine-Input-input')].filter((x): x is Element => !!x);
+        // A segmented control's radio is hidden: its label shows the ring.
+        const labels = el instanceof HTMLInputElement ? [...(el.labels ?? [])] : [];
+        const shown = [el, el.closest('.mantine-Input-input'), ...labels].filter((x): x is Element => !!x);
         const rings = shown.map((x) => getComputedStyle(x)).filter((s) => s.outlineStyle !== 'none');
         const best = rings.sort((a, b) => Number.parseFloat(b.outlineWidth) - Number.parseFloat(a.outlineWidth))[0];
         return { width: best ? Number.parseFloat(best.outlineWidth) : 0, style: best?.outlineStyle ?? 'none' };
@@ -70,4 +72,14 @@ export async function stepUpWithKeys(page: Page, t: Messages, password: string) 
 export async function pressWithKeys(page: Page, target: Locator, max = 60) {
   await tabTo(page, target, max);
   await page.keyboard.press('Enter');
+}
+
+/**
+ * A radio group (a segmented control, a list of options): one Tab stop, at its checked option;
+ * the arrow key moves until `option` is checked.
+ */
+export async function chooseWithArrows(page: Page, group: Locator, option: Locator, max = 8) {
+  await tabTo(page, group.locator('input[type=radio]:checked'));
+  for (let i = 0; i < max && !(await option.isChecked()); i++) await page.keyboard.press('ArrowRight');
+  expect(await option.isChecked(), 'the arrow keys reach the option').toBe(true);
 }

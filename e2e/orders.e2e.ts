@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePayments } from '../server/src/testing/fake-payments.js';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { chooseWithArrows, pressWithKeys } from './keyboard.js';
 import { productApi, productClientsFile, putBlock } from './products.js';
 import { registerByApi, signInToPortal, storedSub } from './signin.js';
 
@@ -82,7 +83,7 @@ describe('orders and payment', () => {
   ) {
     const row = rowOf(page, t, id);
     await row.getByText(t.order_status_wait).waitFor();
-    await row.getByRole('button', { name: t.order_view_label.replace('{{id}}', String(id)) }).click();
+    await pressWithKeys(page, row.getByRole('button', { name: t.order_view_label.replace('{{id}}', String(id)) }));
     const dialog = page.getByRole('dialog', { name: t.order_detail_title.replace('{{id}}', String(id)) });
     await dialog.getByText('1,490,000đ').waitFor();
     await dialog.getByText(t.payment_method_ATM_ONLINE).waitFor();
@@ -91,7 +92,7 @@ describe('orders and payment', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath(`${shots}-detail`) });
     }
-    await dialog.getByRole('button', { name: t.order_pay }).click();
+    await pressWithKeys(page, dialog.getByRole('button', { name: t.order_pay }), 20);
     await page.waitForURL(`${server.url}${prefix}/order/checkout/${id}`);
     const payWith = page.getByRole('button', {
       name: t.checkout_pay_with.replace('{{gateway}}', PAYMENT_GATEWAY_NAMES[gateway]),
@@ -101,7 +102,7 @@ describe('orders and payment', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath(`${shots}-checkout`), fullPage: true });
     }
-    await payWith.click();
+    await pressWithKeys(page, payWith);
     // The fake gateway's page: the amount it was asked for, signed; Pay there.
     await page.waitForURL(new RegExp(`^${fake.base}/`));
     expect(await page.getByTestId('fake-amount').textContent()).toBe('1,490,000 VND');
@@ -123,7 +124,7 @@ describe('orders and payment', () => {
     // The gateway heard the answer it expects.
     const heard = fake.sent.filter((n) => n.gateway === gateway).at(-1);
     expect(heard?.status).toBe(gateway === 'momo' ? 204 : 200);
-    await page.getByRole('link', { name: t.checkout_back }).click();
+    await pressWithKeys(page, page.getByRole('link', { name: t.checkout_back }));
     await rowOf(page, t, id).getByText(t.order_status_paid).waitFor();
   }
 
@@ -131,7 +132,7 @@ describe('orders and payment', () => {
     ['vi-VN', '', DESKTOP, 'vnpay', 'zalopay'],
     ['en-US', '/en-us', PHONE, 'momo', 'vnpay'],
   ])(
-    'a product orders, the person pays in %s (%s): Wait, the gateway, back to Paid',
+    'a product orders, the person pays in %s (%s) with the keyboard: Wait, the gateway, back to Paid',
     async (locale, prefix, viewport, first, second) => {
       const t = messages[locale];
       const size = viewport.width;
@@ -146,7 +147,7 @@ describe('orders and payment', () => {
       expect(a).toMatchObject({ status: 0, amount: 1_490_000, discount: 250_000 });
 
       // The account home's tile leads to the orders (in the menu: ORDERS_ENABLED).
-      await page.getByRole('main').getByRole('link', { name: t.menu_order }).click();
+      await pressWithKeys(page, page.getByRole('main').getByRole('link', { name: t.menu_order }));
       await page.waitForURL(`${server.url}${prefix}/order`);
       await rowOf(page, t, b.id).waitFor();
       expect(await axeViolations(page)).toEqual([]);
@@ -156,9 +157,12 @@ describe('orders and payment', () => {
       await payThrough(page, t, prefix, second, b.id);
 
       // Paid includes both; Wait is empty now.
-      await page.locator('label', { hasText: t.order_status_wait }).click();
+      // The status filter: one Tab stop, the arrow keys choose.
+      const filter = page.getByRole('radiogroup');
+      await chooseWithArrows(page, filter, filter.getByRole('radio', { name: t.order_status_wait }));
       await page.getByText(t.order_empty_filtered).waitFor();
-      await page.locator('label', { hasText: t.order_status_paid }).click();
+      await page.screenshot({ path: screenshotPath(`orders-${locale}-${size}-filter-focus`) });
+      await chooseWithArrows(page, filter, filter.getByRole('radio', { name: t.order_status_paid }));
       await rowOf(page, t, a.id).waitFor();
       await rowOf(page, t, b.id).waitFor();
 

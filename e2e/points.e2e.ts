@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { pressWithKeys } from './keyboard.js';
 import { productApi, productClientsFile, putBlock } from './products.js';
 import { registerByApi, signInToPortal, storedSub } from './signin.js';
 
@@ -55,7 +56,7 @@ describe('loyalty points', () => {
     expect((await change(-1500, `${locale}-gift`, 'Đổi quà', null)).result).toMatchObject({ balance: 5100 });
 
     // The account home's tile (on a phone the menu is behind its button).
-    await page.getByRole('main').getByRole('link', { name: t.menu_point }).click();
+    await pressWithKeys(page, page.getByRole('main').getByRole('link', { name: t.menu_point }));
     await page.waitForURL(`${server.url}${prefix}/point`);
     await expect
       .poll(() => page.getByTestId('point-balance').textContent())
@@ -65,7 +66,7 @@ describe('loyalty points', () => {
     expect(await table.getByRole('row').nth(1).innerText()).toContain('\u22121,500');
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath(`points-${locale}-390`), fullPage: true });
-    await page.getByRole('button', { name: t.point_view_more }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: t.point_view_more }));
     await expect.poll(() => table.getByRole('row').count()).toBe(13);
     await page.setViewportSize(DESKTOP);
     await page.evaluate(() => window.scrollTo(0, 0));
