@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { chooseTabWithKeys, pressWithKeys, signInWithKeys, stepUpWithKeys, tabTo, typeWithKeys } from './keyboard.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { confirmStepUp, pageJson, signInOnLoginPage, storedAccessToken } from './signin.js';
 
@@ -81,26 +82,26 @@ describe('the admin console', () => {
   };
 
   const confirmIn = async (page: Page, button: string, t = vi) => {
-    await page.getByRole('button', { name: button }).click();
-    await page.getByRole('dialog').getByRole('button', { name: t.admin_confirm }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: button }));
+    await pressWithKeys(page, page.getByRole('dialog').getByRole('button', { name: t.admin_confirm }), 10);
   };
 
-  it('suspends and restores the demo user, makes a client a relying party signs in through, and audits it all', async () => {
+  it('suspends and restores the demo user, makes a client a relying party signs in through, and audits it all, with the keyboard alone', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale: 'vi-VN' });
     const page = await context.newPage();
     await page.goto(`${server.url}/admin`);
     await page.waitForURL(/\/login\?/);
-    await signInOnLoginPage(page, vi, ADMIN.email, ADMIN.password);
+    await signInWithKeys(page, vi, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${server.url}/admin`);
-    await page.getByLabel(vi.admin_search_label).fill('demo@example.com');
-    await page.getByRole('button', { name: vi.admin_search_button }).click();
-    await page.getByRole('link', { name: 'User Demo' }).click();
+    await typeWithKeys(page, page.getByLabel(vi.admin_search_label), 'demo@example.com');
+    await page.keyboard.press('Enter');
+    await pressWithKeys(page, page.getByRole('link', { name: 'User Demo' }));
     await page.getByRole('heading', { name: vi.admin_user_contacts }).waitFor();
     await page.screenshot({ path: screenshotPath('admin-user-vi-1280'), fullPage: true });
 
     // The first change asks the operator's own proof (the step-up dialog); it then holds a while.
     await confirmIn(page, vi.admin_action_suspend);
-    await confirmStepUp(page, vi, ADMIN.password);
+    await stepUpWithKeys(page, vi, ADMIN.password);
     await page.getByText(vi.admin_state_suspended).waitFor();
 
     // The demo user's right password now gets the suspension message.
@@ -115,17 +116,21 @@ describe('the admin console', () => {
     await page.getByText(vi.admin_state_active).waitFor();
 
     // A client made in the console: the relying party signs the demo user in through it.
-    await page.getByRole('tab', { name: vi.admin_nav_clients }).click();
-    await page.getByRole('button', { name: vi.admin_clients_add }).click();
+    await chooseTabWithKeys(page, page.getByRole('tab', { name: vi.admin_nav_clients }));
+    await pressWithKeys(page, page.getByRole('button', { name: vi.admin_clients_add }));
     const form = page.getByRole('dialog');
-    await form.getByLabel(vi.admin_client_id).fill('console-rp');
-    await form.getByLabel(vi.admin_client_name).fill('Lớp học thử');
-    await form.getByLabel(vi.admin_client_redirects).fill(`${rp.url}/cb`);
-    await form.getByLabel(vi.admin_client_logout_redirects).fill(`${rp.url}/loggedout`);
-    await form.getByLabel('offline_access').uncheck();
-    await form.getByLabel(vi.admin_client_first_party).check();
+    await typeWithKeys(page, form.getByLabel(vi.admin_client_id), 'console-rp');
+    await typeWithKeys(page, form.getByLabel(vi.admin_client_name), 'Lớp học thử');
+    await typeWithKeys(page, form.getByLabel(vi.admin_client_redirects), `${rp.url}/cb`);
+    await typeWithKeys(page, form.getByLabel(vi.admin_client_logout_redirects), `${rp.url}/loggedout`);
+    await tabTo(page, form.getByLabel('offline_access'));
+    await page.keyboard.press('Space');
+    expect(await form.getByLabel('offline_access').isChecked()).toBe(false);
+    await tabTo(page, form.getByLabel(vi.admin_client_first_party));
+    await page.keyboard.press('Space');
+    expect(await form.getByLabel(vi.admin_client_first_party).isChecked()).toBe(true);
     await page.screenshot({ path: screenshotPath('admin-client-form-vi-1280'), fullPage: true });
-    await form.getByRole('button', { name: vi.admin_client_save }).click();
+    await pressWithKeys(page, form.getByRole('button', { name: vi.admin_client_save }));
     const secret = (await page.getByRole('dialog').locator('pre, code').first().textContent())?.trim() ?? '';
     expect(secret.length).toBeGreaterThan(30);
     await page.screenshot({ path: screenshotPath('admin-client-secret-vi-1280') });
@@ -139,7 +144,7 @@ describe('the admin console', () => {
     await demo.waitForURL(`${rp.url}/cb?**`);
     expect(await pageJson(demo)).toMatchObject({ signedIn: true, claims: { email: 'demo@example.com' } });
 
-    await page.getByRole('tab', { name: vi.admin_nav_audit }).click();
+    await chooseTabWithKeys(page, page.getByRole('tab', { name: vi.admin_nav_audit }));
     const audit = page.getByRole('table', { name: vi.admin_nav_audit });
     await audit.waitFor();
     for (const action of [vi.audit_client_create, vi.audit_unsuspend, vi.audit_suspend, vi.audit_admin_create])

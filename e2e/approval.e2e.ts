@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { pressWithKeys, tabTo } from './keyboard.js';
+import { chooseTabWithKeys, pressWithKeys, tabTo } from './keyboard.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { pageJson, registerByApi, signInToPortal } from './signin.js';
 
@@ -205,11 +205,7 @@ describe('QR-code sign-in and push approval', () => {
         // The ways of step 2 are tabs: one Tab stop, the arrow keys choose.
         const promptTab = desk.page.getByRole('tab', { name: t.login_with_prompt });
         await promptTab.waitFor();
-        const ways = desk.page.getByRole('tablist').filter({ has: promptTab });
-        await tabTo(desk.page, ways.getByRole('tab', { selected: true }));
-        for (let i = 0; i < 4 && (await promptTab.getAttribute('aria-selected')) !== 'true'; i++)
-          await desk.page.keyboard.press('ArrowRight');
-        expect(await promptTab.getAttribute('aria-selected')).toBe('true');
+        await chooseTabWithKeys(desk.page, promptTab);
         await pressWithKeys(desk.page, desk.page.getByRole('button', { name: t.login_prompt_send }));
         const number = Number(await desk.page.getByTestId('prompt-number').textContent());
         expect(number).toBeGreaterThanOrEqual(10);

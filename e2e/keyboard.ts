@@ -21,7 +21,7 @@ export async function tabTo(page: Page, target: Locator, max = 60) {
       const ring = await page.evaluate(() => {
         const el = document.activeElement as Element;
         // A segmented control's radio is hidden: its label shows the ring.
-        const labels = el instanceof HTMLInputElement ? [...(el.labels ?? [])] : [];
+        const labels = el instanceof HTMLInputElement ? Array.from(el.labels ?? []) : [];
         const shown = [el, el.closest('.mantine-Input-input'), ...labels].filter((x): x is Element => !!x);
         const rings = shown.map((x) => getComputedStyle(x)).filter((s) => s.outlineStyle !== 'none');
         const best = rings.sort((a, b) => Number.parseFloat(b.outlineWidth) - Number.parseFloat(a.outlineWidth))[0];
@@ -82,4 +82,21 @@ export async function chooseWithArrows(page: Page, group: Locator, option: Locat
   await tabTo(page, group.locator('input[type=radio]:checked'));
   for (let i = 0; i < max && !(await option.isChecked()); i++) await page.keyboard.press('ArrowRight');
   expect(await option.isChecked(), 'the arrow keys reach the option').toBe(true);
+}
+
+/** A tab of a tab list: one Tab stop, at its selected tab; the arrow keys move to `tab`, which is then selected. */
+export async function chooseTabWithKeys(page: Page, tab: Locator, max = 10) {
+  const list = page.getByRole('tablist').filter({ has: tab });
+  await tabTo(page, list.getByRole('tab', { selected: true }));
+  // The arrow keys move the focus (and select, where the list selects on focus); Enter selects.
+  for (let i = 0; i < max && !(await tab.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowRight');
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('Enter');
+  await expect.poll(() => tab.getAttribute('aria-selected'), { message: 'the keys select the tab' }).toBe('true');
+}
+
+/** A text field reached with Tab, and `text` typed into it. */
+export async function typeWithKeys(page: Page, field: Locator, text: string, max = 30) {
+  await tabTo(page, field, max);
+  await page.keyboard.type(text);
 }
