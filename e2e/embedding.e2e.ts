@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbedHost, startEmbedHost } from '../examples/embed-host/host.js';
 import { axeViolations } from './axe.js';
 import { launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { focusField, pressWithKeys, tabTo, typeWithKeys } from './keyboard.js';
 import { outboxCount, registerByApi, signInOnLoginPage, signInToPortal, storedSub, waitForCode } from './signin.js';
 
 const vi = messages['vi-VN'];
@@ -63,7 +64,7 @@ describe('embedded modes', () => {
     return { context, page, sub };
   }
 
-  it('an allow-listed host frames every embedded page and receives its results, toasts and sizes', async () => {
+  it('an allow-listed host frames every embedded page and receives its results, toasts and sizes; its forms are done with the keyboard', async () => {
     const password = 'Embed@2026x';
     const { context, page, sub } = await signedIn('embed.host@example.com', password);
 
@@ -90,20 +91,23 @@ describe('embedded modes', () => {
         .getByRole('textbox', { name: label })
         .or(frame.getByLabel(label, { exact: true }))
         .first();
-      await select.click();
-      await select.fill(name);
-      await frame.getByRole('option', { name, exact: true }).click();
+      // A searchable select: typed into, the arrow key to the match, Enter picks it.
+      await typeWithKeys(page, select, name);
+      await frame.getByRole('option', { name, exact: true }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => select.inputValue()).toBe(name);
     };
-    await frame.getByLabel(vi.address_phone_label).fill('0912345678');
+    await typeWithKeys(page, frame.getByLabel(vi.address_phone_label), '0912345678');
     await pick(vi.address_province_label, 'Thành phố Hà Nội');
     await pick(vi.address_ward_label, 'Phường Ba Đình');
-    await frame.getByLabel(vi.address_details_label).fill('12 Phan Đình Phùng');
-    await frame.getByRole('button', { name: vi.address_add }).click();
+    await typeWithKeys(page, frame.getByLabel(vi.address_details_label), '12 Phan Đình Phùng');
+    await pressWithKeys(page, frame.getByRole('button', { name: vi.address_add }));
     await expect.poll(() => frameUrl(page).pathname).toBe('/address');
     await expect.poll(() => messagesOf(page)).toContainEqual({ type: 'message_success', message: vi.address_noti_add });
     const name = 'Tester Lan';
     await page.screenshot({ path: screenshotPath('embedded-address-select-vi-VN-390'), fullPage: true });
-    await frame.getByRole('button', { name: vi.address_select_named.replace('{{name}}', name) }).click();
+    await pressWithKeys(page, frame.getByRole('button', { name: vi.address_select_named.replace('{{name}}', name) }));
     await expect
       .poll(async () => (await messagesOf(page)).find((m) => m.type === 'address_selected'))
       .toMatchObject({
@@ -117,7 +121,7 @@ describe('embedded modes', () => {
       });
 
     // The edit form stays under the embedded base.
-    await frame.getByRole('link', { name: vi.address_edit_named.replace('{{name}}', name) }).click();
+    await pressWithKeys(page, frame.getByRole('link', { name: vi.address_edit_named.replace('{{name}}', name) }));
     await expect.poll(() => frameUrl(page).pathname).toMatch(/^\/address\/\d+$/);
     await frame.getByLabel(vi.address_phone_label).waitFor();
     await page.screenshot({ path: screenshotPath('embedded-address-edit-vi-VN-390'), fullPage: true });
@@ -142,17 +146,18 @@ describe('embedded modes', () => {
     await frame.getByLabel(vi.password_current_label).waitFor();
     expect(await frame.getByRole('link', { name: vi.login_forgot_password }).count()).toBe(0);
     const next = 'Embed@2027y';
-    await frame.getByLabel(vi.password_current_label).fill(password);
-    await frame.getByLabel(vi.password_new_label, { exact: true }).fill(next);
-    await frame.getByLabel(vi.password_confirm_label).fill(next);
-    await frame.getByRole('button', { name: vi.change_password_submit }).click();
+    await typeWithKeys(page, frame.getByLabel(vi.password_current_label), password);
+    await typeWithKeys(page, frame.getByLabel(vi.password_new_label, { exact: true }), next);
+    await typeWithKeys(page, frame.getByLabel(vi.password_confirm_label), next);
+    await pressWithKeys(page, frame.getByRole('button', { name: vi.change_password_submit }));
     await expect.poll(() => messagesOf(page)).toContainEqual({ type: 'change_password_success' });
 
     // /delete-account: the host is told, then the frame signs out.
     frame = await framed(page, '/delete-account');
-    await frame.getByLabel(vi.delete_account_password_label).fill(next);
-    await frame.getByLabel(vi.delete_account_confirm_label).check();
-    await frame.getByRole('button', { name: vi.delete_account_submit }).click();
+    await typeWithKeys(page, frame.getByLabel(vi.delete_account_password_label), next);
+    await tabTo(page, frame.getByLabel(vi.delete_account_confirm_label));
+    await page.keyboard.press('Space');
+    await pressWithKeys(page, frame.getByRole('button', { name: vi.delete_account_submit }));
     await expect.poll(() => messagesOf(page)).toContainEqual({ type: 'delete_account_success' });
     expect((await received(page)).every((m) => m.origin === server.url)).toBe(true);
     await context.close();
@@ -183,20 +188,23 @@ describe('embedded modes', () => {
     await context.close();
   });
 
-  it('a password reset in the frame tells the host instead of signing in to the portal', async () => {
+  it('a password reset in the frame, with the keyboard alone, tells the host instead of signing in to the portal', async () => {
     const email = 'embed.reset@example.com';
     await registerByApi(server, email, 'Embed@2026x', 'Lan');
     const context = await browser.newContext({ viewport: PHONE, locale: 'vi-VN' });
     const page = await context.newPage();
     const frame = await framed(page, '/forgot-password?embedded=1');
     const before = await outboxCount(server, email);
-    await frame.getByLabel(vi.login_username_label).fill(email);
-    await frame.getByRole('button', { name: vi.common_next }).click();
-    await frame.getByLabel(vi.otp_label).fill(await waitForCode(server, email, before));
-    await frame.getByRole('button', { name: vi.common_verify }).click();
-    await frame.getByLabel(vi.forgot_password_label, { exact: true }).fill('Embed@2027y');
-    await frame.getByLabel(vi.forgot_repassword_label).fill('Embed@2027y');
-    await frame.getByRole('button', { name: vi.common_update }).click();
+    await typeWithKeys(page, frame.getByLabel(vi.login_username_label), email);
+    await page.keyboard.press('Enter');
+    const code = await waitForCode(server, email, before);
+    await focusField(page, frame.getByLabel(vi.otp_label));
+    await page.keyboard.type(code);
+    await pressWithKeys(page, frame.getByRole('button', { name: vi.common_verify }), 10);
+    await focusField(page, frame.getByLabel(vi.forgot_password_label, { exact: true }));
+    await page.keyboard.type('Embed@2027y');
+    await typeWithKeys(page, frame.getByLabel(vi.forgot_repassword_label), 'Embed@2027y', 10);
+    await pressWithKeys(page, frame.getByRole('button', { name: vi.common_update }), 10);
     await expect.poll(() => messagesOf(page)).toContainEqual({ type: 'forgot_password_success', username: email });
     await frame.getByText(vi.app_reset_done).waitFor();
     expect(frameUrl(page).pathname).toBe('/forgot-password');

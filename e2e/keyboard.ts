@@ -13,13 +13,15 @@ import { expect } from 'vitest';
  */
 export async function tabTo(page: Page, target: Locator, max = 60) {
   const handle = await target.elementHandle();
+  if (!handle) throw new Error(`${target} is not on the page`);
+  // Asked in the element's own document, so a field inside a frame (an embedded page) counts.
+  const hasFocus = () => handle.evaluate((el) => el.ownerDocument.hasFocus() && el === el.ownerDocument.activeElement);
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate((el) => el === document.activeElement, handle)) {
+    if (await hasFocus()) {
       // The focused element's ring, or its field's (a password field's input sits inside the
       // bordered wrapper that shows the ring on :focus-within).
-      const ring = await page.evaluate(() => {
-        const el = document.activeElement as Element;
+      const ring = await handle.evaluate((el) => {
         // A segmented control's radio is hidden: its label shows the ring.
         const labels = el instanceof HTMLInputElement ? Array.from(el.labels ?? []) : [];
         const shown = [el, el.closest('.mantine-Input-input'), ...labels].filter((x): x is Element => !!x);
@@ -46,7 +48,8 @@ export const focused = (page: Page) =>
 /** Typing goes to `field`: it has the focus already (a step that focuses it), or Tab reaches it. */
 export async function focusField(page: Page, field: Locator, max = 20) {
   await field.waitFor();
-  if (!(await field.evaluate((el) => el === document.activeElement))) await tabTo(page, field, max);
+  const has = await field.evaluate((el) => el.ownerDocument.hasFocus() && el === el.ownerDocument.activeElement);
+  if (!has) await tabTo(page, field, max);
 }
 
 /** Login steps 1 and 2 with the keys: Tab to the username, type it, Enter; the password, Enter. */
