@@ -22,9 +22,12 @@ export async function tabTo(page: Page, target: Locator, max = 60) {
       // The focused element's ring, or its field's (a password field's input sits inside the
       // bordered wrapper that shows the ring on :focus-within).
       const ring = await handle.evaluate((el) => {
-        // A segmented control's radio is hidden: its label shows the ring.
-        const labels = el instanceof HTMLInputElement ? Array.from(el.labels ?? []) : [];
-        const shown = [el, el.closest('.mantine-Input-input'), ...labels].filter((x): x is Element => !!x);
+        // A hidden input (a segmented control's radio, a switch) shows its ring on its label or on
+        // the element drawn beside it (the switch's track); the hidden input's own does not count.
+        const input = el instanceof HTMLInputElement ? el : undefined;
+        const hidden = input && (getComputedStyle(input).opacity === '0' || input.getBoundingClientRect().width <= 1);
+        const drawn = hidden ? [...Array.from(input.labels ?? []), input.nextElementSibling] : [el];
+        const shown = [...drawn, el.closest('.mantine-Input-input')].filter((x): x is Element => !!x);
         const rings = shown.map((x) => getComputedStyle(x)).filter((s) => s.outlineStyle !== 'none');
         const best = rings.sort((a, b) => Number.parseFloat(b.outlineWidth) - Number.parseFloat(a.outlineWidth))[0];
         return { width: best ? Number.parseFloat(best.outlineWidth) : 0, style: best?.outlineStyle ?? 'none' };
