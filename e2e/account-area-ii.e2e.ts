@@ -4,6 +4,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import {
+  chooseFileWithKeys,
+  chooseWithArrows,
+  focusField,
+  menuItemWithKeys,
+  pickWithKeys,
+  pressWithKeys,
+  tabTo,
+  typeWithKeys,
+} from './keyboard.js';
 import { productApi, productClientsFile } from './products.js';
 import { registerByApi, signInToPortal, storedSub } from './signin.js';
 
@@ -32,7 +42,7 @@ describe('account area II', () => {
     await server?.stop();
   });
 
-  it('notification settings: a product registers a block and modules, the person switches channels, the product reads them', async () => {
+  it('notification settings: a product registers a block and modules, the person switches channels with the keyboard, the product reads them', async () => {
     const put = (path: string, body: object) => product('PUT', path, body);
     expect(
       (
@@ -62,16 +72,19 @@ describe('account area II', () => {
     const sub = await storedSub(phone);
     await phone.goto(`${server.url}/notification`);
     await phone.getByRole('heading', { level: 2, name: 'Học trực tuyến' }).waitFor();
-    await phone.getByRole('button', { name: /Cập nhật khoá học/ }).click();
+    await pressWithKeys(phone, phone.getByRole('button', { name: /Cập nhật khoá học/ }));
     const channels = phone.getByRole('group', {
       name: vi.notification_channels_named.replace('{{name}}', 'Cập nhật khoá học'),
     });
     // Playwright waits for the opening panel to stand still before pressing the switch.
-    await channels.getByRole('switch', { name: vi.notification_channel_web }).setChecked(false);
+    const web = channels.getByRole('switch', { name: vi.notification_channel_web });
+    await tabTo(phone, web);
+    await phone.keyboard.press('Space');
+    expect(await web.isChecked()).toBe(false);
     await phone.getByText('Email · Trong ứng dụng').waitFor();
     await phone.screenshot({ path: screenshotPath('notification-vi-390'), fullPage: true });
     expect(await axeViolations(phone)).toEqual([]);
-    await phone.getByRole('button', { name: vi.common_update, exact: true }).click();
+    await pressWithKeys(phone, phone.getByRole('button', { name: vi.common_update, exact: true }));
     await phone.getByText(vi.update_success).waitFor();
     const read = await product<{ items: { moduleName: string; notificationGroup: string[] }[] }>(
       'GET',
@@ -90,11 +103,12 @@ describe('account area II', () => {
     await desk.goto(`${server.url}/en-us/notification`);
     await desk.getByRole('heading', { level: 2, name: 'Online learning' }).waitFor();
     await desk.getByText('E-mail · In the app').waitFor();
-    await desk.getByRole('switch', { name: new RegExp(en.notification_master_switch) }).setChecked(true);
+    await tabTo(desk, desk.getByRole('switch', { name: new RegExp(en.notification_master_switch) }));
+    await desk.keyboard.press('Space');
     await desk.getByText(en.notification_channels_none, { exact: true }).first().waitFor();
     await desk.screenshot({ path: screenshotPath('notification-en-1280'), fullPage: true });
     expect(await axeViolations(desk)).toEqual([]);
-    await desk.getByRole('button', { name: en.common_update, exact: true }).click();
+    await pressWithKeys(desk, desk.getByRole('button', { name: en.common_update, exact: true }));
     await desk.getByText(en.update_success).waitFor();
     const after = await product<{ items: { notificationGroup: string[] }[] }>(
       'GET',
@@ -113,7 +127,7 @@ describe('account area II', () => {
     }
   });
 
-  it('address book: a two-tier and a three-tier address, the second made the default, the first deleted', async () => {
+  it('address book: a two-tier and a three-tier address, the second made the default, the first deleted, with the keyboard alone', async () => {
     await registerByApi(server, 'address.person@example.com', 'Address@2026x', 'Lan');
     const page = await (await browser.newContext({ viewport: PHONE })).newPage();
     await signInToPortal(page, server, vi, '', 'address.person@example.com', 'Address@2026x');
@@ -122,40 +136,43 @@ describe('account area II', () => {
     await page.screenshot({ path: screenshotPath('address-empty-vi-390'), fullPage: true });
 
     /** Picks `name` in the select labelled `label` (typing first when it has a search box). */
-    const pick = async (label: string, name: string, search = true) => {
-      const select = page
-        .getByRole('textbox', { name: label })
-        .or(page.getByLabel(label, { exact: true }))
-        .first();
-      await select.click();
-      if (search) await select.fill(name);
-      await page.getByRole('option', { name, exact: true }).click();
-    };
+    const pick = (label: string, name: string) =>
+      pickWithKeys(
+        page,
+        page
+          .getByRole('textbox', { name: label })
+          .or(page.getByLabel(label, { exact: true }))
+          .first(),
+        name,
+        name,
+      );
 
     // Two-tier (the default for a new address): the name comes prefilled from the account.
-    await page.getByRole('link', { name: vi.address_add }).click();
+    await pressWithKeys(page, page.getByRole('link', { name: vi.address_add }));
     await page.waitForURL(/\/account\/address\/0$/);
     await expect.poll(() => page.getByLabel(vi.address_name_label).inputValue()).toBe('Tester Lan');
-    await page.getByLabel(vi.address_phone_label).fill('0912345678');
+    await typeWithKeys(page, page.getByLabel(vi.address_phone_label), '0912345678');
     await pick(vi.address_province_label, 'Thành phố Hà Nội');
     await pick(vi.address_ward_label, 'Phường Ba Đình');
-    await page.getByLabel(vi.address_details_label).fill('12 Phan Đình Phùng');
+    await typeWithKeys(page, page.getByLabel(vi.address_details_label), '12 Phan Đình Phùng');
     await page.screenshot({ path: screenshotPath('address-form-vi-390'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: vi.address_add }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.address_add }));
     await page.getByText(vi.address_noti_add).waitFor();
     await page.waitForURL(/\/account\/address$/);
 
     // Three-tier: province, district, ward; a company address.
-    await page.getByRole('link', { name: vi.address_add }).click();
-    await page.getByLabel(vi.address_phone_label).fill('0987654321');
-    await page.getByRole('radio', { name: vi.address_scheme_3 }).check();
+    await pressWithKeys(page, page.getByRole('link', { name: vi.address_add }));
+    await typeWithKeys(page, page.getByLabel(vi.address_phone_label), '0987654321');
+    const scheme3 = page.getByRole('radio', { name: vi.address_scheme_3 });
+    await chooseWithArrows(page, page.getByRole('radiogroup').filter({ has: scheme3 }), scheme3);
     await pick(vi.address_province_label, 'Thành phố Hà Nội');
     await pick(vi.address_district_label, 'Quận Ba Đình');
     await pick(vi.address_ward_label, 'Phường Phúc Xá');
-    await page.getByLabel(vi.address_details_label).fill('1 Hoàng Diệu');
-    await page.getByRole('radio', { name: vi.address_type_company }).check();
-    await page.getByRole('button', { name: vi.address_add }).click();
+    await typeWithKeys(page, page.getByLabel(vi.address_details_label), '1 Hoàng Diệu');
+    const company = page.getByRole('radio', { name: vi.address_type_company });
+    await chooseWithArrows(page, page.getByRole('radiogroup').filter({ has: company }), company);
+    await pressWithKeys(page, page.getByRole('button', { name: vi.address_add }));
     await page.getByText(vi.address_noti_add).waitFor();
     await page.waitForURL(/\/account\/address$/);
     const cards = page.getByRole('article');
@@ -163,15 +180,16 @@ describe('account area II', () => {
     await page.getByText('1 Hoàng Diệu, Phường Phúc Xá, Quận Ba Đình, Thành phố Hà Nội').waitFor();
 
     // The three-tier one becomes the default (it is the newest, listed second: the default leads).
-    await page
-      .getByRole('link', { name: vi.address_edit_named.replace('{{name}}', 'Tester Lan') })
-      .nth(1)
-      .click();
+    await pressWithKeys(
+      page,
+      page.getByRole('link', { name: vi.address_edit_named.replace('{{name}}', 'Tester Lan') }).nth(1),
+    );
     await page.waitForURL(/\/account\/address\/\d+$/);
     await expect.poll(() => page.getByLabel(vi.address_details_label).inputValue()).not.toBe('');
     expect(await page.getByLabel(vi.address_details_label).inputValue()).toBe('1 Hoàng Diệu');
-    await page.getByLabel(vi.address_default_label).check();
-    await page.getByRole('button', { name: vi.common_update }).click();
+    await tabTo(page, page.getByLabel(vi.address_default_label));
+    await page.keyboard.press('Space');
+    await pressWithKeys(page, page.getByRole('button', { name: vi.common_update }));
     await page.getByText(vi.address_noti_edit).waitFor();
     await page.waitForURL(/\/account\/address$/);
     const first = cards.first();
@@ -184,11 +202,11 @@ describe('account area II', () => {
     expect(
       await first.getByRole('button', { name: vi.address_delete_named.replace('{{name}}', 'Tester Lan') }).count(),
     ).toBe(0);
-    await cards
-      .nth(1)
-      .getByRole('button', { name: vi.address_delete_named.replace('{{name}}', 'Tester Lan') })
-      .click();
-    await page.getByRole('dialog').getByRole('button', { name: vi.address_delete }).click();
+    await pressWithKeys(
+      page,
+      cards.nth(1).getByRole('button', { name: vi.address_delete_named.replace('{{name}}', 'Tester Lan') }),
+    );
+    await pressWithKeys(page, page.getByRole('dialog').getByRole('button', { name: vi.address_delete }), 10);
     await page.getByText(vi.address_noti_delete).waitFor();
     await expect.poll(() => cards.count()).toBe(1);
 
@@ -204,7 +222,7 @@ describe('account area II', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('identity verification: upload both sides, wait, approved by the back office with its token, verified', async () => {
+  it('identity verification: upload both sides with the keyboard, wait, approved by the back office with its token, verified', async () => {
     await registerByApi(server, 'kyc.person@example.com', 'Kyc@2026xx');
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await signInToPortal(page, server, vi, '', 'kyc.person@example.com', 'Kyc@2026xx');
@@ -212,7 +230,7 @@ describe('account area II', () => {
     await page.goto(`${server.url}/security/kyc`);
     await page.getByText(vi.kyc_status_0).waitFor();
     // Both images are required before anything is sent.
-    await page.getByRole('button', { name: vi.kyc_submit }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.kyc_submit }));
     await page.getByText(vi.please_upload_your_identity_captcha).waitFor();
     const card = (background: string) =>
       sharp({ create: { width: 320, height: 200, channels: 3, background } })
@@ -222,14 +240,20 @@ describe('account area II', () => {
       ['front', '#3b6fd8'],
       ['back', '#d8843b'],
     ] as const) {
-      await page
-        .locator(`input[name="kyc_${side}"]`)
-        .setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: await card(color) });
+      await chooseFileWithKeys(
+        page,
+        page.getByRole('button', { name: side === 'front' ? vi.kyc_choose_front : vi.kyc_choose_back }),
+        {
+          name: `${side}.png`,
+          mimeType: 'image/png',
+          buffer: await card(color),
+        },
+      );
       await page.getByRole('img', { name: side === 'front' ? vi.kyc_front_alt : vi.kyc_back_alt }).waitFor();
     }
     await page.screenshot({ path: screenshotPath('kyc-chosen-vi-1280'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: vi.kyc_submit }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.kyc_submit }));
     await page.getByText(vi.kyc_waiting_message).waitFor();
     expect(await page.getByRole('button', { name: vi.kyc_submit }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('kyc-wait-vi-1280'), fullPage: true });
@@ -252,40 +276,42 @@ describe('account area II', () => {
       .toContain('xác minh');
   });
 
-  it('profiles: two created, one edited with an education entry (school from the lookup) and a certificate, made the default, the other deleted', async () => {
+  it('profiles: two created, one edited with an education entry (school from the lookup) and a certificate, made the default, the other deleted, with the keyboard alone', async () => {
     await registerByApi(server, 'profile.person@example.com', 'Profile@2026x');
     const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     await signInToPortal(page, server, vi, '', 'profile.person@example.com', 'Profile@2026x');
     await page.goto(`${server.url}/account/profile`);
     await page.getByText(vi.profiles_add_title).waitFor();
     const add = async (name: string) => {
-      await page.getByLabel(vi.profiles_add_name).fill(name);
-      await page.getByRole('button', { name: vi.profiles_add_submit, exact: true }).click();
+      await typeWithKeys(page, page.getByLabel(vi.profiles_add_name), name);
+      await page.keyboard.press('Enter');
       await page.waitForURL(/\/account\/profile\/\d+\?isEdit=true$/);
       await page.getByLabel(vi.profiles_display_name).waitFor();
     };
     await add('Học sinh');
     await add('Giáo viên');
     // Edit the second: the role, an education entry with a school picked from the lookup, a certificate.
-    await page.getByLabel(vi.profiles_role).fill('Giáo viên Toán THPT');
-    await page.getByRole('button', { name: vi.profiles_add_item }).first().click();
+    await typeWithKeys(page, page.getByLabel(vi.profiles_role), 'Giáo viên Toán THPT');
+    await pressWithKeys(page, page.getByRole('button', { name: vi.profiles_add_item }).first());
     // Saving without the required fields opens every section and marks them.
-    await page.getByRole('button', { name: vi.common_save }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.common_save }));
     await page.getByText(vi.userProfile_education_level_req).waitFor();
     await page.getByText(vi.userProfile_education_classification_req).waitFor();
     await page.screenshot({ path: screenshotPath('profile-edit-errors-vi-1280'), fullPage: true });
-    await page.getByRole('textbox', { name: vi.profiles_level }).click();
-    await page.getByRole('option', { name: vi.edu_level_university }).click();
-    const school = page.getByRole('textbox', { name: vi.profiles_school });
-    await school.fill('bach khoa ha');
-    await page.getByRole('option', { name: 'Đại học Bách khoa Hà Nội' }).click();
-    await page.getByRole('textbox', { name: vi.profiles_classification }).click();
-    await page.getByRole('option', { name: 'Xuất sắc' }).click();
-    await page.getByLabel(vi.profiles_major).fill('Toán học');
+    await pickWithKeys(page, page.getByRole('textbox', { name: vi.profiles_level }), vi.edu_level_university);
+    await pickWithKeys(
+      page,
+      page.getByRole('textbox', { name: vi.profiles_school }),
+      'Đại học Bách khoa Hà Nội',
+      'bach khoa ha',
+    );
+    await pickWithKeys(page, page.getByRole('textbox', { name: vi.profiles_classification }), 'Xuất sắc');
+    await typeWithKeys(page, page.getByLabel(vi.profiles_major), 'Toán học', 150);
     // Every section is open since the refused save.
-    await page.getByRole('button', { name: vi.profiles_add_item }).nth(2).click();
-    await page.getByLabel(vi.profiles_cert_name).fill('IELTS 7.5');
-    await page.locator('input[name="certificate-0"]').setInputFiles({
+    await pressWithKeys(page, page.getByRole('button', { name: vi.profiles_add_item }).nth(2));
+    await focusField(page, page.getByLabel(vi.profiles_cert_name), 150);
+    await page.keyboard.type('IELTS 7.5');
+    await chooseFileWithKeys(page, page.getByRole('button', { name: vi.profiles_cert_file_choose }), {
       name: 'ielts.pdf',
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
@@ -293,19 +319,25 @@ describe('account area II', () => {
     await page.getByRole('link', { name: 'ielts.pdf' }).waitFor();
     await page.screenshot({ path: screenshotPath('profile-edit-vi-1280'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: vi.common_save }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.common_save }));
     await page.getByText(vi.noti_edit).waitFor();
     await page.getByText('Đại học Bách khoa Hà Nội').waitFor();
     await page.getByRole('link', { name: 'ielts.pdf' }).waitFor();
 
     // Make it the default, delete the other.
-    await page.getByRole('button', { name: vi.profiles_menu.replace('{{name}}', 'Giáo viên') }).click();
-    await page.getByRole('menuitem', { name: vi.profiles_use }).click();
+    await menuItemWithKeys(
+      page,
+      page.getByRole('button', { name: vi.profiles_menu.replace('{{name}}', 'Giáo viên') }),
+      page.getByRole('menuitem', { name: vi.profiles_use }),
+    );
     await page.getByText(vi.noti_use).waitFor();
     await expect.poll(() => page.getByRole('menuitem').count()).toBe(0);
-    await page.getByRole('button', { name: vi.profiles_menu.replace('{{name}}', 'Học sinh') }).click();
-    await page.getByRole('menuitem', { name: vi.profiles_delete }).click();
-    await page.getByRole('dialog').getByRole('button', { name: vi.profiles_delete }).click();
+    await menuItemWithKeys(
+      page,
+      page.getByRole('button', { name: vi.profiles_menu.replace('{{name}}', 'Học sinh') }),
+      page.getByRole('menuitem', { name: vi.profiles_delete }),
+    );
+    await pressWithKeys(page, page.getByRole('dialog').getByRole('button', { name: vi.profiles_delete }), 10);
     await page.getByText(vi.noti_delete).waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'Học sinh' }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('profile-view-vi-1280'), fullPage: true });

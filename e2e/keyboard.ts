@@ -12,6 +12,8 @@ import { expect } from 'vitest';
  * least 2 px (Mantine's focus-visible ring, web/src/chrome/focus.css for text fields).
  */
 export async function tabTo(page: Page, target: Locator, max = 60) {
+  // A control still disabled (a ward select waiting for its province's list) takes no focus yet.
+  await expect.poll(() => target.isEnabled(), { message: `${target} enabled` }).toBe(true);
   const handle = await target.elementHandle();
   if (!handle) throw new Error(`${target} is not on the page`);
   // Asked in the element's own document, so a field inside a frame (an embedded page) counts.
@@ -105,4 +107,47 @@ export async function chooseTabWithKeys(page: Page, tab: Locator, max = 10) {
 export async function typeWithKeys(page: Page, field: Locator, text: string, max = 30) {
   await tabTo(page, field, max);
   await page.keyboard.type(text);
+}
+
+/**
+ * An option of a select or a searchable select (a combobox): Tab to its field, type `search` when
+ * given, then the arrow keys move through the list until `name` is the active option, and Enter
+ * picks it.
+ */
+export async function pickWithKeys(page: Page, field: Locator, name: string, search?: string) {
+  await tabTo(page, field);
+  if (search) await page.keyboard.type(search);
+  if (!search) await page.keyboard.press('ArrowDown');
+  // Mantine's combobox marks the option the arrow keys are on.
+  const option = page.getByRole('option', { name, exact: true }).first();
+  await option.waitFor();
+  for (let i = 0; i < 40 && (await option.getAttribute('data-combobox-selected')) === null; i++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => field.inputValue(), { message: `${name} picked with the keys` }).toBe(name);
+}
+
+/** A file input opened from its button with Enter (the browser's file dialog), given `file`. */
+export async function chooseFileWithKeys(
+  page: Page,
+  button: Locator,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  await tabTo(page, button);
+  const chooser = page.waitForEvent('filechooser');
+  // Playwright turns the dialog's interception on when the waiter is added, asynchronously: one
+  // round trip to the page first, so the Enter below cannot open a real dialog instead.
+  await page.evaluate(() => 0);
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(file);
+}
+
+/** A menu opened from its button with Enter; the arrow keys move to `item`, Enter chooses it. */
+export async function menuItemWithKeys(page: Page, button: Locator, item: Locator) {
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  await item.waitFor();
+  for (let i = 0; i < 10 && !(await item.evaluate((el) => el === el.ownerDocument.activeElement)); i++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
 }
