@@ -6,6 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
 import {
+  focusField,
+  menuItemWithKeys,
+  pickWithKeys,
+  pressWithKeys,
+  stepUpWithKeys,
+  tabTo,
+  typeWithKeys,
+} from './keyboard.js';
+import {
   confirmStepUp,
   outboxCount,
   registerByApi,
@@ -151,22 +160,22 @@ describe('account area', () => {
     await again.close();
   });
 
-  it('adds and verifies a phone, which can then sign in', async () => {
+  it('adds and verifies a phone with the keyboard, which can then sign in', async () => {
     await registerByApi(server, 'phone.owner@example.com', 'Phone@2026x');
     const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await signInToPortal(page, server, vi, '', 'phone.owner@example.com', 'Phone@2026x');
     await page.goto(`${server.url}/account/phone`);
-    await page.getByRole('button', { name: vi.contact_add_phone }).click();
-    await page.getByRole('dialog').getByLabel(vi.contact_phone_label).fill('0912345678');
+    await pressWithKeys(page, page.getByRole('button', { name: vi.contact_add_phone }));
+    await focusField(page, page.getByRole('dialog').getByLabel(vi.contact_phone_label), 10);
+    await page.keyboard.type('0912345678');
     const before = await outboxCount(server, '0912345678');
-    await page.getByRole('dialog').getByRole('button', { name: vi.contact_add_submit, exact: true }).click();
-    await confirmStepUp(page, vi, 'Phone@2026x');
-    await page
-      .getByRole('dialog')
-      .getByLabel(vi.otp_label)
-      .fill(await waitForCode(server, '0912345678', before));
-    await page.getByRole('dialog').getByRole('button', { name: vi.common_confirm }).click();
+    await page.keyboard.press('Enter');
+    await stepUpWithKeys(page, vi, 'Phone@2026x');
+    const code = await waitForCode(server, '0912345678', before);
+    await focusField(page, page.getByRole('dialog').getByLabel(vi.otp_label), 10);
+    await page.keyboard.type(code);
+    await pressWithKeys(page, page.getByRole('dialog').getByRole('button', { name: vi.common_confirm }), 10);
     await page.getByText(vi.phone_noti_verify).waitFor();
     await page.screenshot({ path: screenshotPath('account-phone-vi-phone'), fullPage: true });
     await context.close();
@@ -187,7 +196,7 @@ describe('account area', () => {
     await undoPage.getByRole('button', { name: vi.undo_button }).waitFor();
     await undoPage.screenshot({ path: screenshotPath('undo-change-vi-phone'), fullPage: true });
     expect(await axeViolations(undoPage)).toEqual([]);
-    await undoPage.getByRole('button', { name: vi.undo_button }).click();
+    await pressWithKeys(undoPage, undoPage.getByRole('button', { name: vi.undo_button }));
     await undoPage.getByText(vi.undo_done).waitFor();
     expect(await axeViolations(undoPage)).toEqual([]);
     await undoPage.screenshot({ path: screenshotPath('undo-change-done-vi-phone'), fullPage: true });
@@ -208,17 +217,22 @@ describe('account area', () => {
     await after.close();
   });
 
-  it('edits personal info and sees it in the ID token after a new sign-in', async () => {
+  it('edits personal info with the keyboard and sees it in the ID token after a new sign-in', async () => {
     const email = 'info.person@example.com';
     await registerByApi(server, email, 'Info@2026x');
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await signInToPortal(page, server, vi, '', email, 'Info@2026x');
     await page.goto(`${server.url}/account/info`);
-    await page.getByRole('button', { name: vi.info_edit }).click();
-    await page.getByLabel(vi.details_first_name, { exact: true }).fill('Minh');
-    await page.getByLabel(vi.details_last_name, { exact: true }).fill('Trần');
-    await page.getByRole('button', { name: vi.common_save }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.info_edit }));
+    const first = page.getByLabel(vi.details_first_name, { exact: true });
+    await tabTo(page, first);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Minh');
+    await tabTo(page, page.getByLabel(vi.details_last_name, { exact: true }), 150);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Trần');
+    await pressWithKeys(page, page.getByRole('button', { name: vi.common_save }));
     await page.getByText(vi.info_noti_info_success).waitFor();
     await page.screenshot({ path: screenshotPath('account-info-saved-vi') });
     await context.close();
@@ -230,7 +244,7 @@ describe('account area', () => {
     await again.close();
   });
 
-  it('sets a recovery e-mail, confirmed with the account password in the step-up dialog', async () => {
+  it('sets a recovery e-mail with the keyboard, confirmed with the account password in the step-up dialog', async () => {
     const email = 'recovery.person@example.com';
     await registerByApi(server, email, 'Recover@2026x');
     const context = await browser.newContext({ viewport: PHONE });
@@ -243,40 +257,46 @@ describe('account area', () => {
       await route.continue();
     });
     await page.goto(`${server.url}/security/recovery-ways`);
-    await page.getByRole('button', { name: vi.recovery_edit_email }).click();
-    await page.getByLabel(vi.recovery_email_label).fill('backup.person@example.com');
+    await pressWithKeys(page, page.getByRole('button', { name: vi.recovery_edit_email }));
+    await focusField(page, page.getByLabel(vi.recovery_email_label));
+    await page.keyboard.type('backup.person@example.com');
     await page.screenshot({ path: screenshotPath('account-recovery-vi-phone'), fullPage: true });
-    await page.getByRole('button', { name: vi.common_update }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.common_update }));
     const stepUp = page.getByRole('dialog', { name: vi.step_up_title });
-    await stepUp.getByLabel(vi.step_up_password_label).fill('Wrong@2026x');
-    await stepUp.getByRole('button', { name: vi.step_up_continue }).click();
+    await focusField(page, stepUp.getByLabel(vi.step_up_password_label), 10);
+    await page.keyboard.type('Wrong@2026x');
+    await page.keyboard.press('Enter');
     await stepUp.getByText(vi.invalid_password).waitFor();
     await page.screenshot({ path: screenshotPath('account-step-up-vi-phone') });
     const before = await outboxCount(server, 'backup.person@example.com');
-    await confirmStepUp(page, vi, 'Recover@2026x');
+    await focusField(page, stepUp.getByLabel(vi.step_up_password_label), 10);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Recover@2026x');
+    await page.keyboard.press('Enter');
+    await stepUp.waitFor({ state: 'detached' });
     // The address is saved only with the code sent to it (issue 24 point 8).
     const code = await waitForCode(server, 'backup.person@example.com', before);
     const dialog = page.getByRole('dialog', { name: vi.recovery_code_title });
-    await dialog.getByLabel(vi.otp_label).fill(code);
+    await focusField(page, dialog.getByLabel(vi.otp_label), 10);
+    await page.keyboard.type(code);
     await dialog.getByRole('button', { name: vi.common_confirm }).waitFor();
     await page.waitForTimeout(300); // the modal's fade-in, for the picture
     await page.screenshot({ path: screenshotPath('account-recovery-code-vi-phone') });
-    await dialog.getByRole('button', { name: vi.common_confirm }).click();
+    await pressWithKeys(page, dialog.getByRole('button', { name: vi.common_confirm }), 10);
     await page.getByText(vi.update_success).waitFor();
     await expect.poll(() => page.getByText('backup.person@example.com').isVisible()).toBe(true);
     await context.close();
   });
 
-  it('opens the account pages in the saved language in a new tab (issue 34 point 6)', async () => {
+  it('opens the account pages in the saved language in a new tab, chosen with the keyboard (issue 34 point 6)', async () => {
     const email = 'language.person@example.com';
     await registerByApi(server, email, 'Lang@2026x');
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await signInToPortal(page, server, vi, '', email, 'Lang@2026x');
     await page.goto(`${server.url}/account/language`);
-    await page.getByRole('textbox', { name: vi.info_language }).click();
-    await page.getByRole('option', { name: vi.lang_en }).click();
-    await page.getByRole('button', { name: vi.common_update }).click();
+    await pickWithKeys(page, page.getByRole('textbox', { name: vi.info_language }), vi.lang_en);
+    await pressWithKeys(page, page.getByRole('button', { name: vi.common_update }));
     await page.waitForURL(`${server.url}/en-us/account/language`);
     // The same tab on the plain address (the tour's repro): English.
     await page.goto(`${server.url}/account`);
@@ -288,11 +308,11 @@ describe('account area', () => {
     await tab.getByText(en.menu_home).first().waitFor();
     expect(await tab.locator('html').getAttribute('lang')).toMatch(/^en/);
     // Vietnamese chosen from the language menu in that tab stays, on plain addresses too.
-    await tab
-      .getByRole('button', { name: /English/ })
-      .first()
-      .click();
-    await tab.getByRole('menuitem', { name: en.lang_vi }).click();
+    await menuItemWithKeys(
+      tab,
+      tab.getByRole('button', { name: /English/ }).first(),
+      tab.getByRole('menuitem', { name: en.lang_vi }),
+    );
     await tab.waitForURL(`${server.url}/account/info`);
     await tab.goto(`${server.url}/account`);
     await tab.getByText(vi.menu_home).first().waitFor();
@@ -300,15 +320,15 @@ describe('account area', () => {
     await context.close();
   });
 
-  it('logs another browser out from the devices page', async () => {
+  it('logs another browser out from the devices page, with the keyboard', async () => {
     const { phone, phoneToken, page } = await onPhoneAndHere('devices.person@example.com', 'Device@2026x', DESKTOP);
     await page.goto(`${server.url}/security/device`);
     const card = page.getByRole('article', { name: 'iPhone' });
     await card.waitFor();
     await page.screenshot({ path: screenshotPath('account-devices-vi'), fullPage: true });
     // The card is named after the device ("iOS 17.0 (Apple iPhone)"); its logout button after the card.
-    await card.getByRole('button', { name: vi.device_logout_named.replace('{{name}}', '') }).click();
-    await page.getByRole('dialog').getByRole('button', { name: vi.logout_confirm_button }).click();
+    await pressWithKeys(page, card.getByRole('button', { name: vi.device_logout_named.replace('{{name}}', '') }));
+    await pressWithKeys(page, page.getByRole('dialog').getByRole('button', { name: vi.logout_confirm_button }), 10);
 
     // The phone's token is refused at once, and its next page load goes to the login page.
     await expect.poll(() => meStatus(phoneToken)).toBe(401);
@@ -321,10 +341,10 @@ describe('account area', () => {
     const { phoneToken, page } = await onPhoneAndHere('after.change@example.com', 'Before@2026x', PHONE);
     // Two-step is off: the password changes at once, other devices kept.
     await page.goto(`${server.url}/security/change-password`);
-    await page.getByLabel(vi.password_current_label).fill('Before@2026x');
-    await page.getByLabel(vi.password_new_label, { exact: true }).fill('After@2026y');
-    await page.getByLabel(vi.password_confirm_label).fill('After@2026y');
-    await page.getByRole('button', { name: vi.change_password_submit }).click();
+    await typeWithKeys(page, page.getByLabel(vi.password_current_label), 'Before@2026x');
+    await typeWithKeys(page, page.getByLabel(vi.password_new_label, { exact: true }), 'After@2026y');
+    await typeWithKeys(page, page.getByLabel(vi.password_confirm_label), 'After@2026y');
+    await page.keyboard.press('Enter');
     await page.getByRole('status').getByText(vi.change_password_success).waitFor();
     await page.screenshot({ path: screenshotPath('password-changed-vi-390') });
 
