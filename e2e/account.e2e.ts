@@ -92,7 +92,7 @@ describe('account area', () => {
     await notMe.getByRole('button', { name: vi.not_me_button }).waitFor();
     await notMe.screenshot({ path: screenshotPath('not-me-vi-phone'), fullPage: true });
     expect(await axeViolations(notMe)).toEqual([]);
-    await notMe.getByRole('button', { name: vi.not_me_button }).click();
+    await pressWithKeys(notMe, notMe.getByRole('button', { name: vi.not_me_button }));
     await notMe.getByText(vi.not_me_done).waitFor();
     expect(await axeViolations(notMe)).toEqual([]);
     await notMe.screenshot({ path: screenshotPath('not-me-done-vi-phone'), fullPage: true });
@@ -101,12 +101,13 @@ describe('account area', () => {
     expect(await meStatus(await storedAccessToken(phone))).toBe(200);
 
     // The new password, straight at the reset's last step: no code to wait for.
-    await notMe.getByRole('button', { name: vi.not_me_change_password }).click();
+    await pressWithKeys(notMe, notMe.getByRole('button', { name: vi.not_me_change_password }));
     await notMe.waitForURL(/\/forgot-password$/);
-    await notMe.getByLabel(vi.forgot_password_label, { exact: true }).fill('Changed@2026x');
-    await notMe.getByLabel(vi.forgot_repassword_label).fill('Changed@2026x');
+    await focusField(notMe, notMe.getByLabel(vi.forgot_password_label, { exact: true }));
+    await notMe.keyboard.type('Changed@2026x');
+    await typeWithKeys(notMe, notMe.getByLabel(vi.forgot_repassword_label), 'Changed@2026x');
     await notMe.screenshot({ path: screenshotPath('not-me-new-password-vi-phone'), fullPage: true });
-    await notMe.getByRole('button', { name: vi.common_update }).click();
+    await notMe.keyboard.press('Enter');
     await notMe.waitForURL(`${server.url}/account`);
     await closeAll();
 

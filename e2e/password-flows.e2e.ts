@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
+import { chooseWithArrows, focusField, pressWithKeys, typeWithKeys } from './keyboard.js';
 import { outboxCount, signInOnLoginPage, signInToPortal, storedAccessToken, waitForCode } from './signin.js';
 
 const vi = messages['vi-VN'];
@@ -159,7 +160,7 @@ describe('register, forgot password, change password', () => {
     await fresh.close();
   });
 
-  it('changes the password with a code and logs every other device out', async () => {
+  it('changes the password with a code and logs every other device out, with the keyboard alone', async () => {
     const otherContext = await browser.newContext({ viewport: DESKTOP });
     const other = await otherContext.newPage();
     await signInToPortal(other, server, vi, '', email, reset);
@@ -173,15 +174,18 @@ describe('register, forgot password, change password', () => {
     // With two-step off the password would change at once (server/src/features/password/service.ts).
     await twoStepOn(server, await storedAccessToken(page), reset);
     await page.goto(`${server.url}/security/change-password`);
-    await page.getByLabel(vi.password_current_label).fill(reset);
-    await page.getByLabel(vi.password_new_label, { exact: true }).fill(third);
-    await page.getByLabel(vi.password_confirm_label).fill(third);
+    await typeWithKeys(page, page.getByLabel(vi.password_current_label), reset);
+    await typeWithKeys(page, page.getByLabel(vi.password_new_label, { exact: true }), third);
+    await typeWithKeys(page, page.getByLabel(vi.password_confirm_label), third);
     const before = await outboxCount(server, email);
-    await page.getByRole('button', { name: vi.common_next }).click();
-    await page.getByLabel(vi.otp_label).fill(await waitForCode(server, email, before));
-    await page.getByRole('radio', { name: vi.change_password_logout_all }).check();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.common_next }), 10);
+    const code = await waitForCode(server, email, before);
+    await focusField(page, page.getByLabel(vi.otp_label));
+    await page.keyboard.type(code);
+    const all = page.getByRole('radio', { name: vi.change_password_logout_all });
+    await chooseWithArrows(page, page.getByRole('radiogroup').filter({ has: all }), all);
     await page.screenshot({ path: screenshotPath('change-password-code-vi') });
-    await page.getByRole('button', { name: vi.common_update }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.common_update }));
     await page.getByText(vi.change_password_success).waitFor();
 
     // The other browser's session is over; this one still works.
