@@ -13,7 +13,8 @@ import { expect } from 'vitest';
  */
 export async function tabTo(page: Page, target: Locator, max = 60) {
   // A control still disabled (a ward select waiting for its province's list) takes no focus yet.
-  await expect.poll(() => target.isEnabled(), { message: `${target} enabled` }).toBe(true);
+  await target.waitFor();
+  await expect.poll(() => target.isEnabled(), { message: `${target} enabled`, timeout: 15_000 }).toBe(true);
   const handle = await target.elementHandle();
   if (!handle) throw new Error(`${target} is not on the page`);
   // Asked in the element's own document, so a field inside a frame (an embedded page) counts.

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { focusField, pressWithKeys, signInWithKeys, stepUpWithKeys } from './keyboard.js';
+import { focusField, pressWithKeys, signInWithKeys, stepUpWithKeys, tabTo, typeWithKeys } from './keyboard.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { pageJson, registerByApi, signInOnLoginPage } from './signin.js';
 
@@ -89,7 +89,7 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await context.close();
   });
 
-  it('lists the relying party under connected apps; a revoke refuses its refresh and access tokens at once', async () => {
+  it('lists the relying party under connected apps; a revoke (with the keyboard) refuses its refresh and access tokens at once', async () => {
     const context = await browser.newContext({ viewport: DESKTOP, locale });
     const page = await context.newPage();
     const prefix = locale === 'en-US' ? '/en-us' : '';
@@ -99,7 +99,10 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     // The consent screen, unless the earlier journey's grant already covers what the partner asks.
     const allow = page.getByRole('button', { name: t.consent_allow });
     await Promise.race([
-      allow.click({ timeout: 15_000 }).catch(() => {}),
+      allow
+        .waitFor({ timeout: 15_000 })
+        .then(() => pressWithKeys(page, allow))
+        .catch(() => {}),
       page.waitForURL(`${partner.url}/cb?**`, { timeout: 15_000 }).catch(() => {}),
     ]);
     await page.waitForURL(`${partner.url}/cb?**`);
@@ -120,11 +123,12 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     expect(await axeViolations(phone)).toEqual([]);
     await phone.close();
     expect(await axeViolations(page)).toEqual([]);
-    await card
-      .getByRole('button', { name: t.connected_apps_revoke_named.replace('{{name}}', 'Test RP partner') })
-      .click();
+    await pressWithKeys(
+      page,
+      card.getByRole('button', { name: t.connected_apps_revoke_named.replace('{{name}}', 'Test RP partner') }),
+    );
     const dialog = page.getByRole('dialog', { name: t.connected_apps_revoke_title });
-    await dialog.getByRole('button', { name: t.connected_apps_revoke, exact: true }).click();
+    await pressWithKeys(page, dialog.getByRole('button', { name: t.connected_apps_revoke, exact: true }), 10);
     await card.waitFor({ state: 'detached' });
 
     // At once: the refresh token is refused, and so is the access token the partner still holds.
@@ -235,7 +239,7 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await context.close();
   });
 
-  it('holds a 12-year-old back from the relying party until the guardian consents with the code; the withdrawal deletes the account', async () => {
+  it('holds a 12-year-old back from the relying party until the guardian consents with the code; the withdrawal deletes the account (child and guardian with the keyboard alone)', async () => {
     const prefix = locale === 'en-US' ? '/en-us' : '';
     const email = `child.${locale.toLowerCase()}@example.com`;
     const parent = `parent.${locale.toLowerCase()}@example.com`;
@@ -248,25 +252,26 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     // The relying party: a page that says why, then back to it with interaction_required.
     await page.goto(`${learn.url}/login?x=1${uiLocales}`);
     await page.waitForURL(/\/login\?ReturnUrl=/);
-    await signInOnLoginPage(page, t, email, 'Child@2026x');
+    await signInWithKeys(page, t, email, 'Child@2026x');
     await page.getByRole('link', { name: t.guardian_required_ask }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`${prefix}/guardian-required`);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath(`guardian-required-${locale}-phone`), fullPage: true });
-    await page.getByRole('link', { name: t.guardian_required_back }).click();
+    await pressWithKeys(page, page.getByRole('link', { name: t.guardian_required_back }));
     await page.waitForURL(`${learn.url}/cb?**`);
     expect(await pageJson<Callback>(page)).toEqual({ error: 'interaction_required' });
 
     // The child signs in to the portal, which has only the guardian page, agrees and names a parent.
     await page.goto(`${server.url}${prefix}/account`);
     await page.waitForURL(/\/login\?ReturnUrl=/);
-    await signInOnLoginPage(page, t, email, 'Child@2026x');
+    await signInWithKeys(page, t, email, 'Child@2026x');
     await page.waitForURL(`${server.url}${prefix}/guardian`);
-    await page.getByLabel(t.guardian_label).fill(parent);
+    await typeWithKeys(page, page.getByLabel(t.guardian_label), parent);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath(`guardian-child-${locale}-phone`), fullPage: true });
-    await page.getByLabel(t.guardian_child_agrees).check();
-    await page.getByRole('button', { name: t.guardian_send }).click();
+    await tabTo(page, page.getByLabel(t.guardian_child_agrees));
+    await page.keyboard.press('Space');
+    await pressWithKeys(page, page.getByRole('button', { name: t.guardian_send }));
     await page.getByRole('button', { name: t.guardian_resend }).waitFor();
 
     // The parent: the code and the link of the message; what is processed; I agree.
@@ -278,8 +283,9 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     const parentPage = await parentContext.newPage();
     const inLanguage = (url: string) => url.replace(server.url, `${server.url}${prefix}`);
     await parentPage.goto(inLanguage(link));
-    await parentPage.getByLabel(t.guardian_consent_code_label).fill(request?.code ?? '');
-    await parentPage.getByRole('button', { name: t.guardian_consent_continue }).click();
+    await focusField(parentPage, parentPage.getByLabel(t.guardian_consent_code_label));
+    await parentPage.keyboard.type(request?.code ?? '');
+    await pressWithKeys(parentPage, parentPage.getByRole('button', { name: t.guardian_consent_continue }), 10);
     await parentPage.getByRole('button', { name: t.guardian_consent_agree }).waitFor();
     expect(await axeViolations(parentPage)).toEqual([]);
     await parentPage.screenshot({ path: screenshotPath(`guardian-consent-${locale}-desktop`), fullPage: true });
@@ -287,7 +293,7 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await page.goto(`${learn.url}/login?prompt=none${uiLocales}`);
     await page.waitForURL(`${learn.url}/cb?**`);
     expect(await pageJson<Callback>(page)).toEqual({ error: 'interaction_required' });
-    await parentPage.getByRole('button', { name: t.guardian_consent_agree }).click();
+    await pressWithKeys(parentPage, parentPage.getByRole('button', { name: t.guardian_consent_agree }));
     await parentPage.getByRole('status').waitFor();
 
     // Now the relying party lets the child in, with the portal's session.
@@ -300,7 +306,7 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await parentPage.getByText(/Minh/).first().waitFor();
     expect(await axeViolations(parentPage)).toEqual([]);
     await parentPage.screenshot({ path: screenshotPath(`guardian-withdraw-${locale}-desktop`), fullPage: true });
-    await parentPage.getByRole('button', { name: t.guardian_withdraw_button }).click();
+    await pressWithKeys(parentPage, parentPage.getByRole('button', { name: t.guardian_withdraw_button }));
     await parentPage.getByText(t.guardian_withdraw_done).waitFor();
     await parentContext.close();
     const fresh = await browser.newContext({ viewport: PHONE, locale });
