@@ -1,6 +1,7 @@
 import { messages } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshotPath, serverAndBrowser } from './harness.js';
+import { menuItemWithKeys } from './keyboard.js';
 import { registerByApi, signInToPortal } from './signin.js';
 
 const vi = messages['vi-VN'];
@@ -31,17 +32,23 @@ describe('web shell', () => {
     await page.close();
   });
 
-  it('switches language and keeps the page and query', async () => {
+  it('switches language with the keyboard and keeps the page and query', async () => {
     const page = await env.browser.newPage({ viewport: DESKTOP });
     await page.goto(`${env.server.url}/nowhere?x=1`);
-    await page.getByRole('button', { name: vi.lang_switch }).click();
-    await page.getByRole('menuitem', { name: vi.lang_en }).click();
+    await menuItemWithKeys(
+      page,
+      page.getByRole('button', { name: vi.lang_switch }),
+      page.getByRole('menuitem', { name: vi.lang_en }),
+    );
     await expect.poll(() => page.url()).toBe(`${env.server.url}/en-us/nowhere?x=1`);
     await expect.poll(() => page.getByRole('heading', { name: en.notfound_heading }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('languageCode'))).toBe('en-US');
 
-    await page.getByRole('button', { name: en.lang_switch }).click();
-    await page.getByRole('menuitem', { name: en.lang_vi }).click();
+    await menuItemWithKeys(
+      page,
+      page.getByRole('button', { name: en.lang_switch }),
+      page.getByRole('menuitem', { name: en.lang_vi }),
+    );
     await expect.poll(() => page.url()).toBe(`${env.server.url}/nowhere?x=1`);
     await expect.poll(() => page.getByRole('heading', { name: vi.notfound_heading }).isVisible()).toBe(true);
     await page.close();
