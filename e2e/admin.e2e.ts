@@ -10,9 +10,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { chooseTabWithKeys, pressWithKeys, signInWithKeys, stepUpWithKeys, tabTo, typeWithKeys } from './keyboard.js';
+import {
+  chooseFileWithKeys,
+  chooseTabWithKeys,
+  focusField,
+  pickWithKeys,
+  pressWithKeys,
+  signInWithKeys,
+  stepUpWithKeys,
+  tabTo,
+  typeWithKeys,
+} from './keyboard.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
-import { confirmStepUp, pageJson, signInOnLoginPage, storedAccessToken } from './signin.js';
+import { pageJson, signInOnLoginPage, storedAccessToken } from './signin.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vi = messages['vi-VN'];
@@ -210,28 +220,33 @@ describe('the admin console', () => {
     });
     expect(block.status).toBe(200);
 
-    await page.getByRole('tab', { name: en.admin_nav_branding }).click();
+    await chooseTabWithKeys(page, page.getByRole('tab', { name: en.admin_nav_branding }));
     const card = page.getByRole('region', { name: 'Online learning' });
-    await card.getByLabel(en.admin_branding_name_vi).fill('Học Vui');
-    await card.getByLabel(en.admin_branding_name_en).fill('Fun Learning');
-    await card.getByRole('button', { name: en.admin_branding_save }).click();
+    await typeWithKeys(page, card.getByLabel(en.admin_branding_name_vi), 'Học Vui');
+    await typeWithKeys(page, card.getByLabel(en.admin_branding_name_en), 'Fun Learning');
+    await pressWithKeys(page, card.getByRole('button', { name: en.admin_branding_save }));
     await card.getByText(en.admin_branding_portal).waitFor({ state: 'detached' });
-    await card
-      .locator('input[type=file]')
-      .first()
-      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO_PNG });
+    await chooseFileWithKeys(
+      page,
+      card.getByRole('button', { name: new RegExp(`^${en.admin_branding_upload}`) }).first(),
+      {
+        name: 'logo.png',
+        mimeType: 'image/png',
+        buffer: LOGO_PNG,
+      },
+    );
     await card.getByRole('img', { name: en.admin_branding_logo_vi }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('admin-branding-en-390'), fullPage: true });
 
     // The client made in the first journey is the LMS's: its sign-in page carries the brand.
-    await page.getByRole('tab', { name: en.admin_nav_clients }).click();
-    await page
-      .getByRole('row', { name: /console-rp/ })
-      .getByRole('button', { name: en.admin_client_edit })
-      .click();
-    await page.getByRole('dialog').getByLabel(en.admin_client_block).fill('lms');
-    await page.getByRole('dialog').getByRole('button', { name: en.admin_client_save }).click();
+    await chooseTabWithKeys(page, page.getByRole('tab', { name: en.admin_nav_clients }));
+    await pressWithKeys(
+      page,
+      page.getByRole('row', { name: /console-rp/ }).getByRole('button', { name: en.admin_client_edit }),
+    );
+    await typeWithKeys(page, page.getByRole('dialog').getByLabel(en.admin_client_block), 'lms');
+    await pressWithKeys(page, page.getByRole('dialog').getByRole('button', { name: en.admin_client_save }));
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     const person = await (await browser.newContext({ viewport: DESKTOP, locale: 'vi-VN' })).newPage();
@@ -250,17 +265,20 @@ describe('the admin console', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/campaigns`);
     await page.waitForURL(/\/login\?/);
-    await signInOnLoginPage(page, vi, ADMIN.email, ADMIN.password);
+    await signInWithKeys(page, vi, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${server.url}/admin/campaigns`);
-    await page.getByRole('button', { name: vi.admin_campaigns_add }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.admin_campaigns_add }));
     const form = page.getByRole('dialog');
-    await form.getByLabel(vi.admin_campaign_name).fill('Khai giảng');
-    await form.getByRole('textbox', { name: vi.admin_campaign_action }).click();
-    await page.getByRole('option', { name: vi.admin_campaign_action_2 }).click();
-    await form.getByLabel(vi.admin_campaign_html).fill('<p>Chào mừng năm học mới!</p><script>alert(1)</script>');
+    await typeWithKeys(page, form.getByLabel(vi.admin_campaign_name), 'Khai giảng');
+    await pickWithKeys(page, form.getByRole('textbox', { name: vi.admin_campaign_action }), vi.admin_campaign_action_2);
+    await typeWithKeys(
+      page,
+      form.getByLabel(vi.admin_campaign_html),
+      '<p>Chào mừng năm học mới!</p><script>alert(1)</script>',
+    );
     await page.screenshot({ path: screenshotPath('admin-campaign-form-vi-1280') });
-    await form.getByRole('button', { name: vi.admin_campaign_save }).click();
-    await confirmStepUp(page, vi, ADMIN.password);
+    await pressWithKeys(page, form.getByRole('button', { name: vi.admin_campaign_save }));
+    await stepUpWithKeys(page, vi, ADMIN.password);
     const table = page.getByRole('table', { name: vi.admin_nav_campaigns });
     await table.getByText(vi.admin_campaign_state_running).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -279,50 +297,60 @@ describe('the admin console', () => {
     await context.close();
   });
 
-  it('reads well in English on a phone', async () => {
+  it('reads well in English on a phone, and is done there with the keyboard', async () => {
     const { context, page } = await consoleInEnglish(ADMIN);
     await page.waitForURL(`${server.url}/en-us/admin`);
-    await page.getByLabel(en.admin_search_label).fill('demo');
-    await page.getByRole('button', { name: en.admin_search_button }).click();
+    await typeWithKeys(page, page.getByLabel(en.admin_search_label), 'demo');
+    await pressWithKeys(page, page.getByRole('button', { name: en.admin_search_button }), 10);
     await page.getByRole('link', { name: 'User Demo' }).waitFor();
     await page.screenshot({ path: screenshotPath('admin-users-en-390'), fullPage: true });
-    await page.getByRole('link', { name: 'User Demo' }).click();
+    await pressWithKeys(page, page.getByRole('link', { name: 'User Demo' }));
     await page.getByRole('heading', { name: en.admin_user_contacts }).waitFor();
     await page.screenshot({ path: screenshotPath('admin-user-en-390'), fullPage: true });
-    await page.getByRole('tab', { name: en.admin_nav_clients }).click();
+    await chooseTabWithKeys(page, page.getByRole('tab', { name: en.admin_nav_clients }));
     await page.getByText('console-rp').waitFor();
     await page.screenshot({ path: screenshotPath('admin-clients-en-390'), fullPage: true });
     // Lookups and groups: the back office's own endpoints, with the operator's sign-in (and its step-up).
-    await page.getByRole('tab', { name: en.admin_nav_lookups }).click();
-    await page.getByRole('textbox', { name: en.admin_lookup_name }).fill('Trường Thử Nghiệm Portico');
-    await page.getByRole('button', { name: en.admin_lookup_add }).click();
+    await chooseTabWithKeys(page, page.getByRole('tab', { name: en.admin_nav_lookups }));
+    await typeWithKeys(page, page.getByRole('textbox', { name: en.admin_lookup_name }), 'Trường Thử Nghiệm Portico');
+    await page.keyboard.press('Enter');
     // A change through the back office's endpoints with the operator's sign-in asks their proof too.
-    await confirmStepUp(page, en, ADMIN.password);
+    await stepUpWithKeys(page, en, ADMIN.password);
     const entry = page
       .getByRole('table', { name: en.admin_nav_lookups })
       .getByRole('row', { name: /Trường Thử Nghiệm Portico/ });
-    await entry.getByRole('button', { name: en.admin_lookup_retire }).click();
+    await pressWithKeys(page, entry.getByRole('button', { name: en.admin_lookup_retire }));
     await entry.getByText(en.admin_lookup_retired).waitFor();
-    // The same name again: refused, said in the form.
-    await page.getByRole('textbox', { name: en.admin_lookup_name }).fill('Trường Thử Nghiệm Portico');
-    await page.getByRole('button', { name: en.admin_lookup_add }).click();
+    // The same name again: refused, said in the form (back up from the row's button to the field).
+    await typeWithKeys(
+      page,
+      page.getByRole('textbox', { name: en.admin_lookup_name }),
+      'Trường Thử Nghiệm Portico',
+      60,
+      true,
+    );
+    await page.keyboard.press('Enter');
     await page.getByText(en.lookup_exists).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('admin-lookups-en-390'), fullPage: true });
 
-    await page.getByRole('tab', { name: en.admin_nav_groups }).click();
-    await page.getByRole('button', { name: en.admin_group_add }).click();
+    await chooseTabWithKeys(page, page.getByRole('tab', { name: en.admin_nav_groups }));
+    await pressWithKeys(page, page.getByRole('button', { name: en.admin_group_add }));
     const form = page.getByRole('dialog');
-    await form.getByLabel(en.admin_group_code).fill('reviewers');
-    await form.getByLabel(en.admin_group_name).fill('Reviewers');
-    await form.getByLabel(en.permission_kyc_review).check();
-    await form.getByRole('button', { name: en.admin_group_save }).click();
+    await typeWithKeys(page, form.getByLabel(en.admin_group_code), 'reviewers');
+    await typeWithKeys(page, form.getByLabel(en.admin_group_name), 'Reviewers');
+    await tabTo(page, form.getByLabel(en.permission_kyc_review));
+    await page.keyboard.press('Space');
+    await pressWithKeys(page, form.getByRole('button', { name: en.admin_group_save }));
     const group = page.getByRole('region', { name: 'Reviewers' });
     // A client member must be a back-office (client-credentials) one: the relying party's is refused.
-    await group.getByRole('textbox', { name: en.admin_group_member_kind }).click();
-    await page.getByRole('option', { name: en.admin_group_member_client }).click();
-    await group.getByLabel(en.admin_group_member_id).fill('console-rp');
-    await group.getByRole('button', { name: en.admin_group_member_add }).click();
+    await pickWithKeys(
+      page,
+      group.getByRole('textbox', { name: en.admin_group_member_kind }),
+      en.admin_group_member_client,
+    );
+    await typeWithKeys(page, group.getByLabel(en.admin_group_member_id), 'console-rp');
+    await pressWithKeys(page, group.getByRole('button', { name: en.admin_group_member_add }));
     await group.getByText(en.not_found).first().waitFor();
     // A person by their account id (the users' search answers it).
     const found = (await (
@@ -331,10 +359,15 @@ describe('the admin console', () => {
       })
     ).json()) as { result: { id: string }[] };
     const demoId = found.result[0]?.id ?? '';
-    await group.getByRole('textbox', { name: en.admin_group_member_kind }).click();
-    await page.getByRole('option', { name: en.admin_group_member_user }).click();
-    await group.getByLabel(en.admin_group_member_id).fill(demoId);
-    await group.getByRole('button', { name: en.admin_group_member_add }).click();
+    await pickWithKeys(
+      page,
+      group.getByRole('textbox', { name: en.admin_group_member_kind }),
+      en.admin_group_member_user,
+    );
+    await focusField(page, group.getByLabel(en.admin_group_member_id), 60);
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(demoId);
+    await pressWithKeys(page, group.getByRole('button', { name: en.admin_group_member_add }));
     await group.getByText(demoId).waitFor();
     // The administrators group is the command line's: shown, never editable here.
     await page

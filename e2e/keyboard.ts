@@ -7,11 +7,11 @@ import { expect } from 'vitest';
 // of the other files that are done with the keyboard use them.
 
 /**
- * Tabs forward until `target` has the focus (at most `max` presses), as a person with a keyboard
- * does; fails when it cannot be reached. Then checks that the focus shows: an outline of at
+ * Tabs forward (Shift+Tab with `back`) until `target` has the focus (at most `max` presses), as a
+ * person with a keyboard does; fails when it cannot be reached. Then checks that the focus shows: an outline of at
  * least 2 px (Mantine's focus-visible ring, web/src/chrome/focus.css for text fields).
  */
-export async function tabTo(page: Page, target: Locator, max = 60) {
+export async function tabTo(page: Page, target: Locator, max = 60, back = false) {
   // A control still disabled (a ward select waiting for its province's list) takes no focus yet.
   await target.waitFor();
   await expect.poll(() => target.isEnabled(), { message: `${target} enabled`, timeout: 15_000 }).toBe(true);
@@ -20,7 +20,7 @@ export async function tabTo(page: Page, target: Locator, max = 60) {
   // Asked in the element's own document, so a field inside a frame (an embedded page) counts.
   const hasFocus = () => handle.evaluate((el) => el.ownerDocument.hasFocus() && el === el.ownerDocument.activeElement);
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await hasFocus()) {
       // The focused element's ring, or its field's (a password field's input sits inside the
       // bordered wrapper that shows the ring on :focus-within).
@@ -96,7 +96,8 @@ export async function chooseWithArrows(page: Page, group: Locator, option: Locat
 /** A tab of a tab list: one Tab stop, at its selected tab; the arrow keys move to `tab`, which is then selected. */
 export async function chooseTabWithKeys(page: Page, tab: Locator, max = 10) {
   const list = page.getByRole('tablist').filter({ has: tab });
-  await tabTo(page, list.getByRole('tab', { selected: true }));
+  // Back to the list: it sits above the panel the focus is usually in.
+  await tabTo(page, list.getByRole('tab', { selected: true }), 60, true);
   // The arrow keys move the focus (and select, where the list selects on focus); Enter selects.
   for (let i = 0; i < max && !(await tab.evaluate((el) => el === document.activeElement)); i++)
     await page.keyboard.press('ArrowRight');
@@ -105,8 +106,8 @@ export async function chooseTabWithKeys(page: Page, tab: Locator, max = 10) {
 }
 
 /** A text field reached with Tab, and `text` typed into it. */
-export async function typeWithKeys(page: Page, field: Locator, text: string, max = 30) {
-  await tabTo(page, field, max);
+export async function typeWithKeys(page: Page, field: Locator, text: string, max = 30, back = false) {
+  await tabTo(page, field, max, back);
   await page.keyboard.type(text);
 }
 

@@ -50,7 +50,6 @@ export function UsersTab() {
               onChange={(e) => setTyped(e.currentTarget.value)}
               error={error}
               style={{ flex: 1 }}
-              autoFocus
             />
             <Button type="submit" loading={results.isFetching}>
               {t('admin_search_button')}
