@@ -189,7 +189,7 @@ describe('sign-in with Google, Facebook and Zalo', () => {
   it('Zalo: a new person goes through Zalo and back, fills update-info, lands at the relying party; links Google and unlinks it', async () => {
     zalo.signInAs({ id: `z-${Date.now()}`, name: 'Trần Minh Khoa' });
     const { context, page } = await atLoginPage();
-    await page.getByRole('button', { name: vi.login_with_zalo }).click();
+    await pressWithKeys(page, page.getByRole('button', { name: vi.login_with_zalo }));
     await page.waitForURL(/external=zalo/);
     await fillUpdateInfo(page, 'Khoa@2026x');
     await expect.poll(() => page.getByLabel(vi.details_first_name, { exact: true }).inputValue()).toBe('Khoa');
@@ -205,8 +205,9 @@ describe('sign-in with Google, Facebook and Zalo', () => {
     await box.getByRole('button', { name: `${vi.info_social_unlink} Google` }).waitFor();
     await page.screenshot({ path: screenshotPath('social-box-vi-1280'), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
-    await box.getByRole('button', { name: `${vi.info_social_unlink} Google` }).click();
-    await page.getByRole('dialog').getByRole('button', { name: vi.info_social_unlink }).click();
+    // Unlinked with the keyboard: the button, then the confirmation's.
+    await pressWithKeys(page, box.getByRole('button', { name: `${vi.info_social_unlink} Google` }));
+    await pressWithKeys(page, page.getByRole('dialog').getByRole('button', { name: vi.info_social_unlink }), 10);
     await page.getByText(vi.link_remove_success).waitFor();
     await box.locator('[data-fake-google]').waitFor();
     await context.close();
