@@ -32,7 +32,7 @@ const fileNameOf = (at: Date) => `portico-data-${at.toISOString().slice(0, 10)}.
 /**
  * Download my data (issue 32 point 3; contracts/src/data-export.ts). A request starts a
  * `data_export` flow (replacing the person's earlier one) and the archive is made after the
- * answer: every holder adds its part on `user.exporting`, the ZIP goes to the private files, the
+ * answer: every holder adds its part on `user.exporting`, all in one read-only snapshot, the ZIP goes to the private files, the
  * flow turns `ready` in the same transaction that records the file, and `data-export.ready` mails
  * the owner. Only the account's own bearer reaches the archive, through a signed link of a few
  * minutes (server/src/modules/files/signed-urls.ts).
@@ -58,11 +58,21 @@ export function createDataExport(deps: ExportDeps) {
 
   /** Makes the archive of a `preparing` flow; a request that replaced it meanwhile wins, and this file goes. */
   async function build(flowId: string, userId: string, timeZone: string): Promise<void> {
-    const user = await findUserById(db, userId);
-    if (!user) return;
-    const locale = localeOf(user.languageId);
-    const parts: ExportPart[] = [];
-    await deps.events.publish('user.exporting', { userId, user, locale, tx: db, add: (part) => parts.push(part) });
+    // Every part read in one snapshot (repeatable read, read only), so the archive is the account
+    // at one moment even while the person or a product changes it; the files are read after.
+    const read = await db.transaction(
+      async (tx) => {
+        const user = await findUserById(tx, userId);
+        if (!user) return undefined;
+        const locale = localeOf(user.languageId);
+        const parts: ExportPart[] = [];
+        await deps.events.publish('user.exporting', { userId, user, locale, tx, add: (part) => parts.push(part) });
+        return { user, locale, parts };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+    if (!read) return;
+    const { user, locale, parts } = read;
     const madeAt = new Date();
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
     const archive = await packArchive(parts, {
