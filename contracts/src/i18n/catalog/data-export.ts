@@ -42,6 +42,7 @@ export const dataExportMessages = defineMessages({
     activity_data_export_requested: 'Yêu cầu bản sao dữ liệu (IP {{ip}})',
     activity_data_export_downloaded: 'Tải bản sao dữ liệu (IP {{ip}})',
     mail_data_export_ready_subject: '{{product}}: bản sao dữ liệu của bạn đã sẵn sàng',
+    sms_data_export_ready: '{{product}}: bản sao dữ liệu của bạn đã sẵn sàng, tải về trong {{hours}} giờ tại {{link}}',
     mail_data_export_ready_text:
       'Bản sao dữ liệu bạn yêu cầu đã sẵn sàng. Đăng nhập và tải tại {{link}} trong {{hours}} giờ tới.\n\nNếu bạn không yêu cầu, hãy đổi mật khẩu ngay.',
   },
@@ -85,6 +86,8 @@ export const dataExportMessages = defineMessages({
     activity_data_export_requested: 'Asked for a copy of the data (IP {{ip}})',
     activity_data_export_downloaded: 'Downloaded a copy of the data (IP {{ip}})',
     mail_data_export_ready_subject: '{{product}}: your copy of your data is ready',
+    sms_data_export_ready:
+      '{{product}}: your copy of your data is ready; download it within {{hours}} hours at {{link}}',
     mail_data_export_ready_text:
       'The copy of your data you asked for is ready. Sign in and download it at {{link}} within {{hours}} hours.\n\nIf you did not ask for it, change your password now.',
   },

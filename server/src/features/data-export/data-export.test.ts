@@ -5,7 +5,7 @@ import {
   EXPORT_PREPARE_MINUTES,
   EXPORTS_PER_DAY,
 } from '@portico/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
@@ -32,6 +32,7 @@ import {
   rememberedBrowsers,
   userAddresses,
   userClaims,
+  userContacts,
   userProfiles,
   userRecoveryCodes,
   users,
@@ -42,6 +43,7 @@ import { queuedSendsDone } from '../../lib/send-later.js';
 import { tablesHoldingPeople } from '../../modules/data-export/index.js';
 import { inTransaction } from '../../modules/events/index.js';
 import { createPrivateFiles, expiredArchivesJob } from '../../modules/files/index.js';
+import { CONTACT_EMAIL } from '../../modules/users/index.js';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 
@@ -272,6 +274,21 @@ describe('download my data', () => {
     expect(actions).toEqual(
       expect.arrayContaining(['activity_data_export_requested', 'activity_data_export_downloaded']),
     );
+  });
+
+  it('tells an account without a confirmed e-mail by SMS when the archive is ready', async () => {
+    const db = t.deps.database.db;
+    const who = await signedInUser(t, { email: 'phone-export@example.com', phone: '0912000111', steppedUp: true });
+    await db
+      .update(userContacts)
+      .set({ isConfirmed: false })
+      .where(and(eq(userContacts.userId, who.id), eq(userContacts.type, CONTACT_EMAIL)));
+    await exportOf(t, who);
+    await queuedSendsDone();
+    const [sms] = await listOutboxMessages(db, '0912000111', 1);
+    expect(sms?.text).toContain('/security/data');
+    expect(sms?.text).toMatch(/24/);
+    expect(await listOutboxMessages(db, 'phone-export@example.com', 5)).toEqual([]);
   });
 
   it('is reached only by its owner, after a step-up, with no-store answers', async () => {

@@ -14,11 +14,13 @@ import type { AppDeps } from '../../deps.js';
 import { localeOf, translate } from '../../lib/i18n.js';
 import { sendLater } from '../../lib/send-later.js';
 import { createFlows } from '../flows/index.js';
-import { CONTACT_EMAIL, findPrimaryContact, findUserById } from '../users/index.js';
+import { CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, findUserById } from '../users/index.js';
 
 type Alert = {
   subject: MessageKey;
   text: MessageKey;
+  /** The SMS to the confirmed primary phone of an account without a confirmed e-mail; none otherwise. */
+  sms?: MessageKey;
   params: Record<string, string | number>;
   /** Parameters written in the reader's language (a time, a country). */
   localized?: (locale: Locale) => Record<string, string>;
@@ -52,20 +54,23 @@ function readablePlace(locale: Locale, region: string | null, ip: string): strin
  * password changes (issue 11, point 6), the account is locked by failed sign-ins or its second
  * step is closed by wrong codes (issue 24 points 1 and 6). Sent after the change committed and after the answer
  * (server/src/lib/send-later.ts): a slow or failing mail server never undoes the change or
- * delays the answer. An account without a confirmed e-mail gets none.
+ * delays the answer. An account without a confirmed e-mail gets none, unless the alert has an SMS
+ * (a data archive that is ready): then its confirmed primary phone gets that.
  */
 export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mailer' | 'sms' | 'config' | 'log'>) {
   const { events, config } = deps;
   const db = deps.database.db;
 
-  function alert(userId: string, { subject, text, params, localized }: Alert) {
+  function alert(userId: string, { subject, text, sms, params, localized }: Alert) {
     sendLater(
       async () => {
         const [user, email] = await Promise.all([
           findUserById(db, userId),
           findPrimaryContact(db, userId, CONTACT_EMAIL),
         ]);
-        if (!user || !email?.isConfirmed) return;
+        if (!user) return;
+        const phone = !email?.isConfirmed && sms ? await findPrimaryContact(db, userId, CONTACT_PHONE) : undefined;
+        if (!email?.isConfirmed && !phone?.isConfirmed) return;
         const locale = localeOf(user.languageId);
         const values: Record<string, string | number> = {
           product: config.PRODUCT_NAME,
@@ -75,11 +80,13 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
         // A sign-in method is named in the reader's language (the activity log does the same).
         const methodKey = `sign_in_method_${params.method}`;
         if (params.method !== undefined && isMessageKey(methodKey)) values.method = translate(locale, methodKey);
-        await deps.mailer.send({
-          to: email.value,
-          subject: translate(locale, subject, values),
-          text: translate(locale, text, values),
-        });
+        if (email?.isConfirmed)
+          await deps.mailer.send({
+            to: email.value,
+            subject: translate(locale, subject, values),
+            text: translate(locale, text, values),
+          });
+        else if (phone && sms) await deps.sms.send({ to: phone.value, text: translate(locale, sms, values) });
       },
       (err) => deps.log.error({ err }, 'could not send a security alert'),
     );
@@ -102,6 +109,8 @@ export function subscribeAlerts(deps: Pick<AppDeps, 'events' | 'database' | 'mai
       alert(userId, {
         subject: 'mail_data_export_ready_subject',
         text: 'mail_data_export_ready_text',
+        // A phone-only account is told by SMS: it asked for the archive and waits for it.
+        sms: 'sms_data_export_ready',
         params: { hours: EXPORT_HOURS },
         localized: (locale) => ({ link: `${config.publicUrl}${localePrefix(locale)}${DATA_EXPORT_PAGE}` }),
       }),
