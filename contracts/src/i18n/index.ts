@@ -9,6 +9,7 @@ import { contactsMessages } from './catalog/contacts.js';
 import { dataExportMessages } from './catalog/data-export.js';
 import { deleteAccountMessages } from './catalog/delete-account.js';
 import { devicesMessages } from './catalog/devices.js';
+import { exportFieldMessages } from './catalog/export-fields.js';
 import { externalLoginMessages } from './catalog/external-login.js';
 import { guardianMessages } from './catalog/guardian.js';
 import { kycMessages } from './catalog/kyc.js';
@@ -49,6 +50,7 @@ export const catalogs = {
   'connected-apps': connectedAppsMessages,
   passkeys: passkeysMessages,
   'data-export': dataExportMessages,
+  'export-fields': exportFieldMessages,
   guardian: guardianMessages,
   recovery: recoveryMessages,
   activity: activityMessages,
@@ -84,6 +86,7 @@ export const viVN = {
   ...connectedAppsMessages.vi,
   ...passkeysMessages.vi,
   ...dataExportMessages.vi,
+  ...exportFieldMessages.vi,
   ...guardianMessages.vi,
   ...recoveryMessages.vi,
   ...activityMessages.vi,

@@ -261,6 +261,9 @@ describe('download my data', () => {
     expect(html).toContain('<html lang="vi">');
     expect(html).toContain('Dữ liệu của bạn tại');
     expect(html).toContain('Xác minh danh tính');
+    // Field names in the reader's language too, not as stored.
+    expect(html).toContain('<th scope="col">Thời điểm tạo</th>');
+    expect(html).not.toContain('created at');
     expect(html).toContain(`href="${stored[0]}"`);
     expect(html).not.toContain('bobTAG');
     expect(html).not.toContain('<script');

@@ -1,4 +1,4 @@
-import type { Locale, MessageKey } from '@portico/contracts';
+import { isMessageKey, type Locale, type MessageKey } from '@portico/contracts';
 import { escapeHtml } from '../../lib/html.js';
 import { translate } from '../../lib/i18n.js';
 import type { ExportPart } from '../../modules/events/index.js';
@@ -16,12 +16,15 @@ export type ArchiveMeta = {
 
 const IMAGE = /\.(jpe?g|png|webp|gif)$/i;
 
-/** A stored field's name as words: createdAt -> created at, is_default -> is default. */
-const words = (key: string) =>
-  key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/_/g, ' ')
-    .toLowerCase();
+/**
+ * A stored field's name for the reader: its name in their language (the `export_field_` messages,
+ * contracts/src/i18n/catalog/export-fields.ts), else its own words (createdAt -> created at).
+ */
+const fieldName = (key: string, locale: Locale) => {
+  const snake = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  const named = `export_field_${snake}`;
+  return isMessageKey(named) ? translate(locale, named) : snake.replace(/_/g, ' ');
+};
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -38,7 +41,7 @@ function valueHtml(value: unknown, meta: ArchiveMeta): string {
 
 function recordHtml(record: Record<string, unknown>, meta: ArchiveMeta): string {
   const rows = Object.entries(record).map(
-    ([key, value]) => `<tr><th scope="row">${escapeHtml(words(key))}</th><td>${valueHtml(value, meta)}</td></tr>`,
+    ([key, value]) => `<tr><th scope="row">${escapeHtml(fieldName(key, meta.locale))}</th><td>${valueHtml(value, meta)}</td></tr>`,
   );
   return `<table class="record"><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -47,7 +50,7 @@ function listHtml(list: unknown[], meta: ArchiveMeta): string {
   if (list.length === 0) return `<p class="none">${escapeHtml(translate(meta.locale, 'export_html_nothing'))}</p>`;
   if (!list.every(isPlainObject)) return `<ul>${list.map((v) => `<li>${valueHtml(v, meta)}</li>`).join('')}</ul>`;
   const columns = [...new Set(list.flatMap((row) => Object.keys(row)))];
-  const head = columns.map((c) => `<th scope="col">${escapeHtml(words(c))}</th>`).join('');
+  const head = columns.map((c) => `<th scope="col">${escapeHtml(fieldName(c, meta.locale))}</th>`).join('');
   const body = list
     .map((row) => `<tr>${columns.map((c) => `<td>${valueHtml(row[c], meta)}</td>`).join('')}</tr>`)
     .join('');
