@@ -55,6 +55,8 @@ export const guardianStatusSchema = z.object({
   asked: z.object({ to: z.string(), time: z.string() }).nullable(),
   /** What the guardian consents to, in the reader's language (configuration: docs/children.md). */
   text: z.string(),
+  /** When the account and its data are erased if nobody consents by then (GUARDIAN_WAIT_DAYS); null: never, or not waiting. */
+  deleteOn: z.string().nullable(),
 });
 export type GuardianStatus = z.infer<typeof guardianStatusSchema>;
 

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { closeDeps, createDeps } from './deps.js';
 import { createLogger } from './lib/log.js';
 import { expiredArchivesJob } from './modules/files/index.js';
+import { abandonedChildrenJob } from './modules/guardian/index.js';
 import { createHousekeeping, purgeExpiredJob } from './modules/housekeeping/index.js';
 import { listenForMetrics } from './modules/metrics/index.js';
 import { seedDemoAccount } from './modules/users/index.js';
@@ -45,7 +46,7 @@ async function main() {
   );
   if (config.outboxEnabled) log.info(`codes and mail appear at ${config.publicUrl}/dev/mailbox`);
   // Periodic work, once across copies whichever wakes first (server/src/modules/housekeeping).
-  const jobs = [purgeExpiredJob(), expiredArchivesJob(deps)];
+  const jobs = [purgeExpiredJob(), expiredArchivesJob(deps), abandonedChildrenJob(deps)];
   const housekeeping = createHousekeeping({ db: database.db, log, jobs });
   housekeeping.start();
 

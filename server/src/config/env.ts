@@ -89,6 +89,11 @@ export const envSchema = z.object({
   GUARDIAN_CONSENT_AGE: z.coerce.number().int().min(0).max(21).default(16),
   /** From this age the child's own agreement is asked too (Decree 13/2023 Art. 20: 7). */
   CHILD_CONSENT_AGE: z.coerce.number().int().min(0).max(21).default(7),
+  /**
+   * A child's account nobody consented for is erased this many days after it started waiting (its
+   * creation, its last change, or the last guardian asked, whichever is latest). 0: never.
+   */
+  GUARDIAN_WAIT_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The text the guardian (and the child) agree to, in Vietnamese; {{product}} is the product's name. Empty: Portico's own (docs/children.md). */
   GUARDIAN_CONSENT_TEXT_VI: z.string().max(5000).default(''),
   /** The same text in English. Empty: Portico's own. */

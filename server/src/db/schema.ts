@@ -20,27 +20,34 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** A person's account. Sign-in names live in user_contacts. */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  /** argon2id PHC string; null for accounts that signed up through Google/Facebook. */
-  passwordHash: text('password_hash'),
-  birthdate: date('birthdate'),
-  gender: smallint('gender'),
-  identification: text('identification'),
-  maritalStatus: smallint('marital_status'),
-  languageId: text('language_id').notNull().default('vi-VN'),
-  timezone: text('timezone').notNull().default('Asia/Saigon'),
-  bio: text('bio'),
-  avatar: text('avatar'),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Set when the account is deleted; personal data is cleared at that moment. */
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  /** Set while an operator has suspended the account (migration 0021_admin.sql): sign-in refused. */
-  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** argon2id PHC string; null for accounts that signed up through Google/Facebook. */
+    passwordHash: text('password_hash'),
+    birthdate: date('birthdate'),
+    gender: smallint('gender'),
+    identification: text('identification'),
+    maritalStatus: smallint('marital_status'),
+    languageId: text('language_id').notNull().default('vi-VN'),
+    timezone: text('timezone').notNull().default('Asia/Saigon'),
+    bio: text('bio'),
+    avatar: text('avatar'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the account is deleted; personal data is cleared at that moment. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set while an operator has suspended the account (migration 0021_admin.sql): sign-in refused. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  },
+  // Children waiting for a guardian are looked for by birth date (migration 0030_children_waiting.sql).
+  (t) => [
+    index('users_birthdate_live_idx').on(t.birthdate).where(sql`${t.deletedAt} is null and ${t.birthdate} is not null`),
+  ],
+);
 
 /** E-mails (type 2) and phones (type 1) of a user; confirmed ones that allow login are sign-in names. */
 export const userContacts = pgTable(

@@ -20,6 +20,8 @@ export const guardianMessages = defineMessages({
     guardian_resend: 'Gửi lại',
     guardian_sent: 'Đã gửi yêu cầu tới {{to}}.',
     guardian_asked: 'Đang chờ {{to}} đồng ý (gửi lúc {{time}}). Bạn có thể gửi lại hoặc nhập người khác.',
+    guardian_delete_on:
+      'Nếu đến ngày {{date}} vẫn chưa có cha mẹ hoặc người giám hộ đồng ý, tài khoản và dữ liệu của bạn sẽ bị xóa.',
     guardian_text_heading: 'Nội dung cha mẹ / người giám hộ đồng ý',
     guardian_done_title: 'Đã có sự đồng ý',
     guardian_done_text: 'Cha mẹ hoặc người giám hộ đã đồng ý. Bạn có thể dùng tài khoản.',
@@ -81,6 +83,7 @@ export const guardianMessages = defineMessages({
     guardian_resend: 'Send again',
     guardian_sent: 'We sent the request to {{to}}.',
     guardian_asked: 'Waiting for {{to}} to agree (sent {{time}}). You can send it again or name someone else.',
+    guardian_delete_on: 'If no parent or guardian has agreed by {{date}}, your account and its data will be deleted.',
     guardian_text_heading: 'What your parent or guardian agrees to',
     guardian_done_title: 'Consent given',
     guardian_done_text: 'Your parent or guardian has agreed. You can use your account.',

@@ -41,7 +41,8 @@ function valueHtml(value: unknown, meta: ArchiveMeta): string {
 
 function recordHtml(record: Record<string, unknown>, meta: ArchiveMeta): string {
   const rows = Object.entries(record).map(
-    ([key, value]) => `<tr><th scope="row">${escapeHtml(fieldName(key, meta.locale))}</th><td>${valueHtml(value, meta)}</td></tr>`,
+    ([key, value]) =>
+      `<tr><th scope="row">${escapeHtml(fieldName(key, meta.locale))}</th><td>${valueHtml(value, meta)}</td></tr>`,
   );
   return `<table class="record"><tbody>${rows.join('')}</tbody></table>`;
 }

@@ -12,7 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, guardianConsents, users } from '../../db/schema.js';
 import { queuedSendsDone } from '../../lib/send-later.js';
-import { createGuardianRule, saveGuardianAsked } from '../../modules/guardian/index.js';
+import {
+  abandonedChildrenJob,
+  createGuardianRule,
+  recordGuardianConsent,
+  saveGuardianAsked,
+} from '../../modules/guardian/index.js';
 import { errorKey, resultOf, signedInUser } from '../../testing/account.js';
 import type { TestApp } from '../../testing/app.js';
 import { createAppWithLearn, LEARN } from '../../testing/learn-client.js';
@@ -266,5 +271,59 @@ describe('guardian consent', () => {
     expect(
       resultOf<{ awaits_guardian: boolean }>(await lan.call('GET', accountEndpoints.me.path)).awaits_guardian,
     ).toBe(true);
+  });
+
+  it('erases a child account nobody consented for after GUARDIAN_WAIT_DAYS, and no other', async () => {
+    const db = t.deps.database.db;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const backdate = (id: string, days: number) =>
+      db
+        .update(users)
+        .set({ createdAt: daysAgo(days), updatedAt: daysAgo(days) })
+        .where(eq(users.id, id));
+    // The page says until when.
+    const fresh = await child('wait-fresh@example.com', 11);
+    const { deleteOn } = resultOf<{ deleteOn: string }>(await fresh.call('GET', guardianEndpoints.status.path));
+    expect(Math.round((Date.parse(deleteOn) - Date.now()) / 86_400_000)).toBe(t.deps.config.GUARDIAN_WAIT_DAYS);
+
+    const forgotten = await child('wait-forgotten@example.com', 11);
+    await backdate(forgotten.id, 31);
+    const askedLately = await child('wait-asked@example.com', 11);
+    await backdate(askedLately.id, 31);
+    await saveGuardianAsked(db, {
+      userId: askedLately.id,
+      guardian: 'late.parent@example.com',
+      askedAt: daysAgo(2),
+      childAgreedAt: null,
+    });
+    const consented = await child('wait-consented@example.com', 11);
+    await backdate(consented.id, 31);
+    await saveGuardianAsked(db, {
+      userId: consented.id,
+      guardian: 'yes.parent@example.com',
+      askedAt: daysAgo(40),
+      childAgreedAt: null,
+    });
+    await recordGuardianConsent(db, consented.id, {
+      guardian: 'yes.parent@example.com',
+      consentedAt: daysAgo(39),
+      method: 'email_code',
+      textLocale: 'vi-VN',
+      text: 'text',
+      ip: '203.0.113.9',
+      userAgent: 'test',
+    });
+    const adult = await signedInUser(t, { email: 'wait-adult@example.com' });
+    await backdate(adult.id, 400);
+
+    const job = abandonedChildrenJob(t.deps);
+    expect(await job.run(db)).toEqual({ children: 1 });
+    await queuedSendsDone();
+    const live = async (id: string) => !(await db.select().from(users).where(eq(users.id, id)))[0]?.deletedAt;
+    expect(await live(forgotten.id)).toBe(false);
+    for (const kept of [fresh, askedLately, consented, adult]) expect(await live(kept.id)).toBe(true);
+    expect((await forgotten.call('GET', accountEndpoints.me.path)).statusCode).toBe(401);
+    // Nothing more to do on the next run.
+    expect(await job.run(db)).toEqual({ children: 0 });
   });
 });

@@ -109,6 +109,7 @@ export function createGuardianService(deps: AppDeps) {
         childAgreement: required && rule.asksChild(user),
         asked: required && row ? { to: maskLoginName(row.guardian), time: row.askedAt.toISOString() } : null,
         text: rule.textFor(caller.locale),
+        deleteOn: required ? (rule.deleteOn(user, row)?.toISOString() ?? null) : null,
       };
     },
 

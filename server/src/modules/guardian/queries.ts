@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { guardianConsents, users } from '../../db/schema.js';
 
@@ -49,3 +49,28 @@ export const recordGuardianConsent = async (
 
 export const deleteGuardianConsentOf = (db: Db, userId: string) =>
   db.delete(guardianConsents).where(eq(guardianConsents.userId, userId));
+
+/**
+ * Live accounts younger than `age` years whose guardian never consented, waiting since before
+ * `since`: the latest of the account's creation, its last change (a birth date typed later moves
+ * it) and the last guardian asked. At most `limit`, for one housekeeping run.
+ */
+export async function findAbandonedChildren(
+  db: Db,
+  { age, since, limit }: { age: number; since: Date; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(guardianConsents, eq(guardianConsents.userId, users.id))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        sql`${users.birthdate} is not null and ${users.birthdate} > current_date - make_interval(years => ${age}::int)`,
+        isNull(guardianConsents.consentedAt),
+        sql`greatest(${users.createdAt}, ${users.updatedAt}, coalesce(${guardianConsents.askedAt}, ${users.createdAt})) < ${since.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -56,6 +56,20 @@ export function createGuardianRule(deps: RuleDeps) {
       return person ? awaits({ id: userId, birthdate: person.birthdate }) : false;
     },
 
+    /**
+     * When a waiting child's account is erased if nobody consents (GUARDIAN_WAIT_DAYS after the
+     * latest of its creation, its last change and the last guardian asked; abandonedChildrenJob);
+     * null when that never happens.
+     */
+    deleteOn(
+      user: Pick<User, 'createdAt' | 'updatedAt'>,
+      asked: Pick<GuardianConsentRow, 'askedAt'> | undefined,
+    ): Date | null {
+      if (config.GUARDIAN_WAIT_DAYS === 0) return null;
+      const since = Math.max(user.createdAt.getTime(), user.updatedAt.getTime(), asked?.askedAt.getTime() ?? 0);
+      return new Date(since + config.GUARDIAN_WAIT_DAYS * 86_400_000);
+    },
+
     /** What the guardian and the child agree to, in `locale` (GUARDIAN_CONSENT_TEXT_VI / _EN, else Portico's own). */
     textFor(locale: Locale): string {
       const configured = locale === 'en-US' ? config.GUARDIAN_CONSENT_TEXT_EN : config.GUARDIAN_CONSENT_TEXT_VI;

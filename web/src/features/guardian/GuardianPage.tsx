@@ -9,7 +9,7 @@ import { QueryState } from '../../components/QueryState';
 import { useApiForm } from '../../components/useApiForm';
 import { useLocale } from '../../hooks/useLocale';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatDay } from '../../lib/format';
 import { useAppSettings } from '../../settings/useAppSettings';
 import { askGuardian, GUARDIAN_KEY, readGuardianStatus } from './api';
 
@@ -66,6 +66,11 @@ function AskForm({ status }: { status: GuardianStatus }) {
         <Alert color="blue" role="status">
           {t('guardian_asked', { to: status.asked.to, time: formatDateTime(status.asked.time, locale) })}
         </Alert>
+      )}
+      {status.deleteOn && (
+        <Text fz="sm" c="gray.7" data-testid="guardian-delete-on">
+          {t('guardian_delete_on', { date: formatDay(status.deleteOn, locale) })}
+        </Text>
       )}
       <form ref={form.ref} onSubmit={(e) => void form.submit(e)} noValidate>
         <Stack gap="md">

@@ -14,6 +14,7 @@ const waiting: GuardianStatus = {
   childAgreement: true,
   asked: null,
   text: 'Điều khoản.',
+  deleteOn: new Date(2024, 1, 4, 9, 7).toISOString(),
 };
 
 describe('guardian pages', { timeout: 20_000 }, () => {
@@ -36,6 +37,8 @@ describe('guardian pages', { timeout: 20_000 }, () => {
     renderApp(buildRoutes(), '/guardian', SIGNED_IN);
     await screen.findByText(/Vì bạn chưa đủ 16 tuổi/);
     expect(screen.getByText('Điều khoản.')).toBeTruthy();
+    // Until when the account waits.
+    expect(screen.getByTestId('guardian-delete-on').textContent).toContain('04/02/2024');
     fireEvent.change(screen.getByLabelText('Email hoặc số điện thoại của cha mẹ / người giám hộ'), {
       target: { value: 'me@example.com' },
     });
