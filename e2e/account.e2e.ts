@@ -421,6 +421,9 @@ describe('account area', () => {
     await english.getByRole('button', { name: en.data_export_download }).waitFor();
     expect(await axeViolations(english)).toEqual([]);
     await english.screenshot({ path: screenshotPath('data-export-ready-en-desktop'), fullPage: true });
+    await english.setViewportSize(PHONE);
+    expect(await axeViolations(english)).toEqual([]);
+    await english.screenshot({ path: screenshotPath('data-export-ready-en-phone'), fullPage: true });
     await closeAll();
   });
 

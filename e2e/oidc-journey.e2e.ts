@@ -231,6 +231,10 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await page.getByText(t.login_two_factor_step_up_intro).waitFor();
     await page.screenshot({ path: screenshotPath(`login-two-factor-passkey-${locale}-1280`) });
     expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: screenshotPath(`login-two-factor-passkey-${locale}-390`), fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize(DESKTOP);
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
     await pressWithKeys(page, useKey);
     await page.waitForURL(`${learn.url}/cb?**`);
@@ -289,6 +293,10 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await parentPage.getByRole('button', { name: t.guardian_consent_agree }).waitFor();
     expect(await axeViolations(parentPage)).toEqual([]);
     await parentPage.screenshot({ path: screenshotPath(`guardian-consent-${locale}-desktop`), fullPage: true });
+    await parentPage.setViewportSize(PHONE);
+    expect(await axeViolations(parentPage)).toEqual([]);
+    await parentPage.screenshot({ path: screenshotPath(`guardian-consent-${locale}-phone`), fullPage: true });
+    await parentPage.setViewportSize(DESKTOP);
     // Until this click the relying party still refuses.
     await page.goto(`${learn.url}/login?prompt=none${uiLocales}`);
     await page.waitForURL(`${learn.url}/cb?**`);
@@ -306,6 +314,9 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await parentPage.getByText(/Minh/).first().waitFor();
     expect(await axeViolations(parentPage)).toEqual([]);
     await parentPage.screenshot({ path: screenshotPath(`guardian-withdraw-${locale}-desktop`), fullPage: true });
+    await parentPage.setViewportSize(PHONE);
+    expect(await axeViolations(parentPage)).toEqual([]);
+    await parentPage.screenshot({ path: screenshotPath(`guardian-withdraw-${locale}-phone`), fullPage: true });
     await pressWithKeys(parentPage, parentPage.getByRole('button', { name: t.guardian_withdraw_button }));
     await parentPage.getByText(t.guardian_withdraw_done).waitFor();
     await parentContext.close();
