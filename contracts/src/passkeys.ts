@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginAnswerSchema, returnUrlSchema } from './auth.js';
 import { featureEndpoints } from './endpoint.js';
+import { stepUpStatusSchema } from './step-up.js';
 
 // Passkeys (issue 32 point 1; /security/passkeys and login step 1): WebAuthn credentials made by
 // @simplewebauthn/browser on the page and checked by @simplewebauthn/server. The relying-party
@@ -111,6 +112,24 @@ export const passkeysEndpoints = {
     }),
     output: loginAnswerSchema,
     errors: ['login_two_factor_expired', 'login_session_expired', 'passkey_failed', 'too_many_requests'],
+  }),
+  stepUpOptions: define({
+    method: 'POST',
+    path: '/api/account/step-up/passkey/options',
+    summary: "The account pages' step-up with a passkey: a challenge for one of this account's passkeys",
+    auth: 'user',
+    output: ceremonyOptions,
+    errors: ['not_found', 'too_many_requests'],
+  }),
+  stepUp: define({
+    method: 'POST',
+    path: '/api/account/step-up/passkey',
+    summary:
+      "Gives the whole step-up proof for this sign-in with one of the account's passkeys (possession and user verification: both factors); answers the step-up status",
+    auth: 'user',
+    input: z.object({ response: authenticationResponseSchema }),
+    output: stepUpStatusSchema,
+    errors: ['passkey_failed', 'too_many_requests'],
   }),
   list: define({
     method: 'GET',

@@ -30,6 +30,8 @@ export const stepUpStatusSchema = z.object({
   codeTo: z.string().nullable(),
   /** The second factors offered while `next` is 'second' (the recovery code goes with the authenticator). */
   secondFactors: z.array(loginTwoFactorTypeSchema),
+  /** The account has a passkey, which gives the whole proof at once (contracts/src/passkeys.ts stepUp). */
+  passkey: z.boolean(),
 });
 export type StepUpStatus = z.infer<typeof stepUpStatusSchema>;
 

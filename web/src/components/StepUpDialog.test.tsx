@@ -1,4 +1,4 @@
-import { recoveryEndpoints, stepUpEndpoints } from '@portico/contracts';
+import { passkeysEndpoints, recoveryEndpoints, stepUpEndpoints } from '@portico/contracts';
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../api/endpoint';
@@ -9,13 +9,30 @@ import { ok, refuse, renderApp, stubApi } from '../test/api';
 // (password, then a second factor while two-step is on) and the same call goes again.
 
 configure({ asyncUtilTimeout: 5000 });
+
+// The browser's WebAuthn is not in jsdom: whether it is there, and the answer its dialog gives.
+const webAuthn = vi.hoisted(() => ({ supported: false, answer: vi.fn() }));
+vi.mock('../lib/passkeyCeremony', async (original) => ({
+  ...(await original<typeof import('../lib/passkeyCeremony')>()),
+  passkeysSupported: () => webAuthn.supported,
+  answerWithPasskey: webAuthn.answer,
+}));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
 const status = (over: Record<string, unknown>) =>
-  ok({ proven: false, expiresIn: 0, next: 'first', first: 'password', codeTo: null, secondFactors: [], ...over });
+  ok({
+    proven: false,
+    expiresIn: 0,
+    next: 'first',
+    first: 'password',
+    codeTo: null,
+    secondFactors: [],
+    passkey: false,
+    ...over,
+  });
 const SAVE = `POST ${recoveryEndpoints.update.path}`;
 
 describe('StepUpDialog', () => {
@@ -93,5 +110,44 @@ describe('StepUpDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Xác nhận đây là bạn' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hủy' }));
     await waitFor(() => expect((failure as { messageKey?: string })?.messageKey).toBe('step_up_required'));
+  });
+
+  it("offers the account's passkey, which gives the whole proof, where the browser has WebAuthn", async () => {
+    await i18n.changeLanguage('en-US');
+    webAuthn.supported = true;
+    const response = { id: 'key-1', rawId: 'key-1', type: 'public-key', response: {}, clientExtensionResults: {} };
+    webAuthn.answer.mockResolvedValue(response);
+    let proven = false;
+    const calls = stubApi({
+      [SAVE]: () => (proven ? ok([]) : refuse('step_up_required', undefined, 403)),
+      [`GET ${stepUpEndpoints.status.path}`]: status({ passkey: true }),
+      [`POST ${passkeysEndpoints.stepUpOptions.path}`]: ok({ options: { challenge: 'c' } }),
+      [`POST ${passkeysEndpoints.stepUp.path}`]: () => {
+        proven = true;
+        return status({ proven: true, next: null });
+      },
+    });
+    let saved: unknown;
+    renderApp(
+      <button
+        type="button"
+        onClick={() =>
+          void call(recoveryEndpoints.update, { claimType: 'email_recovery' }).then((r) => {
+            saved = r;
+          })
+        }
+      >
+        save
+      </button>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    // The password stays offered beside it.
+    expect(await within(dialog).findByLabelText('Current password')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm with a passkey' }));
+    await waitFor(() => expect(saved).toEqual([]));
+    expect(webAuthn.answer).toHaveBeenCalledWith({ challenge: 'c' });
+    expect(calls.filter((c) => c.path === passkeysEndpoints.stepUp.path).map((c) => c.body)).toEqual([{ response }]);
+    webAuthn.supported = false;
   });
 });

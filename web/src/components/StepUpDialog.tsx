@@ -1,13 +1,16 @@
-import { Button, Checkbox, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
-import { type StepUpStatus, stepUpEndpoints, stepUpVerifyInput } from '@portico/contracts';
+import { Button, Checkbox, Divider, Group, PasswordInput, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { passkeysEndpoints, type StepUpStatus, stepUpEndpoints, stepUpVerifyInput } from '@portico/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/client';
 import { call } from '../api/endpoint';
 import { looseT } from '../i18n/t';
+import { answerWithPasskey, passkeyCancelled, passkeysSupported } from '../lib/passkeyCeremony';
 import { AccountModal } from './AccountModal';
 import { CodeStep } from './CodeStep';
 import { FormStack } from './FormStack';
+import { Icon } from './Icon';
 import { QueryState } from './QueryState';
 import { useApiForm } from './useApiForm';
 import { useCodeStep } from './useCodeStep';
@@ -31,12 +34,23 @@ export default function StepUpDialog({ onDone }: { onDone: (proven: boolean) => 
     else queryClient.setQueryData(STATUS_KEY, next);
   };
 
-  const body = (data: StepUpStatus) => {
+  const proof = (data: StepUpStatus) => {
     if (data.next === 'second')
       return <SecondFactor status={data} onAnswer={answered} onCancel={() => onDone(false)} />;
     if (data.first === 'password') return <PasswordProof onAnswer={answered} onCancel={() => onDone(false)} />;
     return <CodeProof to={data.codeTo ?? ''} onAnswer={answered} onCancel={() => onDone(false)} />;
   };
+  // A passkey gives the whole proof at once, where the account has one and the browser can answer.
+  const body = (data: StepUpStatus) =>
+    data.passkey && passkeysSupported() ? (
+      <Stack gap="md">
+        <PasskeyProof onAnswer={answered} />
+        <Divider label={t('step_up_or')} labelPosition="center" />
+        {proof(data)}
+      </Stack>
+    ) : (
+      proof(data)
+    );
 
   return (
     <AccountModal opened onClose={() => onDone(false)} title={t('step_up_title')}>
@@ -63,6 +77,43 @@ function Actions({ busy, onCancel, submit }: { busy: boolean; onCancel: () => vo
         </Button>
       )}
     </Group>
+  );
+}
+
+/** The account's passkey in the browser's own dialog: a closed dialog says nothing, a refused one why. */
+function PasskeyProof({ onAnswer }: Pick<StepProps, 'onAnswer'>) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const use = async () => {
+    setBusy(true);
+    setAlert(null);
+    try {
+      const { options } = await call(passkeysEndpoints.stepUpOptions, {});
+      onAnswer(await call(passkeysEndpoints.stepUp, { response: await answerWithPasskey(options) }));
+    } catch (err) {
+      if (!passkeyCancelled(err)) setAlert(errorText(err, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Button
+        variant="light"
+        size="md"
+        leftSection={<Icon name="passkey" size={18} />}
+        loading={busy}
+        onClick={() => void use()}
+      >
+        {t('step_up_passkey')}
+      </Button>
+      {alert && (
+        <Text c="red.8" fz="sm" role="alert">
+          {alert}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

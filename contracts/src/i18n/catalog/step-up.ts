@@ -14,6 +14,8 @@ export const stepUpMessages = defineMessages({
     step_up_send_code: 'Gửi mã',
     step_up_second_intro: 'Tài khoản của bạn đã bật xác minh hai bước. Nhập thêm một mã để xác nhận.',
     step_up_continue: 'Tiếp tục',
+    step_up_passkey: 'Xác nhận bằng khóa truy cập',
+    step_up_or: 'hoặc',
   },
   en: {
     step_up_required: 'Please confirm it is you to continue.',
@@ -27,5 +29,7 @@ export const stepUpMessages = defineMessages({
     step_up_send_code: 'Send code',
     step_up_second_intro: 'Your account has two-step verification on. Enter one more code to confirm.',
     step_up_continue: 'Continue',
+    step_up_passkey: 'Confirm with a passkey',
+    step_up_or: 'or',
   },
 });

@@ -1,4 +1,11 @@
-import { authEndpoints, passkeysEndpoints as E, fillPath, type LoginAnswer, type Passkey } from '@portico/contracts';
+import {
+  authEndpoints,
+  passkeysEndpoints as E,
+  fillPath,
+  type LoginAnswer,
+  type Passkey,
+  stepUpEndpoints,
+} from '@portico/contracts';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +16,14 @@ import { ACR_TWO_FACTOR } from '../../modules/sign-in/index.js';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
 import { createFakeAuthenticator } from '../../testing/fake-authenticator.js';
-import { type Flow, finishSignIn, postJson, startAuthorization } from '../../testing/oidc-flow.js';
+import {
+  bearer,
+  type Flow,
+  finishSignIn,
+  postJson,
+  signInWithPassword,
+  startAuthorization,
+} from '../../testing/oidc-flow.js';
 import { TEST_PASSWORD } from '../../testing/users.js';
 
 // Passkeys (issue 32 point 1): registration behind the step-up proof, sign-in at login step 1 as
@@ -214,6 +228,44 @@ describe('passkeys', () => {
       'passkey',
       'email',
     ]);
+  });
+
+  it("gives the account pages' whole step-up proof with the account's own passkey, for that sign-in only", async () => {
+    const lan = await signedInUser(t, { email: 'passkey-stepup@example.com', steppedUp: true });
+    const key = await addPasskey(lan);
+    const mai = await signedInUser(t, { email: 'passkey-stepup-other@example.com', steppedUp: true });
+    const maiKey = await addPasskey(mai);
+    // A new sign-in of Lan's: no proof yet, and the passkey is offered.
+    const { tokens } = await signInWithPassword(t.app, {
+      username: 'passkey-stepup@example.com',
+      password: TEST_PASSWORD,
+    });
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { host: 'localhost:3000', ...bearer(tokens.access_token) }, payload });
+    expect(resultOf(await call('GET', stepUpEndpoints.status.path))).toMatchObject({ proven: false, passkey: true });
+    expect(errorKey(await call('POST', E.registrationOptions.path), 403)).toBe('step_up_required');
+    const challenge = async () =>
+      resultOf<{ options: { allowCredentials?: { id: string }[] } & Record<string, unknown> }>(
+        await call('POST', E.stepUpOptions.path),
+      ).options;
+    const options = await challenge();
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([key.id]);
+    // Another account's passkey, another origin, a malformed answer: refused.
+    expect(errorKey(await call('POST', E.stepUp.path, { response: authenticator.get(options, maiKey.id) }))).toBe(
+      'passkey_failed',
+    );
+    const phished = authenticator.get(await challenge(), key.id, { origin: 'https://evil.example' });
+    expect(errorKey(await call('POST', E.stepUp.path, { response: phished }))).toBe('passkey_failed');
+    expect((await call('POST', E.stepUp.path, { response: { id: '\u0000' } })).statusCode).toBe(400);
+    const response = authenticator.get(await challenge(), key.id);
+    expect(resultOf(await call('POST', E.stepUp.path, { response }))).toMatchObject({ proven: true, next: null });
+    expect((await call('POST', E.registrationOptions.path)).statusCode).toBe(200);
+    // The answer is used once.
+    expect(errorKey(await call('POST', E.stepUp.path, { response }))).toBe('passkey_failed');
+    // Without a passkey there is no challenge to ask for.
+    const nobody = await signedInUser(t, { email: 'passkey-stepup-none@example.com' });
+    expect(errorKey(await nobody.call('POST', E.stepUpOptions.path), 404)).toBe('not_found');
+    expect(resultOf(await nobody.call('GET', stepUpEndpoints.status.path))).toMatchObject({ passkey: false });
   });
 
   it('another person reaches none of them; the last way in cannot be removed', async () => {

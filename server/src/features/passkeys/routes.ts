@@ -21,6 +21,8 @@ export async function passkeyRoutes(app: FastifyInstance, deps: AppDeps) {
   handle(app, e.secondStep, (input, { caller, request, reply }) =>
     passkeys.secondStep(clientInfo(request, caller, reply, deps.config), input),
   );
+  handle(app, e.stepUpOptions, (_input, ctx) => passkeys.stepUpOptions(ctx));
+  handle(app, e.stepUp, (input, ctx) => passkeys.stepUp(ctx, input));
   handle(app, e.list, (_input, ctx) => passkeys.list(ctx));
   handle(app, e.registrationOptions, (_input, ctx) => passkeys.registrationOptions(ctx));
   handle(app, e.register, (input, ctx) => passkeys.register(ctx, input));

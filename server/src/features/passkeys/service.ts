@@ -29,9 +29,11 @@ import { createFlows } from '../../modules/flows/index.js';
 import {
   type ClientInfo,
   completeSignIn,
+  createAccountStepUp,
   createSecondFactor,
   findBoundInteraction,
   interactionUidOf,
+  type StepUpCaller,
 } from '../../modules/sign-in/index.js';
 import { CONTACT_EMAIL, CONTACT_PHONE, findPrimaryContact, securityContact } from '../../modules/users/index.js';
 import {
@@ -63,6 +65,8 @@ const FAILURE_WINDOW_SECONDS = 900;
 
 const failed = () => badRequest('passkey_failed');
 const stepExpired = () => badRequest('login_two_factor_expired');
+/** The target of the account pages' step-up ceremonies (the account is their subject). */
+const STEP_UP_TARGET = 'step-up';
 
 /**
  * The signature algorithms a passkey may use: EdDSA, ES256, RS256 (COSE ids), which every
@@ -90,6 +94,7 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
   const db = deps.database.db;
   const flows = createFlows(deps);
   const secondFactor = createSecondFactor(deps, provider);
+  const stepUp = createAccountStepUp(deps);
   const rp = relyingParty(deps.config);
 
   /** Counts a request of `key` in its window; past `max`, 429. */
@@ -122,11 +127,14 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
     return flow && signed ? { flow, challenge: signed.challenge } : undefined;
   }
 
-  /** A sign-in challenge of `kind` for this interaction, for `userId`'s passkeys (step 3) or any (step 1). */
-  async function signInChallenge(ip: string, interactionUid: string, userId: string | null) {
+  /**
+   * A sign-in challenge for `target` (the interaction, or the account pages' step-up), for
+   * `userId`'s passkeys (login step 3, step-up) or any account's (login step 1).
+   */
+  async function signInChallenge(ip: string, target: string, userId: string | null) {
     await limit(`passkey:options:${ip}`, OPTIONS_PER_MINUTE, 60);
     const { secret } = await flows.start('passkey_sign_in', {
-      target: interactionUid,
+      target,
       subject: userId,
       ttlSeconds: PASSKEY_CEREMONY_SECONDS,
       secret: true,
@@ -143,20 +151,20 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
   }
 
   /**
-   * The passkey that signed a live sign-in challenge of this interaction (and of `userId`'s step 3
-   * when given): its signature checked, the challenge used once, the counter moved on. A counter
-   * that went back (a cloned key) signs nobody in. Each wrong answer counts against the address.
+   * The passkey that signed a live sign-in challenge for `target` (and for `userId`'s passkeys when
+   * given): its signature checked, the challenge used once, the counter moved on. A counter that
+   * went back (a cloned key) signs nobody in. Each wrong answer counts against the address.
    */
   async function provenPasskey(
     ip: string,
-    interactionUid: string,
+    target: string,
     response: z.infer<typeof authenticationResponseSchema>,
     userId?: string,
   ): Promise<PasskeyRow> {
     await refuseAfterFailures(ip);
     const ceremony = await ceremonyOf('passkey_sign_in', response.response.clientDataJSON);
     const passkey = await findPasskey(db, response.id);
-    if (!ceremony || ceremony.flow.target !== interactionUid || !passkey) return failure(ip);
+    if (!ceremony || ceremony.flow.target !== target || !passkey) return failure(ip);
     if (userId && (ceremony.flow.subject !== userId || passkey.userId !== userId)) return failure(ip);
     const verified = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
@@ -218,6 +226,18 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
       if (!owed) throw stepExpired();
       await provenPasskey(client.ip, owed.interactionUid, response, owed.userId);
       return secondFactor.passProven(client, { returnUrl, rememberMachine }, owed.userId, 'passkey');
+    },
+
+    /** The account pages' step-up: a challenge for one of this account's passkeys. */
+    async stepUpOptions({ user, caller }: Caller) {
+      if (!(await countPasskeys(db, user.id))) throw notFound();
+      return signInChallenge(caller.ip, STEP_UP_TARGET, user.id);
+    },
+
+    /** The step-up proven with one of this account's passkeys, for this sign-in (server/src/modules/sign-in/step-up.ts). */
+    async stepUp(who: StepUpCaller, { response }: In<'stepUp'>) {
+      await provenPasskey(who.caller.ip, STEP_UP_TARGET, response, who.user.id);
+      return stepUp.passkeyPassed(who);
     },
 
     list: async ({ user }: Caller): Promise<Passkey[]> => (await listPasskeys(db, user.id)).map(toPasskey),

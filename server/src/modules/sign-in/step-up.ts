@@ -15,6 +15,7 @@ import { createTwoFactor } from '../two-factor/index.js';
 import { securityContact, type User } from '../users/index.js';
 import { createVerificationService } from '../verification/index.js';
 import { secondFactorTypes } from './complete-sign-in.js';
+import { hasPasskey } from './queries.js';
 
 const KIND = 'account_step_up';
 /** How long a step-up may wait for its second factor once the first proof was given. */
@@ -52,7 +53,7 @@ async function onValue(check: Promise<void>): Promise<void> {
  * The one step-up of the account pages (issue 24 point 5): the changes that decide how an account
  * signs in or recovers need a proof given for them, because a stolen access token is recent too.
  * The proof is the password (a code to the primary address for an account without one), then a
- * second factor while two-step is on; it holds STEP_UP_PROOF_SECONDS for the sign-in (the token's
+ * second factor while two-step is on, or one of the account's passkeys for both; it holds STEP_UP_PROOF_SECONDS for the sign-in (the token's
  * grant) it was given in, never for another. A flow (server/src/modules/flows, kind
  * account_step_up) is the record; `require` is what server/src/http/endpoint.ts runs before every
  * endpoint that says `stepUp: true`. Every check is counted: the password by the sign-in limits,
@@ -96,7 +97,15 @@ export function createAccountStepUp(deps: AppDeps) {
     const flow = await current(who);
     const fresh = flow?.state === 'proven' ? 0 : await freshProviderSignIn(who);
     if (fresh > 0)
-      return { proven: true, expiresIn: fresh, next: null, first: 'code', codeTo: null, secondFactors: [] };
+      return {
+        proven: true,
+        expiresIn: fresh,
+        next: null,
+        first: 'code',
+        codeTo: null,
+        secondFactors: [],
+        passkey: false,
+      };
     const first = who.user.passwordHash ? 'password' : 'code';
     const target = first === 'code' ? await codeTarget(who.user.id) : undefined;
     const proven = flow?.state === 'proven';
@@ -109,6 +118,7 @@ export function createAccountStepUp(deps: AppDeps) {
       first,
       codeTo: target ? maskLoginName(target) : null,
       secondFactors: next === 'second' ? await secondFactorTypes(deps, who.user.id, data.firstByEmail === true) : [],
+      passkey: !proven && (await hasPasskey(db, who.user.id)),
     };
   }
 
@@ -178,6 +188,17 @@ export function createAccountStepUp(deps: AppDeps) {
     async verify(who: StepUpCaller, { method, value }: Required<StepUpVerifyInput>): Promise<StepUpStatus> {
       if (method === 'password' || method === 'code') await checkFirst(who, method, value);
       else await checkSecond(who, method, value);
+      return status(who);
+    },
+
+    /**
+     * One of the account's passkeys answered a challenge for this account (server/src/features/passkeys
+     * checks it): possession and user verification at once, so the whole proof holds now, whatever
+     * was asked before.
+     */
+    async passkeyPassed(who: StepUpCaller): Promise<StepUpStatus> {
+      const { flow } = await flows.start(KIND, { ...keyOf(who), ttlSeconds: SECOND_FACTOR_WAIT_SECONDS });
+      await prove(flow.id);
       return status(who);
     },
 
