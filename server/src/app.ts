@@ -62,7 +62,7 @@ import { openApiRoutes } from './http/openapi.js';
 import { measureRequests } from './http/request-metrics.js';
 import { refuseCrossSiteWrites } from './http/same-origin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
-import { installErrorHandler } from './lib/errors.js';
+import { answerFrameworkError, installErrorHandler, PATH_PARAM_MAX } from './lib/errors.js';
 import { refuseNullBytes } from './lib/input-guard.js';
 import { subscribeActivity } from './modules/activity/index.js';
 import { subscribeAlerts } from './modules/alerts/index.js';
@@ -100,6 +100,11 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   const app = Fastify({
     loggerInstance: deps.log as unknown as FastifyBaseLogger,
     trustProxy: deps.config.TRUST_PROXY,
+    // A passkey's id is a path parameter of its rename and remove (contracts/src/passkeys.ts: up
+    // to 1400 characters); the router's default of 100 left a long one impossible to remove.
+    maxParamLength: PATH_PARAM_MAX,
+    // A malformed or oversized path answers in the envelope like every other error (lib/errors.ts).
+    frameworkErrors: answerFrameworkError,
   });
   installErrorHandler(app);
   installDrain(app);

@@ -11,12 +11,12 @@ import { bearer } from '../testing/oidc-flow.js';
 describe('personal answers are not cacheable', () => {
   const t = useTestApp({ CAPTCHA_PROVIDER: 'none' });
 
-  it('every /api/account answer, whatever its status, says Cache-Control: no-store', async () => {
+  it('every /api/account and /api/guardian answer, whatever its status, says Cache-Control: no-store', async () => {
     const user = await signedInUser(t, { email: 'no-store@example.com' });
     const seen: string[] = [];
     // Every registered route, not only the typed endpoints: one added another way is walked too.
     for (const route of t.app.routeTable) {
-      if (!route.url.startsWith('/api/account/')) continue;
+      if (!route.url.startsWith('/api/account/') && !route.url.startsWith('/api/guardian/')) continue;
       const method = route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
       let url = route.url;
       for (const name of pathParams(route.url)) url = url.replace(`:${name}`, 'x');
@@ -25,7 +25,9 @@ describe('personal answers are not cacheable', () => {
       seen.push(`${method} ${route.url}`);
     }
     // The walk reached the answers with the most personal data.
-    expect(seen).toEqual(expect.arrayContaining(['GET /api/account/me', 'GET /api/account/info']));
+    expect(seen).toEqual(
+      expect.arrayContaining(['GET /api/account/me', 'GET /api/account/info', 'POST /api/guardian/check']),
+    );
     expect(seen.length).toBeGreaterThan(60);
   });
 
@@ -34,6 +36,24 @@ describe('personal answers are not cacheable', () => {
     const res = await t.app.inject({ url: '/oidc/me', headers: bearer(user.tokens.access_token) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('a path the router cannot read answers 400 invalid_input in the envelope, not stored', async () => {
+    for (const url of ['/api/account/me%FF', '/oidc/me%ED%A0%80', `/api/product/users/${'a'.repeat(2000)}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ exception: { message: 'invalid_input' } });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    // Fastify's own refusals of a body use the catalogue's key too.
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ exception: { message: 'invalid_input' } });
   });
 
   it('public answers keep their own caching', async () => {

@@ -78,7 +78,8 @@ export function appContentSecurityPolicy(
  * never stored by a browser or a proxy: a shared computer's back button or a cache must not show
  * them to the next person (issue 24 point 2; server/src/http/no-store.test.ts walks the routes).
  */
-const PRIVATE_PREFIXES = ['/api/account/', '/api/product/', '/api/admin/', '/oidc/me'];
+// The guardian's pages answer with a child's name and age (server/src/features/guardian).
+const PRIVATE_PREFIXES = ['/api/account/', '/api/product/', '/api/admin/', '/api/guardian/', '/oidc/me'];
 export const isPrivatePath = (url: string) => PRIVATE_PREFIXES.some((prefix) => url.startsWith(prefix));
 /** The URL's path percent-decoded (a malformed escape leaves it as it is). */
 const decodedPath = (url: string) => {

@@ -1,5 +1,5 @@
 import { isMessageKey, type MessageKey } from '@portico/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { isUnavailable } from '../db/errors.js';
 
@@ -43,6 +43,21 @@ export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
   throw badRequest(first, errors);
 }
 
+/** The longest path parameter the router reads (a passkey's id, contracts/src/passkeys.ts, is the longest). */
+export const PATH_PARAM_MAX = 1500;
+
+/**
+ * What the router itself refuses before any route (Fastify's `frameworkErrors`): a path that is not
+ * valid percent-encoding, a parameter longer than PATH_PARAM_MAX. 400 invalid_input in the
+ * envelope, never stored.
+ */
+export function answerFrameworkError(_err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(400)
+    .header('cache-control', 'no-store')
+    .send({ exception: { message: 'invalid_input' } });
+}
+
 /** Every error answers in the envelope; a 5xx never tells the client what went wrong inside. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -65,7 +80,8 @@ export function installErrorHandler(app: FastifyInstance) {
       request.log.error({ err }, 'request failed');
       return reply.status(500).send({ exception: { message: 'server_error' } });
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type ...).
-    return reply.status(status).send({ exception: { message: err.code ? err.code.toLowerCase() : 'bad_request' } });
+    // Fastify's own 4xx (bad JSON, an empty body, a body too large, an unsupported media type):
+    // their status, and the catalogue's key for input that cannot be read.
+    return reply.status(status).send({ exception: { message: 'invalid_input' } });
   });
 }

@@ -42,11 +42,15 @@ export function createFakeAuthenticator(origin: string) {
 
   return {
     /** navigator.credentials.create with the server's PublicKeyCredentialCreationOptionsJSON. */
-    create(options: Record<string, unknown>, opts: { origin?: string; verified?: boolean } = {}): Created {
+    create(
+      options: Record<string, unknown>,
+      opts: { origin?: string; verified?: boolean; idBytes?: number } = {},
+    ): Created {
       const { challenge, rp, user } = options as { challenge: string; rp: { id: string }; user: { id: string } };
       const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const jwk = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
-      const id = randomBytes(16);
+      // Authenticators make ids of 16 to 1023 bytes (WebAuthn: credential id at most 1023).
+      const id = randomBytes(opts.idBytes ?? 16);
       const cose = encodeCBOR(
         new Map<number, CBORType>([
           [1, 2],

@@ -283,6 +283,21 @@ describe('passkeys', () => {
     // Renamed by its owner.
     const renamed = resultOf<Passkey>(await lan.call('PUT', fillPath(E.rename.path, { id: key.id }), { name: 'Work' }));
     expect(renamed.name).toBe('Work');
+    // A key with a long id (a security key may make up to 1023 bytes) is renamed and removed too.
+    const { options } = resultOf<{ options: Record<string, unknown> }>(
+      await lan.call('POST', E.registrationOptions.path),
+    );
+    const long = resultOf<Passkey>(
+      await lan.call('POST', E.register.path, {
+        name: 'Key',
+        response: authenticator.create(options, { idBytes: 512 }),
+      }),
+    );
+    expect(long.id.length).toBeGreaterThan(600);
+    expect(
+      resultOf<Passkey>(await lan.call('PUT', fillPath(E.rename.path, { id: long.id }), { name: 'Yubi' })).name,
+    ).toBe('Yubi');
+    expect(resultOf(await lan.call('POST', fillPath(E.remove.path, { id: long.id })))).toBe(true);
     // The e-mail no longer signs in: the passkey is the last way in, and stays.
     await db().update(userContacts).set({ allowLogin: false }).where(eq(userContacts.userId, lan.id));
     expect(errorKey(await lan.call('POST', fillPath(E.remove.path, { id: key.id })))).toBe('error_unlink_last_way');
