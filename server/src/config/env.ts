@@ -90,8 +90,8 @@ export const envSchema = z.object({
   /** From this age the child's own agreement is asked too (Decree 13/2023 Art. 20: 7). */
   CHILD_CONSENT_AGE: z.coerce.number().int().min(0).max(21).default(7),
   /**
-   * A child's account nobody consented for is erased this many days after it started waiting (its
-   * creation, its last change, or the last guardian asked, whichever is latest). 0: never.
+   * A child's account nobody consented for is erased this many days after its wait started (when
+   * housekeeping first saw it waiting, its last change, or the guardian last named, the latest). 0: never.
    */
   GUARDIAN_WAIT_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   /** The text the guardian (and the child) agree to, in Vietnamese; {{product}} is the product's name. Empty: Portico's own (docs/children.md). */

@@ -507,6 +507,14 @@ export const privateFiles = pgTable(
  * asked of `guardian` (a normalised e-mail or phone); consented with the code sent there (`method`)
  * to `text` as shown in `text_locale`, at `consented_at` from `ip`.
  */
+/** When housekeeping first saw a child's account waiting for its guardian (migration 0031_guardian_waits.sql). */
+export const guardianWaits = pgTable('guardian_waits', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+});
+
 export const guardianConsents = pgTable('guardian_consents', {
   userId: text('user_id')
     .primaryKey()

@@ -17,6 +17,7 @@ import {
   flows,
   groupMembers,
   guardianConsents,
+  guardianWaits,
   knownBrowsers,
   kycVerifications,
   notificationChoices,
@@ -131,6 +132,7 @@ async function seedEverything(t: TestApp, db: Db, userId: string, tag: string) {
   await db
     .insert(guardianConsents)
     .values({ userId, guardian: `parent-${tag}@example.com`, askedAt: at, ip: `ip-${tag}` });
+  await db.insert(guardianWaits).values({ userId, since: at });
   await db.insert(userProfiles).values({ userId, displayName: `Profile ${tag}` });
   await db.insert(pointBalances).values({ userId, balance: 42 });
   await db.insert(pointEntries).values({

@@ -10,11 +10,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, guardianConsents, users } from '../../db/schema.js';
+import { activityLogs, guardianConsents, guardianWaits, users } from '../../db/schema.js';
 import { queuedSendsDone } from '../../lib/send-later.js';
 import {
   abandonedChildrenJob,
   createGuardianRule,
+  eraseAbandonedChild,
   recordGuardianConsent,
   saveGuardianAsked,
 } from '../../modules/guardian/index.js';
@@ -273,31 +274,54 @@ describe('guardian consent', () => {
     ).toBe(true);
   });
 
-  it('erases a child account nobody consented for after GUARDIAN_WAIT_DAYS, and no other', async () => {
+  it('erases a child account nobody consented for GUARDIAN_WAIT_DAYS after its wait began, and no other', async () => {
     const db = t.deps.database.db;
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
-    const backdate = (id: string, days: number) =>
-      db
+    const job = abandonedChildrenJob(t.deps);
+    const live = async (id: string) => !(await db.select().from(users).where(eq(users.id, id)))[0]?.deletedAt;
+    /** The account last changed, and its wait first noted, `days` ago. */
+    const waitedSince = async (id: string, days: number) => {
+      await db
         .update(users)
         .set({ createdAt: daysAgo(days), updatedAt: daysAgo(days) })
         .where(eq(users.id, id));
+      await db
+        .update(guardianWaits)
+        .set({ since: daysAgo(days) })
+        .where(eq(guardianWaits.userId, id));
+    };
     // The page says until when.
     const fresh = await child('wait-fresh@example.com', 11);
     const { deleteOn } = resultOf<{ deleteOn: string }>(await fresh.call('GET', guardianEndpoints.status.path));
     expect(Math.round((Date.parse(deleteOn) - Date.now()) / 86_400_000)).toBe(t.deps.config.GUARDIAN_WAIT_DAYS);
 
+    // An account waiting long before the rule erases anything: noted now, so it gets the whole time.
+    const older = await child('wait-older@example.com', 11);
+    await db
+      .update(users)
+      .set({ createdAt: daysAgo(400), updatedAt: daysAgo(400) })
+      .where(eq(users.id, older.id));
     const forgotten = await child('wait-forgotten@example.com', 11);
-    await backdate(forgotten.id, 31);
     const askedLately = await child('wait-asked@example.com', 11);
-    await backdate(askedLately.id, 31);
+    const consented = await child('wait-consented@example.com', 11);
+    const adult = await signedInUser(t, { email: 'wait-adult@example.com' });
+    const first = await job.run(db);
+    expect(first.due).toBe(0);
+    expect(first.noted).toBeGreaterThanOrEqual(5);
+    expect(await live(older.id)).toBe(true);
+
+    // A month on.
+    for (const who of [forgotten, askedLately, consented]) await waitedSince(who.id, 31);
+    await db
+      .update(users)
+      .set({ updatedAt: daysAgo(400) })
+      .where(eq(users.id, adult.id));
     await saveGuardianAsked(db, {
       userId: askedLately.id,
       guardian: 'late.parent@example.com',
       askedAt: daysAgo(2),
       childAgreedAt: null,
     });
-    const consented = await child('wait-consented@example.com', 11);
-    await backdate(consented.id, 31);
     await saveGuardianAsked(db, {
       userId: consented.id,
       guardian: 'yes.parent@example.com',
@@ -313,17 +337,34 @@ describe('guardian consent', () => {
       ip: '203.0.113.9',
       userAgent: 'test',
     });
-    const adult = await signedInUser(t, { email: 'wait-adult@example.com' });
-    await backdate(adult.id, 400);
-
-    const job = abandonedChildrenJob(t.deps);
-    expect(await job.run(db)).toEqual({ children: 1 });
+    expect(await job.run(db)).toMatchObject({ due: 1 });
     await queuedSendsDone();
-    const live = async (id: string) => !(await db.select().from(users).where(eq(users.id, id)))[0]?.deletedAt;
     expect(await live(forgotten.id)).toBe(false);
-    for (const kept of [fresh, askedLately, consented, adult]) expect(await live(kept.id)).toBe(true);
+    for (const kept of [fresh, older, askedLately, consented, adult]) expect(await live(kept.id)).toBe(true);
     expect((await forgotten.call('GET', accountEndpoints.me.path)).statusCode).toBe(401);
-    // Nothing more to do on the next run.
-    expect(await job.run(db)).toEqual({ children: 0 });
+    expect(await db.select().from(guardianWaits).where(eq(guardianWaits.userId, forgotten.id))).toEqual([]);
+    expect(await job.run(db)).toMatchObject({ due: 0 });
+
+    // Found due, but the guardian consents before the erasure's transaction: the account stays.
+    const saved = await child('wait-saved@example.com', 11);
+    await job.run(db);
+    await waitedSince(saved.id, 31);
+    await saveGuardianAsked(db, {
+      userId: saved.id,
+      guardian: 'p@example.com',
+      askedAt: daysAgo(40),
+      childAgreedAt: null,
+    });
+    await recordGuardianConsent(db, saved.id, {
+      guardian: 'p@example.com',
+      consentedAt: new Date(),
+      method: 'email_code',
+      textLocale: 'vi-VN',
+      text: 'text',
+      ip: '203.0.113.9',
+      userAgent: 'test',
+    });
+    expect(await eraseAbandonedChild(t.deps, saved.id)).toBe(false);
+    expect(await live(saved.id)).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ import { createCodeFlows } from '../../modules/flows/index.js';
 import {
   createGuardianRule,
   findGuardianConsent,
+  findWaitSince,
   type GuardianConsentRow,
   recordGuardianConsent,
   saveGuardianAsked,
@@ -109,7 +110,7 @@ export function createGuardianService(deps: AppDeps) {
         childAgreement: required && rule.asksChild(user),
         asked: required && row ? { to: maskLoginName(row.guardian), time: row.askedAt.toISOString() } : null,
         text: rule.textFor(caller.locale),
-        deleteOn: required ? (rule.deleteOn(user, row)?.toISOString() ?? null) : null,
+        deleteOn: required ? (rule.deleteOn(user, row, await findWaitSince(db, user.id))?.toISOString() ?? null) : null,
       };
     },
 

@@ -1,11 +1,11 @@
 import { guardianConsents } from '../../db/schema.js';
 import type { AppDeps } from '../../deps.js';
 import { exportRows } from '../data-export/index.js';
-import { deleteGuardianConsentOf } from './queries.js';
+import { deleteGuardianConsentOf, findWaitSince } from './queries.js';
 
 /** Guardian consent's part of the domain events (server/src/modules/events/index.ts). */
 export function subscribeGuardian({ events }: Pick<AppDeps, 'events'>) {
-  // Account deleted (by the person, or by the guardian's withdrawal): the record goes too.
+  // Account deleted (by the person, the guardian's withdrawal or housekeeping): the record and the wait go too.
   events.subscribe('user.deleted', ({ tx, userId }) => deleteGuardianConsentOf(tx, userId).then(() => {}));
   // A data archive: whom the child asked, whether and how they consented, to which text (where the
   // guardian was when they did is the guardian's own data).
@@ -15,6 +15,11 @@ export function subscribeGuardian({ events }: Pick<AppDeps, 'events'>) {
       'ip',
       'userAgent',
     ]);
-    add({ name: 'guardian', tables: ['guardian_consents'], data: consent ?? null });
+    const waitingSince = await findWaitSince(tx, userId);
+    add({
+      name: 'guardian',
+      tables: ['guardian_consents', 'guardian_waits'],
+      data: consent || waitingSince ? { consent: consent ?? null, waitingSince: waitingSince ?? null } : null,
+    });
   });
 }

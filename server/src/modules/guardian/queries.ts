@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { guardianConsents, users } from '../../db/schema.js';
+import { guardianConsents, guardianWaits, users } from '../../db/schema.js';
 
 export type GuardianConsentRow = typeof guardianConsents.$inferSelect;
 
@@ -47,30 +47,86 @@ export const recordGuardianConsent = async (
   return rows.length === 1;
 };
 
-export const deleteGuardianConsentOf = (db: Db, userId: string) =>
-  db.delete(guardianConsents).where(eq(guardianConsents.userId, userId));
+/** The account is deleted: its guardian's record and its wait go. */
+export async function deleteGuardianConsentOf(db: Db, userId: string): Promise<void> {
+  await db.delete(guardianConsents).where(eq(guardianConsents.userId, userId));
+  await db.delete(guardianWaits).where(eq(guardianWaits.userId, userId));
+}
+
+/** A live account younger than `age` years by its birth date, today in the database's calendar. */
+const isChildSql = (age: number) =>
+  and(
+    isNull(users.deletedAt),
+    sql`${users.birthdate} is not null and ${users.birthdate} > current_date - make_interval(years => ${age}::int)`,
+  );
 
 /**
- * Live accounts younger than `age` years whose guardian never consented, waiting since before
- * `since`: the latest of the account's creation, its last change (a birth date typed later moves
- * it) and the last guardian asked. At most `limit`, for one housekeeping run.
+ * Notes the children's accounts waiting for a guardian that have no wait yet: their wait starts
+ * now (one housekeeping run after they began to wait, at most). Answers how many were noted.
+ */
+export async function noteWaitingChildren(db: Db, { age, limit }: { age: number; limit: number }): Promise<number> {
+  const unnoted = db
+    .select({ userId: users.id, since: sql<Date>`now()`.as('since') })
+    .from(users)
+    .leftJoin(guardianConsents, eq(guardianConsents.userId, users.id))
+    .leftJoin(guardianWaits, eq(guardianWaits.userId, users.id))
+    .where(and(isChildSql(age), isNull(guardianConsents.consentedAt), isNull(guardianWaits.userId)))
+    .limit(limit);
+  const rows = await db
+    .insert(guardianWaits)
+    .select(unnoted)
+    .onConflictDoNothing()
+    .returning({ userId: guardianWaits.userId });
+  return rows.length;
+}
+
+/** When the account's wait was first noted; undefined before housekeeping saw it. */
+export const findWaitSince = async (db: Db, userId: string): Promise<Date | undefined> =>
+  (await db.select().from(guardianWaits).where(eq(guardianWaits.userId, userId)).limit(1))[0]?.since;
+
+/**
+ * Children's accounts whose guardian never consented and whose wait started before `before`: the
+ * latest of when it was first noted, the account's last change (a birth date typed later) and the
+ * last guardian asked. At most `limit`, oldest first.
  */
 export async function findAbandonedChildren(
   db: Db,
-  { age, since, limit }: { age: number; since: Date; limit: number },
+  { age, before, limit }: { age: number; before: Date; limit: number },
 ): Promise<string[]> {
+  const started = sql`greatest(${guardianWaits.since}, ${users.updatedAt}, coalesce(${guardianConsents.askedAt}, ${guardianWaits.since}))`;
   const rows = await db
     .select({ id: users.id })
     .from(users)
+    .innerJoin(guardianWaits, eq(guardianWaits.userId, users.id))
     .leftJoin(guardianConsents, eq(guardianConsents.userId, users.id))
     .where(
       and(
-        isNull(users.deletedAt),
-        sql`${users.birthdate} is not null and ${users.birthdate} > current_date - make_interval(years => ${age}::int)`,
+        isChildSql(age),
         isNull(guardianConsents.consentedAt),
-        sql`greatest(${users.createdAt}, ${users.updatedAt}, coalesce(${guardianConsents.askedAt}, ${users.createdAt})) < ${since.toISOString()}::timestamptz`,
+        sql`${started} < ${before.toISOString()}::timestamptz`,
       ),
     )
+    .orderBy(guardianWaits.since)
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/**
+ * A child's waiting state read for its erasure, its rows locked (the account's and its guardian's
+ * record) so that a consent given meanwhile either commits first and is seen, or waits and then
+ * finds the record gone. Undefined for an account already deleted.
+ */
+export async function lockWaitState(db: Db, userId: string) {
+  const [user] = await db
+    .select({ birthdate: users.birthdate, updatedAt: users.updatedAt })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  if (!user) return undefined;
+  const [consent] = await db
+    .select({ askedAt: guardianConsents.askedAt, consentedAt: guardianConsents.consentedAt })
+    .from(guardianConsents)
+    .where(eq(guardianConsents.userId, userId))
+    .for('update');
+  return { ...user, consent, since: await findWaitSince(db, userId) };
 }

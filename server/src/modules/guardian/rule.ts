@@ -57,17 +57,20 @@ export function createGuardianRule(deps: RuleDeps) {
     },
 
     /**
-     * When a waiting child's account is erased if nobody consents (GUARDIAN_WAIT_DAYS after the
-     * latest of its creation, its last change and the last guardian asked; abandonedChildrenJob);
-     * null when that never happens.
+     * When a waiting child's account is erased if nobody consents: GUARDIAN_WAIT_DAYS after its wait
+     * started, the latest of when housekeeping first noted it (`since`; now when not yet), its last
+     * change and the last guardian asked (abandonedChildrenJob). Null when that never happens:
+     * GUARDIAN_WAIT_DAYS 0, or the child turns GUARDIAN_CONSENT_AGE before.
      */
     deleteOn(
-      user: Pick<User, 'createdAt' | 'updatedAt'>,
+      user: Pick<User, 'updatedAt' | 'birthdate'>,
       asked: Pick<GuardianConsentRow, 'askedAt'> | undefined,
+      since: Date | undefined,
     ): Date | null {
       if (config.GUARDIAN_WAIT_DAYS === 0) return null;
-      const since = Math.max(user.createdAt.getTime(), user.updatedAt.getTime(), asked?.askedAt.getTime() ?? 0);
-      return new Date(since + config.GUARDIAN_WAIT_DAYS * 86_400_000);
+      const started = Math.max(since?.getTime() ?? Date.now(), user.updatedAt.getTime(), asked?.askedAt.getTime() ?? 0);
+      const on = new Date(started + config.GUARDIAN_WAIT_DAYS * 86_400_000);
+      return isChild(user, on) ? on : null;
     },
 
     /** What the guardian and the child agree to, in `locale` (GUARDIAN_CONSENT_TEXT_VI / _EN, else Portico's own). */

@@ -13,10 +13,14 @@ export async function eraseAccount(
   deps: { database: { db: Db }; events: EventBus },
   user: User,
   ip: string,
-): Promise<void> {
-  await inTransaction(deps.database.db, async (tx, afterCommit) => {
+  /** Asked first, in the erasure's transaction: false leaves the account as it is (housekeeping's erasures). */
+  onlyIf?: (tx: Db) => Promise<boolean>,
+): Promise<boolean> {
+  return inTransaction(deps.database.db, async (tx, afterCommit) => {
+    if (onlyIf && !(await onlyIf(tx))) return false;
     // Already deleted by a request that got here first (two withdrawal clicks): nothing more to do.
-    if (!(await eraseUser(tx, user.id))) return;
+    if (!(await eraseUser(tx, user.id))) return false;
     await deps.events.publish('user.deleted', { userId: user.id, user, ip, tx, afterCommit });
+    return true;
   });
 }
