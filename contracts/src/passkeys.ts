@@ -111,7 +111,13 @@ export const passkeysEndpoints = {
       rememberMachine: z.boolean().default(false),
     }),
     output: loginAnswerSchema,
-    errors: ['login_two_factor_expired', 'login_session_expired', 'passkey_failed', 'too_many_requests'],
+    errors: [
+      'login_two_factor_expired',
+      'login_session_expired',
+      'passkey_failed',
+      'account_suspended',
+      'too_many_requests',
+    ],
   }),
   stepUpOptions: define({
     method: 'POST',

@@ -39,6 +39,8 @@ export const passkeysMessages = defineMessages({
     login_two_factor_passkey_hint:
       'Dùng khóa truy cập trên thiết bị này hoặc trên điện thoại của bạn. Trình duyệt sẽ hỏi vân tay, khuôn mặt hoặc mã khóa màn hình.',
     login_two_factor_passkey_use: 'Dùng khóa truy cập',
+    login_two_factor_none_here:
+      'Ứng dụng yêu cầu xác minh thêm bằng khóa truy cập, nhưng trình duyệt này không dùng được khóa truy cập. Hãy mở trang trong trình duyệt của thiết bị (Chrome, Safari…) rồi đăng nhập lại.',
     sign_in_method_passkey: 'khóa truy cập',
     activity_passkey_added: 'Thêm khóa truy cập {{name}} (IP {{ip}})',
     activity_passkey_renamed: 'Đổi tên khóa truy cập thành {{name}} (IP {{ip}})',
@@ -82,6 +84,8 @@ export const passkeysMessages = defineMessages({
     login_two_factor_passkey_hint:
       'Use a passkey on this device or on your phone. Your browser will ask for your fingerprint, face or screen lock.',
     login_two_factor_passkey_use: 'Use a passkey',
+    login_two_factor_none_here:
+      'The application asks for one more step with a passkey, but this browser cannot use passkeys. Open this page in the device’s own browser (Chrome, Safari…) and sign in again.',
     sign_in_method_passkey: 'passkey',
     activity_passkey_added: 'Added passkey {{name}} (IP {{ip}})',
     activity_passkey_renamed: 'Renamed a passkey to {{name}} (IP {{ip}})',

@@ -204,6 +204,9 @@ describe('passkeys', () => {
     expect(errorKey(await post(flow, E.secondStep.path, { response: foreign }))).toBe('passkey_failed');
     const phished = authenticator.get(await challenge(), key.id, { origin: 'https://evil.example' });
     expect(errorKey(await post(flow, E.secondStep.path, { response: phished }))).toBe('passkey_failed');
+    // Nor is step 3's challenge taken at step 1 of the same sign-in (a sign-in without the password).
+    const atStepOne = authenticator.get(await challenge(), key.id);
+    expect(errorKey(await post(flow, E.signIn.path, { response: atStepOne }))).toBe('passkey_failed');
     const response = authenticator.get(await challenge(), key.id);
     const passed = resultOf<LoginAnswer>(await post(flow, E.secondStep.path, { response, rememberMachine: false }));
     expect(passed).toMatchObject({ isOk: true, requiresTwoFactor: false, userId: lan.id });
@@ -257,6 +260,9 @@ describe('passkeys', () => {
     const phished = authenticator.get(await challenge(), key.id, { origin: 'https://evil.example' });
     expect(errorKey(await call('POST', E.stepUp.path, { response: phished }))).toBe('passkey_failed');
     expect((await call('POST', E.stepUp.path, { response: { id: '\u0000' } })).statusCode).toBe(400);
+    // A challenge of this sign-in answered from Lan's other sign-in: refused (the proof is per sign-in).
+    const elsewhere = authenticator.get(await challenge(), key.id);
+    expect(errorKey(await lan.call('POST', E.stepUp.path, { response: elsewhere }))).toBe('passkey_failed');
     const response = authenticator.get(await challenge(), key.id);
     expect(resultOf(await call('POST', E.stepUp.path, { response }))).toMatchObject({ proven: true, next: null });
     expect((await call('POST', E.registrationOptions.path)).statusCode).toBe(200);

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { AppDeps } from '../../deps.js';
 import type { UserContext } from '../../http/endpoint.js';
 import type { CallerContext } from '../../lib/caller.js';
-import { badRequest, notFound, tooMany } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, tooMany } from '../../lib/errors.js';
 import { insertActivity } from '../../modules/activity/index.js';
 import { inTransaction } from '../../modules/events/index.js';
 import { keepsAWayIn } from '../../modules/federation/index.js';
@@ -65,8 +65,15 @@ const FAILURE_WINDOW_SECONDS = 900;
 
 const failed = () => badRequest('passkey_failed');
 const stepExpired = () => badRequest('login_two_factor_expired');
-/** The target of the account pages' step-up ceremonies (the account is their subject). */
-const STEP_UP_TARGET = 'step-up';
+/**
+ * The target of an account pages' step-up ceremony: the sign-in (grant, else session) the proof is
+ * for, like the proof itself (server/src/modules/sign-in/step-up.ts); the account is its subject.
+ */
+const stepUpTarget = (who: Pick<StepUpCaller, 'grantId' | 'sessionUid'>) => {
+  const signIn = who.grantId ?? who.sessionUid;
+  if (!signIn) throw new AppError(403, 'step_up_required');
+  return `step-up:${signIn}`;
+};
 
 /**
  * The signature algorithms a passkey may use: EdDSA, ES256, RS256 (COSE ids), which every
@@ -165,7 +172,10 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
     const ceremony = await ceremonyOf('passkey_sign_in', response.response.clientDataJSON);
     const passkey = await findPasskey(db, response.id);
     if (!ceremony || ceremony.flow.target !== target || !passkey) return failure(ip);
-    if (userId && (ceremony.flow.subject !== userId || passkey.userId !== userId)) return failure(ip);
+    // Login step 1 takes only its own challenges (for any account); step 3 and the step-up only
+    // theirs, for that account's passkeys.
+    if (userId ? ceremony.flow.subject !== userId || passkey.userId !== userId : ceremony.flow.subject !== null)
+      return failure(ip);
     const verified = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       ...expected(ceremony.challenge),
@@ -229,14 +239,14 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
     },
 
     /** The account pages' step-up: a challenge for one of this account's passkeys. */
-    async stepUpOptions({ user, caller }: Caller) {
-      if (!(await countPasskeys(db, user.id))) throw notFound();
-      return signInChallenge(caller.ip, STEP_UP_TARGET, user.id);
+    async stepUpOptions(who: StepUpCaller) {
+      if (!(await countPasskeys(db, who.user.id))) throw notFound();
+      return signInChallenge(who.caller.ip, stepUpTarget(who), who.user.id);
     },
 
     /** The step-up proven with one of this account's passkeys, for this sign-in (server/src/modules/sign-in/step-up.ts). */
     async stepUp(who: StepUpCaller, { response }: In<'stepUp'>) {
-      await provenPasskey(who.caller.ip, STEP_UP_TARGET, response, who.user.id);
+      await provenPasskey(who.caller.ip, stepUpTarget(who), response, who.user.id);
       return stepUp.passkeyPassed(who);
     },
 

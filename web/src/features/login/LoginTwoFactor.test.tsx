@@ -133,6 +133,18 @@ describe('login step 3', () => {
     expect(await screen.findByRole('radio', { name: vi_.two_factor_method_authenticator })).toBeTruthy();
     expect(screen.queryByRole('radio', { name: vi_.two_factor_method_passkey })).toBeNull();
     cleanup();
+    // A passkey alone, and no WebAuthn here: the page says what to do, and the way back stays.
+    renderApp(
+      <LoginTwoFactor
+        answer={{ ...withPasskey, twoFactorTypes: [withPasskey.twoFactorTypes[0]!] }}
+        returnUrl={RETURN_URL}
+        onBack={() => {}}
+      />,
+    );
+    expect(await screen.findByText(vi_.login_two_factor_none_here)).toBeTruthy();
+    expect(screen.getByRole('button', { name: vi_.login_two_factor_back })).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    cleanup();
 
     webAuthn.supported = true;
     const response = { id: 'key-1', rawId: 'key-1', type: 'public-key', response: {}, clientExtensionResults: {} };

@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Checkbox, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Loader, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type LoginAnswer, type LoginTwoFactorType, loginRecoveryCodeInput } from '@portico/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -240,7 +240,18 @@ function TwoFactorStep({
         </Text>
       </Stack>
 
+      {types.length === 0 && (
+        // Only a passkey was offered and this browser cannot answer with one (an in-app browser).
+        <Stack gap="md">
+          <Alert color="orange" variant="light" role="alert">
+            {t('login_two_factor_none_here')}
+          </Alert>
+          {back}
+        </Stack>
+      )}
+
       <Radio.Group
+        hidden={types.length === 0}
         label={t('login_two_factor_method')}
         value={method}
         onChange={choose}
