@@ -19,8 +19,9 @@ export async function tabTo(page: Page, target: Locator, max = 60, back = false)
   if (!handle) throw new Error(`${target} is not on the page`);
   // Asked in the element's own document, so a field inside a frame (an embedded page) counts.
   const hasFocus = () => handle.evaluate((el) => el.ownerDocument.hasFocus() && el === el.ownerDocument.activeElement);
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  // Already there (the step before left the focus on it): its ring is checked all the same.
+  for (let i = 0; i <= max; i++) {
+    if (i > 0 || !(await hasFocus())) await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await hasFocus()) {
       // The focused element's ring, or its field's (a password field's input sits inside the
       // bordered wrapper that shows the ring on :focus-within).
@@ -53,9 +54,16 @@ export const focused = (page: Page) =>
 
 /** Typing goes to `field`: it has the focus already (a step that focuses it), or Tab reaches it. */
 export async function focusField(page: Page, field: Locator, max = 20) {
-  await field.waitFor();
-  const has = await field.evaluate((el) => el.ownerDocument.hasFocus() && el === el.ownerDocument.activeElement);
-  if (!has) await tabTo(page, field, max);
+  await tabTo(page, field, max);
+}
+
+/** The page itself moved the focus to `field` (a step that opens focused on its field). */
+export async function expectFocused(field: Locator) {
+  await expect
+    .poll(() => field.evaluate((el) => el.ownerDocument.hasFocus() && el === el.ownerDocument.activeElement), {
+      message: `${field} has the focus`,
+    })
+    .toBe(true);
 }
 
 /** Login steps 1 and 2 with the keys: Tab to the username, type it, Enter; the password, Enter. */
@@ -125,6 +133,7 @@ export async function pickWithKeys(page: Page, field: Locator, name: string, sea
   await option.waitFor();
   for (let i = 0; i < 40 && (await option.getAttribute('data-combobox-selected')) === null; i++)
     await page.keyboard.press('ArrowDown');
+  expect(await option.getAttribute('data-combobox-selected'), `the arrow keys reach ${name}`).not.toBeNull();
   await page.keyboard.press('Enter');
   await expect.poll(() => field.inputValue(), { message: `${name} picked with the keys` }).toBe(name);
 }
@@ -151,5 +160,6 @@ export async function menuItemWithKeys(page: Page, button: Locator, item: Locato
   await item.waitFor();
   for (let i = 0; i < 10 && !(await item.evaluate((el) => el === el.ownerDocument.activeElement)); i++)
     await page.keyboard.press('ArrowDown');
+  expect(await item.evaluate((el) => el === el.ownerDocument.activeElement), `the arrow keys reach ${item}`).toBe(true);
   await page.keyboard.press('Enter');
 }

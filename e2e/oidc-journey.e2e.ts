@@ -98,13 +98,18 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await signInOnLoginPage(page, t, 'demo@example.com', 'Portico@2026');
     // The consent screen, unless the earlier journey's grant already covers what the partner asks.
     const allow = page.getByRole('button', { name: t.consent_allow });
-    await Promise.race([
-      allow
-        .waitFor({ timeout: 15_000 })
-        .then(() => pressWithKeys(page, allow))
-        .catch(() => {}),
-      page.waitForURL(`${partner.url}/cb?**`, { timeout: 15_000 }).catch(() => {}),
+    // Whichever comes first; only the consent screen gets keys (the other wait just ends).
+    const first = await Promise.race([
+      allow.waitFor({ timeout: 15_000 }).then(
+        () => 'consent',
+        () => 'none',
+      ),
+      page.waitForURL(`${partner.url}/cb?**`, { timeout: 15_000 }).then(
+        () => 'back',
+        () => 'none',
+      ),
     ]);
+    if (first === 'consent') await pressWithKeys(page, allow);
     await page.waitForURL(`${partner.url}/cb?**`);
     await page.goto(`${partner.url}/userinfo`);
     expect(await pageJson(page)).toMatchObject({ email: 'demo@example.com' });
@@ -210,10 +215,12 @@ describe.each<[Locale]>([['vi-VN'], ['en-US']])('OpenID Connect journey (%s)', (
     await page.screenshot({ path: screenshotPath(`login-passkey-${locale}-1280`) });
     expect(await axeViolations(page)).toEqual([]);
     await page.locator('input[autocomplete="username webauthn"]').waitFor();
-    // The authenticator answers again and the person presses the button (the waiting autofill
-    // ceremony may take the answer first and sign in on its own: either way by the passkey).
+    // The person reaches the button with Tab while the authenticator waits for a touch, then it
+    // answers and Enter presses the button. (The waiting autofill ceremony may take the answer
+    // first once the authenticator answers: either way by the passkey.)
+    await tabTo(page, button);
     await cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled: true });
-    await pressWithKeys(page, button).catch(() => {});
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${learn.url}/cb?**`);
     const signedIn = await pageJson<Callback>(page);
     expect(signedIn.signedIn).toBe(true);

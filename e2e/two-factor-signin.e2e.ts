@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.js';
 import { DESKTOP, launchBrowser, PHONE, type RunningServer, screenshotPath, startServer } from './harness.js';
-import { focusField, signInWithKeys, tabTo } from './keyboard.js';
+import { expectFocused, focusField, signInWithKeys, tabTo } from './keyboard.js';
 import { createRelyingParty, type RelyingParty } from './rp.js';
 import { outboxCount, pageJson, registerByApi, signInOnLoginPage, waitForCode } from './signin.js';
 
@@ -277,7 +277,7 @@ describe('two-step sign-in journey', () => {
 
     // The authenticator: the code field has the focus; the code and Enter.
     await step3();
-    await focusField(page, codeField(page, en));
+    await expectFocused(codeField(page, en));
     // Not remembered, so each sign-in below comes back to step 3 (Space on the checkbox).
     await tabTo(page, page.getByLabel(en.login_two_factor_remember), 10);
     await page.keyboard.press('Space');
