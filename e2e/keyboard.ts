@@ -13,7 +13,7 @@ import { expect } from 'vitest';
  */
 export async function tabTo(page: Page, target: Locator, max = 60, back = false) {
   // A control still disabled (a ward select waiting for its province's list) takes no focus yet.
-  await target.waitFor();
+  await target.waitFor({ state: 'attached' });
   await expect.poll(() => target.isEnabled(), { message: `${target} enabled`, timeout: 15_000 }).toBe(true);
   const handle = await target.elementHandle();
   if (!handle) throw new Error(`${target} is not on the page`);

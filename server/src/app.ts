@@ -102,7 +102,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
     trustProxy: deps.config.TRUST_PROXY,
     // A passkey's id is a path parameter of its rename and remove (contracts/src/passkeys.ts: up
     // to 1400 characters); the router's default of 100 left a long one impossible to remove.
-    maxParamLength: PATH_PARAM_MAX,
+    routerOptions: { maxParamLength: PATH_PARAM_MAX },
     // A malformed or oversized path answers in the envelope like every other error (lib/errors.ts).
     frameworkErrors: answerFrameworkError,
   });
