@@ -57,6 +57,9 @@ export type PermissionId = (typeof PERMISSION_IDS)[number];
 export const isProductScope = (scope: string): scope is ProductScope =>
   (PRODUCT_SCOPES as readonly string[]).includes(scope);
 
+/** Reads the person a product's call is about from its input (undefined: it names no person). */
+export type PersonInInput<Input> = { of(input: Input): string | undefined };
+
 export type Endpoint<
   I extends z.ZodType = z.ZodType,
   O extends z.ZodType = z.ZodType,
@@ -101,11 +104,19 @@ export type Endpoint<
    */
   whileAwaitingGuardian?: true;
   /**
-   * For a `product` endpoint about one person: the input field holding their user id. While that
-   * person is a child whose guardian has not consented (docs/children.md), the door answers 403
-   * guardian_consent_required: no product reads or writes a child's data before the consent.
+   * For a `product` endpoint about one person: the input field holding their user id, or, where
+   * the input may name a person or something else (a group's member), how to read the person's id
+   * from it. While that person is a child whose guardian has not consented (docs/children.md), the
+   * door answers 403 guardian_consent_required: no product reads or writes a child's data before
+   * the consent.
    */
-  person?: 'userId';
+  person?: 'userId' | PersonInInput<z.output<I>>;
+  /**
+   * For a `product` GET whose answer is about people its input does not name (an order by its id,
+   * the verification list): the answer's field holding each one's user id. The same rule on the
+   * way out: an answer about a waiting child is 403 guardian_consent_required, a list leaves them out.
+   */
+  answerPerson?: 'userId';
   /**
    * The change decides how the account signs in or recovers: a proof given for it must hold for
    * this sign-in (contracts/src/step-up.ts), else 403 step_up_required before the input is read.
@@ -168,7 +179,7 @@ export const featureEndpoints =
         ...(def.errors ?? []),
         ...(def.stepUp ? (['step_up_required'] as const) : []),
         ...(def.idempotent ? (['idempotency_key_required'] as const) : []),
-        ...((def.auth === 'user' && !def.whileAwaitingGuardian) || def.person
+        ...((def.auth === 'user' && !def.whileAwaitingGuardian) || def.person || def.answerPerson
           ? (['guardian_consent_required'] as const)
           : []),
       ],

@@ -80,6 +80,7 @@ export const kycEndpoints = {
     summary: 'The verifications in a status (waiting by default), the oldest submission first',
     auth: 'product',
     scope: 'kyc:review',
+    answerPerson: 'userId',
     input: z.object({
       status: z.coerce.number().pipe(statusSchema).default(1),
       limit: z.coerce.number().int().min(1).max(200).default(50),

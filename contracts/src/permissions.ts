@@ -138,6 +138,8 @@ export const permissionEndpoints = {
     auth: 'product',
     scope: 'permissions:write',
     input: memberInput.extend({ code: groupCode }),
+    // Taking a waiting child out of a group stays possible; making them a member does not.
+    person: { of: (member) => (member.kind === 'user' ? member.id : undefined) },
     output: groupSchema,
     errors: ['not_found', 'admin_group_protected'],
   }),

@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps, opts: { webDist?: string | false }
   app.decorate('authenticateAdmin', createAuthenticateAdmin(app, deps));
   app.decorate('requireStepUp', createAccountStepUp(deps).require);
   app.decorate('awaitsGuardian', (user: User) => guardianRule.awaits(user));
-  app.decorate('awaitsGuardianById', (userId: string) => guardianRule.awaitsById(userId));
+  app.decorate('waitingAmong', (userIds: readonly string[]) => guardianRule.waitingAmong(userIds));
   refuseNullBytes(app);
   measureRequests(app, deps.metrics);
   app.use('/oidc', provider.callback());

@@ -42,6 +42,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ EMBED_ORIGINS: 'javascript:alert(1)' })).toThrow(/EMBED_ORIGINS/);
   });
 
+  it("refuses a child's own agreement asked from an age nobody is a child at", () => {
+    expect(() => loadConfig({ CHILD_CONSENT_AGE: '16' })).toThrow(/CHILD_CONSENT_AGE/);
+    expect(() => loadConfig({ GUARDIAN_CONSENT_AGE: '13', CHILD_CONSENT_AGE: '14' })).toThrow(/CHILD_CONSENT_AGE/);
+    expect(loadConfig({ GUARDIAN_CONSENT_AGE: '0', CHILD_CONSENT_AGE: '14' }).CHILD_CONSENT_AGE).toBe(14);
+    expect(loadConfig({ CHILD_CONSENT_AGE: '0' }).CHILD_CONSENT_AGE).toBe(0);
+  });
+
   it('refuses METRICS_PORT equal to PORT', () => {
     expect(() => loadConfig({ PORT: '4000', METRICS_PORT: '4000' })).toThrow(/METRICS_PORT/);
   });

@@ -87,7 +87,7 @@ export const envSchema = z.object({
    * 16). 0 turns the rule off.
    */
   GUARDIAN_CONSENT_AGE: z.coerce.number().int().min(0).max(21).default(16),
-  /** From this age the child's own agreement is asked too (Decree 13/2023 Art. 20: 7). */
+  /** From this age the child's own agreement is asked too (Decree 13/2023 Art. 20: 7); below GUARDIAN_CONSENT_AGE. */
   CHILD_CONSENT_AGE: z.coerce.number().int().min(0).max(21).default(7),
   /**
    * A child's account nobody consented for is erased this many days after its wait started (when
@@ -280,6 +280,9 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
   const env = parsed.data;
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT)
     throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT');
+  // A child's own agreement from an age at which nobody is a child any more would never be asked.
+  if (env.GUARDIAN_CONSENT_AGE > 0 && env.CHILD_CONSENT_AGE >= env.GUARDIAN_CONSENT_AGE)
+    throw new ConfigError('Invalid configuration:\n  CHILD_CONSENT_AGE: must be below GUARDIAN_CONSENT_AGE');
   const production = env.NODE_ENV === 'production';
   // Production sends real mail and SMS unless the outbox is allowed by name.
   if (production && !env.DEV_OUTBOX) {

@@ -78,8 +78,8 @@ declare module 'fastify' {
     requireStepUp(who: UserContext & { caller: CallerContext }): Promise<void>;
     /** Whether a child's account still waits for its guardian's consent (server/src/modules/guardian/rule.ts). */
     awaitsGuardian(user: User): Promise<boolean>;
-    /** The same for a person a product's call names by id (an unknown id: false; the handler says not_found). */
-    awaitsGuardianById(userId: string): Promise<boolean>;
+    /** Which of the people a product's call is about still wait (unknown ids do not; the handler says not_found). */
+    waitingAmong(userIds: readonly string[]): Promise<Set<string>>;
     /** Every endpoint registered through `handle`, for the OpenAPI description (server/src/http/openapi.ts). */
     endpoints: Endpoint[];
     /** Every method and path registered (server/src/app.ts). */
@@ -164,9 +164,8 @@ async function enter<E extends Endpoint>(
   const idempotencyKey = endpoint.idempotent ? idempotencyKeyOf(request) : undefined;
   const input = parseInput(endpoint.input, rawInput(endpoint, request)) as ParsedInputOf<E>;
   // A product's call about a child whose guardian has not consented (docs/children.md).
-  const personId = product && endpoint.person ? (input as Record<string, unknown>)[endpoint.person] : undefined;
-  if (typeof personId === 'string' && (await app.awaitsGuardianById(personId)))
-    throw forbidden('guardian_consent_required');
+  const personId = product ? personInInput(endpoint, input) : undefined;
+  if (personId !== undefined && (await app.waitingAmong([personId])).size) throw forbidden('guardian_consent_required');
   return {
     input,
     ctx: {
@@ -197,12 +196,34 @@ export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, ha
     handler: async (request, reply) => {
       const { input, ctx } = await enter(app, endpoint, request, reply);
       // Like a guard on the way out: only what the contract lists leaves the server.
-      const result = endpoint.output.parse(await handler(input, ctx)) as OutputOf<E>;
+      const answer = endpoint.output.parse(await handler(input, ctx)) as OutputOf<E>;
+      const result =
+        endpoint.auth === 'product' && endpoint.answerPerson ? await holdBackWaiting(app, endpoint, answer) : answer;
       // A callback a browser navigated to is sent on (contracts/src/endpoint.ts `redirect`).
       if (endpoint.redirect) return reply.redirect((result as { location: string }).location, 303);
       return endpoint.envelope === false ? result : { result };
     },
   });
+}
+
+/** The person a product's call names in its input (contracts/src/endpoint.ts `person`). */
+function personInInput(endpoint: Endpoint, input: unknown): string | undefined {
+  const { person } = endpoint;
+  const id = person === 'userId' ? (input as Record<string, unknown>).userId : person?.of(input);
+  return typeof id === 'string' ? id : undefined;
+}
+
+/**
+ * The rule on the way out (contracts/src/endpoint.ts `answerPerson`): an answer about a waiting
+ * child is 403 guardian_consent_required, a list leaves them out.
+ */
+async function holdBackWaiting<T>(app: FastifyInstance, endpoint: Endpoint, answer: T): Promise<T> {
+  const field = endpoint.answerPerson as string;
+  const items = (Array.isArray(answer) ? answer : [answer]) as Record<string, unknown>[];
+  const waiting = await app.waitingAmong(items.map((item) => String(item[field])));
+  if (!waiting.size) return answer;
+  if (!Array.isArray(answer)) throw forbidden('guardian_consent_required');
+  return items.filter((item) => !waiting.has(String(item[field]))) as T;
 }
 
 /** Sends one event down an open stream (its data parsed with the endpoint's output schema). */

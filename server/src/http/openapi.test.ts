@@ -51,6 +51,16 @@ describe('OpenAPI description', () => {
     );
     expect(aboutSomeone.length).toBeGreaterThan(4);
     expect(aboutSomeone.filter((e) => e.person !== 'userId').map((e) => `${e.method} ${e.path}`)).toEqual([]);
+    // A read whose answer names people its input does not (an order by id, a list): `answerPerson`.
+    const shapeOf = (schema: unknown): object => {
+      const s = schema as { shape?: object; element?: unknown; _def?: { schema?: unknown; innerType?: unknown } };
+      return s.shape ?? (s.element ? shapeOf(s.element) : s._def?.innerType ? shapeOf(s._def.innerType) : {});
+    };
+    const answersAboutSomeone = t.app.endpoints.filter(
+      (e) => e.auth === 'product' && e.method === 'GET' && !e.person && 'userId' in shapeOf(e.output),
+    );
+    expect(answersAboutSomeone.length).toBeGreaterThan(2);
+    expect(answersAboutSomeone.filter((e) => e.answerPerson !== 'userId').map((e) => e.path)).toEqual([]);
   });
 
   it('has a browsable page', async () => {

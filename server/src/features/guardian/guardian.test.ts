@@ -3,6 +3,9 @@ import {
   authEndpoints,
   fillPath,
   guardianEndpoints,
+  kycEndpoints,
+  orderEndpoints,
+  permissionEndpoints,
   pointEndpoints,
   productUserEndpoints,
   profileEndpoints,
@@ -10,7 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
-import { activityLogs, guardianConsents, guardianWaits, users } from '../../db/schema.js';
+import { activityLogs, guardianConsents, guardianWaits, kycVerifications, users } from '../../db/schema.js';
 import { queuedSendsDone } from '../../lib/send-later.js';
 import {
   abandonedChildrenJob,
@@ -45,12 +48,14 @@ const bornYearsAgo = (years: number) => {
 
 /** A product of the platform reading people (the product API). */
 const SHOP = productClient('guardian-shop', ['users:read', 'points:write']);
+/** A back office whose calls name the person elsewhere than a `userId` (an order's id, a group's member, a list). */
+const DESK = productClient('guardian-desk', ['orders:write', 'payments:write', 'kyc:review', 'permissions:write']);
 
 describe('guardian consent', () => {
   let t: TestApp;
   const learn = LEARN;
   beforeAll(async () => {
-    t = await createAppWithLearn([SHOP]);
+    t = await createAppWithLearn([SHOP, DESK]);
   });
   afterAll(() => t.close());
 
@@ -215,6 +220,81 @@ describe('guardian consent', () => {
     expect(gone?.birthdate).toBeNull();
     expect(errorKey(await postJson(t.app, guardianEndpoints.withdraw.path, { token }))).toBe('guardian_link_invalid');
     expect((await minh.call('GET', accountEndpoints.me.path)).statusCode).toBe(401);
+  });
+
+  it('holds a waiting child back from the calls that name them elsewhere: an order by its id, a group member, the verification list', async () => {
+    const desk = await productCaller(t.app, DESK.client_id, DESK.scope);
+    const hoa = await signedInUser(t, { email: 'hoa-later-child@example.com' });
+    const adult = await signedInUser(t, { email: 'hoa-parent@example.com' });
+    // An order made while the birth date said nothing, then the birth date of a 10-year-old.
+    const orderFor = async (userId: string) =>
+      resultOf<{ id: number }>(
+        await desk.call(
+          'POST',
+          orderEndpoints.create.path,
+          { userId, items: [{ title: 'Khóa học', price: 1000 }] },
+          { 'idempotency-key': `guardian-order-${userId}` },
+        ),
+      ).id;
+    const hoaOrder = await orderFor(hoa.id);
+    const adultOrder = await orderFor(adult.id);
+    const db = t.deps.database.db;
+    const submittedAt = new Date();
+    await db.insert(kycVerifications).values([
+      { userId: hoa.id, status: 1, submittedAt },
+      { userId: adult.id, status: 1, submittedAt },
+    ]);
+    const waitingReviews = async () =>
+      resultOf<{ userId: string }[]>(await desk.call('GET', kycEndpoints.reviewList.path)).map((r) => r.userId);
+    expect(await waitingReviews()).toEqual(expect.arrayContaining([hoa.id, adult.id]));
+    await db
+      .update(users)
+      .set({ birthdate: bornYearsAgo(10) })
+      .where(eq(users.id, hoa.id));
+
+    for (const path of [orderEndpoints.read.path, orderEndpoints.siteRead.path]) {
+      expect(errorKey(await desk.call('GET', fillPath(path, { id: hoaOrder })), 403)).toBe('guardian_consent_required');
+      expect(resultOf<{ userId: string }>(await desk.call('GET', fillPath(path, { id: adultOrder }))).userId).toBe(
+        adult.id,
+      );
+    }
+    const reviews = await waitingReviews();
+    expect(reviews).toContain(adult.id);
+    expect(reviews).not.toContain(hoa.id);
+    const members = fillPath(permissionEndpoints.addMember.path, { code: 'guardian-readers' });
+    resultOf(
+      await desk.call('PUT', fillPath(permissionEndpoints.putGroup.path, { code: 'guardian-readers' }), {
+        name: 'Readers',
+        permissions: ['users:read'],
+      }),
+    );
+    expect(errorKey(await desk.call('POST', members, { kind: 'user', id: hoa.id }), 403)).toBe(
+      'guardian_consent_required',
+    );
+    resultOf(await desk.call('POST', members, { kind: 'user', id: adult.id }));
+    resultOf(await desk.call('POST', members, { kind: 'client', id: SHOP.client_id }));
+
+    // The guardian consents: all of it answers again.
+    await saveGuardianAsked(db, {
+      userId: hoa.id,
+      guardian: 'hoa.parent@example.com',
+      askedAt: new Date(),
+      childAgreedAt: null,
+    });
+    await recordGuardianConsent(db, hoa.id, {
+      guardian: 'hoa.parent@example.com',
+      consentedAt: new Date(),
+      method: 'email_code',
+      textLocale: 'vi-VN',
+      text: 'consent',
+      ip: '127.0.0.1',
+      userAgent: 'test',
+    });
+    expect(
+      resultOf<{ userId: string }>(await desk.call('GET', fillPath(orderEndpoints.read.path, { id: hoaOrder }))).userId,
+    ).toBe(hoa.id);
+    expect(await waitingReviews()).toContain(hoa.id);
+    resultOf(await desk.call('POST', members, { kind: 'user', id: hoa.id }));
   });
 
   it("asks no child's agreement under CHILD_CONSENT_AGE, none at all from 16, and keeps one child's token from another", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { guardianConsents, guardianWaits, users } from '../../db/schema.js';
 
@@ -7,9 +7,20 @@ export type GuardianConsentRow = typeof guardianConsents.$inferSelect;
 export const findGuardianConsent = async (db: Db, userId: string): Promise<GuardianConsentRow | undefined> =>
   (await db.select().from(guardianConsents).where(eq(guardianConsents.userId, userId)).limit(1))[0];
 
-/** A person's birth date by id (the rule's only question about someone a product names). */
-export const findBirthdate = async (db: Db, userId: string): Promise<{ birthdate: string | null } | undefined> =>
-  (await db.select({ birthdate: users.birthdate }).from(users).where(eq(users.id, userId)).limit(1))[0];
+/** The birth dates of people a product names by id (the rule's only question about them); unknown ids are left out. */
+export const findBirthdates = (db: Db, userIds: string[]): Promise<{ id: string; birthdate: string | null }[]> =>
+  db.select({ id: users.id, birthdate: users.birthdate }).from(users).where(inArray(users.id, userIds));
+
+/** Which of these children's guardians have consented. */
+export const findConsentedAmong = async (db: Db, userIds: string[]): Promise<Set<string>> =>
+  new Set(
+    (
+      await db
+        .select({ userId: guardianConsents.userId })
+        .from(guardianConsents)
+        .where(and(inArray(guardianConsents.userId, userIds), isNotNull(guardianConsents.consentedAt)))
+    ).map((row) => row.userId),
+  );
 
 /** The child named (again) a guardian: a new request, which replaces an earlier one not yet answered. */
 export const saveGuardianAsked = (

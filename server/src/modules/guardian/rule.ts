@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.js';
 import { translate } from '../../lib/i18n.js';
 import { deriveKey } from '../../lib/keys.js';
 import type { User } from '../users/index.js';
-import { findBirthdate, findGuardianConsent, type GuardianConsentRow } from './queries.js';
+import { findBirthdates, findConsentedAmong, findGuardianConsent, type GuardianConsentRow } from './queries.js';
 
 type RuleDeps = Pick<AppDeps, 'database' | 'config' | 'secrets'>;
 
@@ -50,10 +50,19 @@ export function createGuardianRule(deps: RuleDeps) {
 
     awaits,
 
-    /** The same for a person named by id (a product's call about them); an unknown id does not wait. */
-    async awaitsById(userId: string): Promise<boolean> {
-      const person = await findBirthdate(db, userId);
-      return person ? awaits({ id: userId, birthdate: person.birthdate }) : false;
+    /**
+     * Which of the people a product's call names by id still wait (the product API's door,
+     * server/src/http/endpoint.ts): two queries at most, one when none is a child; an unknown id does not wait.
+     */
+    async waitingAmong(userIds: readonly string[]): Promise<Set<string>> {
+      const ids = [...new Set(userIds)];
+      const children = ids.length ? (await findBirthdates(db, ids)).filter((person) => isChild(person)) : [];
+      if (!children.length) return new Set();
+      const consented = await findConsentedAmong(
+        db,
+        children.map((child) => child.id),
+      );
+      return new Set(children.filter((child) => !consented.has(child.id)).map((child) => child.id));
     },
 
     /**
