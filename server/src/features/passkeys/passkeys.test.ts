@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutboxMessages } from '../../adapters/outbox/queries.js';
 import { activityLogs, passkeys, userContacts, userTwoFactor } from '../../db/schema.js';
 import { queuedSendsDone } from '../../lib/send-later.js';
+import { accountSubject } from '../../modules/login-limits/index.js';
 import { ACR_TWO_FACTOR } from '../../modules/sign-in/index.js';
 import { errorKey, resultOf, type SignedInUser, signedInUser } from '../../testing/account.js';
 import { createTestApp, type TestApp } from '../../testing/app.js';
@@ -207,8 +208,13 @@ describe('passkeys', () => {
     // Nor is step 3's challenge taken at step 1 of the same sign-in (a sign-in without the password).
     const atStepOne = authenticator.get(await challenge(), key.id);
     expect(errorKey(await post(flow, E.signIn.path, { response: atStepOne }))).toBe('passkey_failed');
+    // The two wrong answers at step 3 count against the account's second step, like wrong codes
+    // (login-limits.ts createSecondStepCount); the passkey that passes clears the count.
+    const secondStepTries = () => t.deps.kv.get(`login:fail:2nd:${accountSubject(lan.id)}`);
+    expect(await secondStepTries()).toBe('2');
     const response = authenticator.get(await challenge(), key.id);
     const passed = resultOf<LoginAnswer>(await post(flow, E.secondStep.path, { response, rememberMachine: false }));
+    expect(await secondStepTries()).toBeNull();
     expect(passed).toMatchObject({ isOk: true, requiresTwoFactor: false, userId: lan.id });
     const tokens = await finishSignIn(t.app, flow, passed.redirectUrl);
     expect(decodeJwt(tokens.id_token)).toMatchObject({

@@ -31,6 +31,7 @@ import {
   completeSignIn,
   createAccountStepUp,
   createSecondFactor,
+  createSecondStepCount,
   findBoundInteraction,
   interactionUidOf,
   type StepUpCaller,
@@ -102,6 +103,7 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
   const flows = createFlows(deps);
   const secondFactor = createSecondFactor(deps, provider);
   const stepUp = createAccountStepUp(deps);
+  const counted = createSecondStepCount(deps);
   const rp = relyingParty(deps.config);
 
   /** Counts a request of `key` in its window; past `max`, 429. */
@@ -199,6 +201,23 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
     return passkey;
   }
 
+  /**
+   * Login step 3 and the step-up: one of `userId`'s passkeys, under the account's own second-step
+   * count as well (server/src/modules/login-limits/login-limits.ts createSecondStepCount), like
+   * every other second factor: a closed second step refuses, a wrong answer counts, a proof clears it.
+   */
+  async function provenSecondPasskey(
+    userId: string,
+    ip: string,
+    target: string,
+    response: z.infer<typeof authenticationResponseSchema>,
+  ): Promise<void> {
+    await counted(userId, ip, async () => {
+      await provenPasskey(ip, target, response, userId);
+      return true;
+    });
+  }
+
   const interactionOf = (client: ClientInfo, returnUrl: string) =>
     findBoundInteraction(provider, interactionUidOf(returnUrl, deps.config.publicUrl), client);
 
@@ -234,7 +253,7 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
     async secondStep(client: ClientInfo, { returnUrl, response, rememberMachine }: In<'secondStep'>) {
       const owed = await secondFactor.owedTo(client, returnUrl, 'passkey');
       if (!owed) throw stepExpired();
-      await provenPasskey(client.ip, owed.interactionUid, response, owed.userId);
+      await provenSecondPasskey(owed.userId, client.ip, owed.interactionUid, response);
       return secondFactor.passProven(client, { returnUrl, rememberMachine }, owed.userId, 'passkey');
     },
 
@@ -246,7 +265,7 @@ export function createPasskeys(deps: AppDeps, provider: Provider) {
 
     /** The step-up proven with one of this account's passkeys, for this sign-in (server/src/modules/sign-in/step-up.ts). */
     async stepUp(who: StepUpCaller, { response }: In<'stepUp'>) {
-      await provenPasskey(who.caller.ip, stepUpTarget(who), response, who.user.id);
+      await provenSecondPasskey(who.user.id, who.caller.ip, stepUpTarget(who), response);
       return stepUp.passkeyPassed(who);
     },
 
