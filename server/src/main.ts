@@ -7,6 +7,7 @@ import { preflight } from './config/preflight.js';
 import { openDatabase } from './db/client.js';
 import { closeDeps, createDeps } from './deps.js';
 import { createLogger } from './lib/log.js';
+import { queuedSendsDone } from './lib/send-later.js';
 import { expiredArchivesJob } from './modules/files/index.js';
 import { abandonedChildrenJob } from './modules/guardian/index.js';
 import { createHousekeeping, purgeExpiredJob } from './modules/housekeeping/index.js';
@@ -75,6 +76,12 @@ async function main() {
     await app.close().catch((err) => log.error({ err }, 'closing the server'));
     await closeMetrics();
     clearTimeout(deadline);
+    // What answers and housekeeping handed over to run after them (mails and codes, an archive,
+    // the children's erasures: server/src/lib/send-later.ts) finishes before the database and the
+    // cache close, within the same timeout (docs/scaling.md).
+    const sendsDeadline = new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref());
+    if ((await Promise.race([queuedSendsDone().then(() => true), sendsDeadline])) !== true)
+      log.warn('shutdown timeout: work queued after answers is left unfinished');
     await closeDeps(deps);
     log.info('stopped');
     process.exit(0);

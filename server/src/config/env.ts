@@ -144,7 +144,7 @@ export const envSchema = z.object({
    * stops sending before the port closes (a rolling restart; docs/scaling.md). SIGINT skips it.
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
-  /** Seconds a stopping server (SIGTERM, SIGINT) lets requests in flight finish before it closes them and exits. */
+  /** Seconds a stopping server (SIGTERM, SIGINT) lets requests in flight finish before it closes them, then as long at most for the work they handed over (mails, archives, erasures), and exits. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Product name shown in titles and mail. */
   PRODUCT_NAME: z.string().default('Portico'),
