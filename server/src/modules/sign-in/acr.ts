@@ -55,6 +55,17 @@ const SECOND_AMR: Record<SecondFactor, string> = {
 };
 
 /**
+ * The first factor a session's amr shows, for a step-up that keeps it and adds the second. A
+ * provider's sign-in comes back as the first provider: all of them say `fed` (the step-up needs
+ * only the amr again, and a step-up records no new sign-in). No amr we know: a one-time code.
+ */
+export function firstFactorOfAmr(amr: unknown): FirstFactor {
+  const list: unknown[] = Array.isArray(amr) ? amr : [];
+  const known = (Object.keys(FIRST_AMR) as FirstFactor[]).find((factor) => list.includes(FIRST_AMR[factor]));
+  return known ?? 'otp';
+}
+
+/**
  * A passkey is two factors in one: the key held by the device (`hwk`, RFC 8176) and the user
  * verification the authenticator did (its biometrics or PIN), so it says `mfa` on its own.
  */

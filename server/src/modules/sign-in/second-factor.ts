@@ -12,7 +12,7 @@ import { accountSubject, createLoginLimits, createSecondStepCount } from '../log
 import { createTwoFactor } from '../two-factor/index.js';
 import { findUserById } from '../users/index.js';
 import { createVerificationService } from '../verification/index.js';
-import { amrOf, type FirstFactor, type SecondFactor } from './acr.js';
+import { amrOf, firstFactorOfAmr, type SecondFactor } from './acr.js';
 import { createAppCodes } from './app-codes.js';
 import {
   asksTwoFactors,
@@ -36,14 +36,6 @@ const noMethod = () =>
   });
 
 type OwedStep = { interaction: Interaction; flow: Flow<typeof SECOND_STEP_KIND>; userId: string; data: SecondStepData };
-
-/** The first factor a session's amr shows (a step-up keeps it and adds the second). */
-const firstFactorOf = (amr: unknown): FirstFactor => {
-  const list = Array.isArray(amr) ? amr : [];
-  if (list.includes('pwd')) return 'password';
-  for (const factor of ['token', 'qr', 'prompt'] as const) if (list.includes(factor)) return factor;
-  return 'otp';
-};
 
 /**
  * Login step 3 (spec sign-in §2 step 3, §4, §7 "POST login two-factor", "POST login two-factor
@@ -134,7 +126,7 @@ export function createSecondFactor(deps: AppDeps, provider: Provider) {
         throw expired();
       const userId = session.accountId;
       if (!(await findUserById(deps.database.db, userId))) throw expired();
-      const firstFactor = firstFactorOf(session.amr);
+      const firstFactor = firstFactorOfAmr(session.amr);
       // The session's own account steps up: a device's approval or code would be this session
       // vouching for itself, so only the account's own second factors (a passkey among them).
       const types = await ownLoginFactors(deps, userId, false);
