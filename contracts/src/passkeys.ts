@@ -116,6 +116,7 @@ export const passkeysEndpoints = {
       'login_session_expired',
       'passkey_failed',
       'account_suspended',
+      'account_locked',
       'too_many_requests',
     ],
   }),
@@ -135,7 +136,7 @@ export const passkeysEndpoints = {
     auth: 'user',
     input: z.object({ response: authenticationResponseSchema }),
     output: stepUpStatusSchema,
-    errors: ['passkey_failed', 'too_many_requests'],
+    errors: ['passkey_failed', 'account_locked', 'too_many_requests'],
   }),
   list: define({
     method: 'GET',

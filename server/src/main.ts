@@ -68,19 +68,21 @@ async function main() {
     }
     await housekeeping.stop();
     log.info(`${signal}: shutting down (at most ${config.SHUTDOWN_TIMEOUT_SECONDS} s for requests in flight)`);
+    const timeoutMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+    const closingUntil = Date.now() + timeoutMs;
     const deadline = setTimeout(() => {
       log.warn('shutdown timeout: closing the connections still open');
       app.server.closeAllConnections();
-    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    }, timeoutMs);
     deadline.unref();
     await app.close().catch((err) => log.error({ err }, 'closing the server'));
     await closeMetrics();
     clearTimeout(deadline);
     // What answers and housekeeping handed over to run after them (mails and codes, an archive,
     // the children's erasures: server/src/lib/send-later.ts) finishes before the database and the
-    // cache close, within the same timeout (docs/scaling.md).
-    const sendsDeadline = new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref());
-    if ((await Promise.race([queuedSendsDone().then(() => true), sendsDeadline])) !== true)
+    // cache close, in what is left of the same timeout (docs/scaling.md).
+    const left = new Promise((resolve) => setTimeout(resolve, Math.max(0, closingUntil - Date.now())).unref());
+    if ((await Promise.race([queuedSendsDone().then(() => true), left])) !== true)
       log.warn('shutdown timeout: work queued after answers is left unfinished');
     await closeDeps(deps);
     log.info('stopped');

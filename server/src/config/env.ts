@@ -144,7 +144,7 @@ export const envSchema = z.object({
    * stops sending before the port closes (a rolling restart; docs/scaling.md). SIGINT skips it.
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
-  /** Seconds a stopping server (SIGTERM, SIGINT) lets requests in flight finish before it closes them, then as long at most for the work they handed over (mails, archives, erasures), and exits. */
+  /** Seconds a stopping server (SIGTERM, SIGINT) lets requests in flight, and then the work they handed over (mails, archives, erasures), finish before it closes them and exits. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** Product name shown in titles and mail. */
   PRODUCT_NAME: z.string().default('Portico'),
@@ -209,7 +209,7 @@ export const envSchema = z.object({
   LOGIN_LOCK_FAILURES: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Length in seconds of the account-lock counting window. */
   LOGIN_LOCK_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  /** Wrong second factors (authenticator, e-mail or recovery code at sign-in) for one account within LOGIN_SECOND_STEP_WINDOW_SECONDS that close its second step. */
+  /** Wrong second factors (authenticator, e-mail or recovery code, passkey; at sign-in and in the step-up) for one account within LOGIN_SECOND_STEP_WINDOW_SECONDS that close its second step. */
   LOGIN_SECOND_STEP_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   /** Length in seconds of the second-step counting window; only a completed second step or a new password clears it earlier. */
   LOGIN_SECOND_STEP_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),

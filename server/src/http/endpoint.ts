@@ -154,6 +154,8 @@ async function enter<E extends Endpoint>(
   // signing out and deleting itself (contracts/src/guardian.ts); an adult's costs no query.
   const awaitsGuardian = who ? await app.awaitsGuardian(who.user) : false;
   if (awaitsGuardian && !endpoint.whileAwaitingGuardian) throw forbidden('guardian_consent_required');
+  // Nor does it call the back office with its own sign-in, whatever groups it is in.
+  if (product?.person && (await app.awaitsGuardian(product.person.user))) throw forbidden('guardian_consent_required');
   // A person's change to their sign-in, an operator's change to anyone's, or a change a person of
   // the back office makes with their own sign-in (the console's lookups, groups, KYC reviews): a
   // fresh proof of that person, never their session alone (contracts/src/step-up.ts). A product's
@@ -188,6 +190,8 @@ async function enter<E extends Endpoint>(
  */
 export function handle<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>) {
   if (endpoint.auth === 'product') scopeOf(endpoint);
+  // The answer is checked after the handler ran: only a read may be refused then.
+  if (endpoint.answerPerson && endpoint.method !== 'GET') throw new Error(`${endpoint.path}: answerPerson on a change`);
   if (endpoint.auth === 'admin') permissionOf(endpoint);
   app.endpoints.push(endpoint);
   app.route({

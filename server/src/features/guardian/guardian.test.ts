@@ -239,14 +239,25 @@ describe('guardian consent', () => {
     const hoaOrder = await orderFor(hoa.id);
     const adultOrder = await orderFor(adult.id);
     const db = t.deps.database.db;
-    const submittedAt = new Date();
+    // The child's verification is the oldest: the list's first page must still fill with others.
     await db.insert(kycVerifications).values([
-      { userId: hoa.id, status: 1, submittedAt },
-      { userId: adult.id, status: 1, submittedAt },
+      { userId: hoa.id, status: 1, submittedAt: new Date(Date.now() - 60_000) },
+      { userId: adult.id, status: 1, submittedAt: new Date() },
     ]);
     const waitingReviews = async () =>
       resultOf<{ userId: string }[]>(await desk.call('GET', kycEndpoints.reviewList.path)).map((r) => r.userId);
     expect(await waitingReviews()).toEqual(expect.arrayContaining([hoa.id, adult.id]));
+    // Hoa reads people in the back office with her own sign-in, through a group.
+    const members = fillPath(permissionEndpoints.addMember.path, { code: 'guardian-readers' });
+    resultOf(
+      await desk.call('PUT', fillPath(permissionEndpoints.putGroup.path, { code: 'guardian-readers' }), {
+        name: 'Readers',
+        permissions: ['users:read'],
+      }),
+    );
+    resultOf(await desk.call('POST', members, { kind: 'user', id: hoa.id }));
+    const adultProfile = fillPath(productUserEndpoints.read.path, { userId: adult.id });
+    expect((await hoa.call('GET', adultProfile)).statusCode).toBe(200);
     await db
       .update(users)
       .set({ birthdate: bornYearsAgo(10) })
@@ -261,13 +272,10 @@ describe('guardian consent', () => {
     const reviews = await waitingReviews();
     expect(reviews).toContain(adult.id);
     expect(reviews).not.toContain(hoa.id);
-    const members = fillPath(permissionEndpoints.addMember.path, { code: 'guardian-readers' });
-    resultOf(
-      await desk.call('PUT', fillPath(permissionEndpoints.putGroup.path, { code: 'guardian-readers' }), {
-        name: 'Readers',
-        permissions: ['users:read'],
-      }),
-    );
+    const firstPage = resultOf<{ userId: string }[]>(await desk.call('GET', `${kycEndpoints.reviewList.path}?limit=1`));
+    expect(firstPage.map((r) => r.userId)).toEqual([adult.id]);
+    // Waiting, she reaches the back office no more, and nobody makes her a member again.
+    expect(errorKey(await hoa.call('GET', adultProfile), 403)).toBe('guardian_consent_required');
     expect(errorKey(await desk.call('POST', members, { kind: 'user', id: hoa.id }), 403)).toBe(
       'guardian_consent_required',
     );
@@ -295,6 +303,7 @@ describe('guardian consent', () => {
     ).toBe(hoa.id);
     expect(await waitingReviews()).toContain(hoa.id);
     resultOf(await desk.call('POST', members, { kind: 'user', id: hoa.id }));
+    expect((await hoa.call('GET', adultProfile)).statusCode).toBe(200);
   });
 
   it("asks no child's agreement under CHILD_CONSENT_AGE, none at all from 16, and keeps one child's token from another", async () => {

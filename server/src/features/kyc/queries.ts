@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { type Db, firstRow } from '../../db/client.js';
 import { kycVerifications } from '../../db/schema.js';
+import { notWaitingForGuardian } from '../../modules/guardian/index.js';
 
 export type KycRow = typeof kycVerifications.$inferSelect;
 
@@ -20,12 +21,12 @@ export async function saveVerification(tx: Db, row: Omit<KycRow, 'updatedAt'>): 
   return saved!;
 }
 
-/** Verifications in a status, the oldest submission first. */
-export const listByStatus = (db: Db, status: number, limit: number) =>
+/** Verifications in a status, the oldest submission first, none of a child waiting for a guardian (docs/children.md). */
+export const listByStatus = (db: Db, status: number, limit: number, guardianAge: number) =>
   db
     .select()
     .from(kycVerifications)
-    .where(eq(kycVerifications.status, status))
+    .where(and(eq(kycVerifications.status, status), notWaitingForGuardian(kycVerifications.userId, guardianAge)))
     .orderBy(asc(kycVerifications.submittedAt), asc(kycVerifications.userId))
     .limit(limit);
 

@@ -156,7 +156,7 @@ export function createKycService(
     },
 
     async reviewList({ status, limit }: ParsedInputOf<E['reviewList']>) {
-      const rows = await listByStatus(db, status, limit);
+      const rows = await listByStatus(db, status, limit, deps.config.GUARDIAN_CONSENT_AGE);
       return rows.map((row) => ({
         userId: row.userId,
         status: statusOf(row),

@@ -8,6 +8,7 @@ export {
   findWaitSince,
   type GuardianConsentRow,
   lockWaitState,
+  notWaitingForGuardian,
   recordGuardianConsent,
   saveGuardianAsked,
 } from './queries.js';

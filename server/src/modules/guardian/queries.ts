@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { guardianConsents, guardianWaits, users } from '../../db/schema.js';
 
@@ -70,6 +70,18 @@ const isChildSql = (age: number) =>
     isNull(users.deletedAt),
     sql`${users.birthdate} is not null and ${users.birthdate} > current_date - make_interval(years => ${age}::int)`,
   );
+
+/**
+ * A list of rows about people (`userId`, a column holding a user id) without the children waiting
+ * for their guardian (`age` GUARDIAN_CONSENT_AGE, 0: everyone): a product's list fills its page
+ * with people it may read. The door checks what is left by the rule's own clock
+ * (server/src/http/endpoint.ts holdBackWaiting).
+ */
+export const notWaitingForGuardian = (userId: AnyColumn, age: number): SQL | undefined =>
+  age > 0
+    ? sql`not exists (select 1 from ${users} left join ${guardianConsents} on ${guardianConsents.userId} = ${users.id}
+        where ${users.id} = ${userId} and ${isChildSql(age)} and ${guardianConsents.consentedAt} is null)`
+    : undefined;
 
 /**
  * Notes the children's accounts waiting for a guardian that have no wait yet: their wait starts

@@ -9,6 +9,13 @@ describe('amr', () => {
     expect(firstFactorOfAmr(['token'])).toBe('token');
     expect(amrOf(firstFactorOfAmr(['fed']), 'authenticator')).toEqual(['fed', 'otp', 'mfa']);
     expect(amrOf(firstFactorOfAmr(['prompt']), 'passkey')).toEqual(['prompt', 'hwk', 'mfa']);
+    // Two factors already: the first stays the first (amrOf puts it there).
+    expect(firstFactorOfAmr(amrOf('qr', 'authenticator'))).toBe('qr');
+    expect(firstFactorOfAmr(amrOf('token', 'email'))).toBe('token');
+    expect(firstFactorOfAmr(amrOf('otp', 'prompt'))).toBe('otp');
+    expect(amrOf(firstFactorOfAmr(amrOf('google', 'passkey')), 'passkey')).toEqual(['fed', 'hwk', 'mfa']);
+    expect(firstFactorOfAmr(amrOf('passkey'))).toBe('passkey');
     expect(firstFactorOfAmr(undefined)).toBe('otp');
+    expect(firstFactorOfAmr(['mfa'])).toBe('otp');
   });
 });

@@ -55,14 +55,14 @@ const SECOND_AMR: Record<SecondFactor, string> = {
 };
 
 /**
- * The first factor a session's amr shows, for a step-up that keeps it and adds the second. A
- * provider's sign-in comes back as the first provider: all of them say `fed` (the step-up needs
- * only the amr again, and a step-up records no new sign-in). No amr we know: a one-time code.
+ * The first factor a session's amr shows, for a step-up that keeps it and adds the second: amrOf
+ * puts it first. A provider's sign-in comes back as the first provider: all of them say `fed` (the
+ * step-up needs only the amr again, and a step-up records no new sign-in). No amr we know: a
+ * one-time code.
  */
 export function firstFactorOfAmr(amr: unknown): FirstFactor {
-  const list: unknown[] = Array.isArray(amr) ? amr : [];
-  const known = (Object.keys(FIRST_AMR) as FirstFactor[]).find((factor) => list.includes(FIRST_AMR[factor]));
-  return known ?? 'otp';
+  const first = Array.isArray(amr) ? amr[0] : undefined;
+  return (Object.keys(FIRST_AMR) as FirstFactor[]).find((factor) => FIRST_AMR[factor] === first) ?? 'otp';
 }
 
 /**
