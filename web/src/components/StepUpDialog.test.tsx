@@ -35,6 +35,30 @@ const status = (over: Record<string, unknown>) =>
   });
 const SAVE = `POST ${recoveryEndpoints.update.path}`;
 
+/** A page's save that needs the step-up proof, clicked: what it answered, or how it failed. */
+async function save() {
+  const outcome: { saved?: unknown; failure?: unknown } = {};
+  renderApp(
+    <button
+      type="button"
+      onClick={() =>
+        void call(recoveryEndpoints.update, { claimType: 'email_recovery' }).then(
+          (r) => {
+            outcome.saved = r;
+          },
+          (e) => {
+            outcome.failure = e;
+          },
+        )
+      }
+    >
+      save
+    </button>,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'save' }));
+  return outcome;
+}
+
 describe('StepUpDialog', () => {
   it('asks the password, then the authenticator, then calls again', async () => {
     await i18n.changeLanguage('en-US');
@@ -56,20 +80,7 @@ describe('StepUpDialog', () => {
         return proven ? status({ proven: true, next: null }) : refuse('authentication_code_is_incorrect');
       },
     });
-    let saved: unknown;
-    renderApp(
-      <button
-        type="button"
-        onClick={() =>
-          void call(recoveryEndpoints.update, { claimType: 'email_recovery' }).then((r) => {
-            saved = r;
-          })
-        }
-      >
-        save
-      </button>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'save' }));
+    const saving = await save();
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     fireEvent.change(await within(dialog).findByLabelText('Current password'), { target: { value: 'Wrong#pass1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
@@ -82,7 +93,7 @@ describe('StepUpDialog', () => {
     const code = await screen.findByRole('textbox', { name: /Verification code/ });
     fireEvent.change(code, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(saved).toEqual([]));
+    await waitFor(() => expect(saving.saved).toEqual([]));
     expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull();
     expect(calls.filter((c) => c.path === recoveryEndpoints.update.path)).toHaveLength(2);
   });
@@ -93,23 +104,10 @@ describe('StepUpDialog', () => {
       [SAVE]: refuse('step_up_required', undefined, 403),
       [`GET ${stepUpEndpoints.status.path}`]: status({}),
     });
-    let failure: unknown;
-    renderApp(
-      <button
-        type="button"
-        onClick={() =>
-          void call(recoveryEndpoints.update, { claimType: 'email_recovery' }).catch((e) => {
-            failure = e;
-          })
-        }
-      >
-        save
-      </button>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'save' }));
+    const saving = await save();
     const dialog = await screen.findByRole('dialog', { name: 'Xác nhận đây là bạn' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hủy' }));
-    await waitFor(() => expect((failure as { messageKey?: string })?.messageKey).toBe('step_up_required'));
+    await waitFor(() => expect((saving.failure as { messageKey?: string })?.messageKey).toBe('step_up_required'));
   });
 
   it("offers the account's passkey, which gives the whole proof, where the browser has WebAuthn", async () => {
@@ -127,25 +125,12 @@ describe('StepUpDialog', () => {
         return status({ proven: true, next: null });
       },
     });
-    let saved: unknown;
-    renderApp(
-      <button
-        type="button"
-        onClick={() =>
-          void call(recoveryEndpoints.update, { claimType: 'email_recovery' }).then((r) => {
-            saved = r;
-          })
-        }
-      >
-        save
-      </button>,
-    );
-    fireEvent.click(await screen.findByRole('button', { name: 'save' }));
+    const saving = await save();
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     // The password stays offered beside it.
     expect(await within(dialog).findByLabelText('Current password')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm with a passkey' }));
-    await waitFor(() => expect(saved).toEqual([]));
+    await waitFor(() => expect(saving.saved).toEqual([]));
     expect(webAuthn.answer).toHaveBeenCalledWith({ challenge: 'c' });
     expect(calls.filter((c) => c.path === passkeysEndpoints.stepUp.path).map((c) => c.body)).toEqual([{ response }]);
     webAuthn.supported = false;

@@ -77,6 +77,20 @@ describe('guardian consent', () => {
     });
     return { flow, answer: resultOf<{ redirectUrl: string }>(login) };
   };
+  /** The guardian `guardian` was asked at `askedAt` and consented by code at `consentedAt`, written straight to the record. */
+  const consentGiven = async (userId: string, guardian: string, askedAt: Date, consentedAt: Date) => {
+    const db = t.deps.database.db;
+    await saveGuardianAsked(db, { userId, guardian, askedAt, childAgreedAt: null });
+    await recordGuardianConsent(db, userId, {
+      guardian,
+      consentedAt,
+      method: 'email_code',
+      textLocale: 'vi-VN',
+      text: 'text',
+      ip: '203.0.113.9',
+      userAgent: 'test',
+    });
+  };
   const guardianMail = async (to: string) => {
     await queuedSendsDone();
     const [mail] = await listOutboxMessages(t.deps.database.db, to, 1);
@@ -283,21 +297,7 @@ describe('guardian consent', () => {
     resultOf(await desk.call('POST', members, { kind: 'client', id: SHOP.client_id }));
 
     // The guardian consents: all of it answers again.
-    await saveGuardianAsked(db, {
-      userId: hoa.id,
-      guardian: 'hoa.parent@example.com',
-      askedAt: new Date(),
-      childAgreedAt: null,
-    });
-    await recordGuardianConsent(db, hoa.id, {
-      guardian: 'hoa.parent@example.com',
-      consentedAt: new Date(),
-      method: 'email_code',
-      textLocale: 'vi-VN',
-      text: 'consent',
-      ip: '127.0.0.1',
-      userAgent: 'test',
-    });
+    await consentGiven(hoa.id, 'hoa.parent@example.com', new Date(), new Date());
     expect(
       resultOf<{ userId: string }>(await desk.call('GET', fillPath(orderEndpoints.read.path, { id: hoaOrder }))).userId,
     ).toBe(hoa.id);
@@ -411,21 +411,7 @@ describe('guardian consent', () => {
       askedAt: daysAgo(2),
       childAgreedAt: null,
     });
-    await saveGuardianAsked(db, {
-      userId: consented.id,
-      guardian: 'yes.parent@example.com',
-      askedAt: daysAgo(40),
-      childAgreedAt: null,
-    });
-    await recordGuardianConsent(db, consented.id, {
-      guardian: 'yes.parent@example.com',
-      consentedAt: daysAgo(39),
-      method: 'email_code',
-      textLocale: 'vi-VN',
-      text: 'text',
-      ip: '203.0.113.9',
-      userAgent: 'test',
-    });
+    await consentGiven(consented.id, 'yes.parent@example.com', daysAgo(40), daysAgo(39));
     expect(await job.run(db)).toMatchObject({ due: 1 });
     await queuedSendsDone();
     expect(await live(forgotten.id)).toBe(false);
@@ -438,21 +424,7 @@ describe('guardian consent', () => {
     const saved = await child('wait-saved@example.com', 11);
     await job.run(db);
     await waitedSince(saved.id, 31);
-    await saveGuardianAsked(db, {
-      userId: saved.id,
-      guardian: 'p@example.com',
-      askedAt: daysAgo(40),
-      childAgreedAt: null,
-    });
-    await recordGuardianConsent(db, saved.id, {
-      guardian: 'p@example.com',
-      consentedAt: new Date(),
-      method: 'email_code',
-      textLocale: 'vi-VN',
-      text: 'text',
-      ip: '203.0.113.9',
-      userAgent: 'test',
-    });
+    await consentGiven(saved.id, 'p@example.com', daysAgo(40), new Date());
     expect(await eraseAbandonedChild(t.deps, saved.id)).toBe(false);
     expect(await live(saved.id)).toBe(true);
   });
