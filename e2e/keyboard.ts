@@ -12,20 +12,28 @@ import { expect } from 'vitest';
  * least 2 px (Mantine's focus-visible ring, web/src/chrome/focus.css for text fields).
  */
 export async function tabTo(page: Page, target: Locator, max = 60, back = false) {
-  // A control still disabled (a ward select waiting for its province's list) takes no focus yet.
+  // Shown first (a step still loading takes no focus), except an input its label draws (a
+  // segmented control's radio, a switch), which is never shown itself.
   await target.waitFor({ state: 'attached' });
+  const drawnByLabel = await target.evaluate(
+    (el) => el instanceof HTMLInputElement && (el.type === 'radio' || el.type === 'checkbox'),
+  );
+  if (!drawnByLabel) await target.waitFor();
+  // A control still disabled (a ward select waiting for its province's list) takes no focus yet.
   await expect.poll(() => target.isEnabled(), { message: `${target} enabled`, timeout: 15_000 }).toBe(true);
-  const handle = await target.elementHandle();
-  if (!handle) throw new Error(`${target} is not on the page`);
-  // Asked in the element's own document, so a field inside a frame (an embedded page) counts.
-  const hasFocus = () => handle.evaluate((el) => el.ownerDocument.hasFocus() && el === el.ownerDocument.activeElement);
+  // Asked in the element's own document, so a field inside a frame (an embedded page) counts;
+  // found again each time, as the page may draw the control anew (its language loaded).
+  const hasFocus = () =>
+    target.evaluate((el) => el.ownerDocument.hasFocus() && el === el.ownerDocument.activeElement, undefined, {
+      timeout: 5_000,
+    });
   // Already there (the step before left the focus on it): its ring is checked all the same.
   for (let i = 0; i <= max; i++) {
     if (i > 0 || !(await hasFocus())) await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await hasFocus()) {
       // The focused element's ring, or its field's (a password field's input sits inside the
       // bordered wrapper that shows the ring on :focus-within).
-      const ring = await handle.evaluate((el) => {
+      const ring = await target.evaluate((el) => {
         // A hidden input (a segmented control's radio, a switch) shows its ring on its label or on
         // the element drawn beside it (the switch's track); the hidden input's own does not count.
         const input = el instanceof HTMLInputElement ? el : undefined;
@@ -41,7 +49,12 @@ export async function tabTo(page: Page, target: Locator, max = 60, back = false)
       return;
     }
   }
-  throw new Error(`could not reach ${target} with Tab`);
+  const where = await page.evaluate(() => ({
+    focus: document.hasFocus(),
+    active: `${document.activeElement?.tagName} ${document.activeElement?.textContent?.slice(0, 40)}`,
+    url: location.href,
+  }));
+  throw new Error(`could not reach ${target} with Tab (${JSON.stringify(where)})`);
 }
 
 /** The element that has the focus: its tag and text (the page's body when nothing has it). */
